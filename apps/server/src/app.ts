@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { Deps } from './lib/context.js';
+import { createSecretBox } from './lib/crypto.js';
+import { newId } from './lib/ids.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerCustomersRoutes } from './modules/customers/customers.routes.js';
+import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
+import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
+import { registerMembersRoutes } from './modules/members/members.routes.js';
+import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
+import { registerPaymentsReceivedRoutes } from './modules/payments-received/payments-received.routes.js';
+import { registerProductsRoutes } from './modules/products/products.routes.js';
+import { registerStoresRoutes } from './modules/stores/stores.routes.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerRequestContext } from './plugins/request-context.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+import { createMailer, type Mailer } from './providers/mail/mailer.js';
+import { createLocalStorage } from './providers/storage/local-storage.js';
+import type { FileStorage } from './providers/storage/file-storage.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+  /** Serve the built web app (default: when it has been built). */
+  serveWeb?: boolean;
+}
+
+const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the app: plugins, then modules. It does not listen (main.ts does; tests inject). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => newId(),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = options.clock ?? systemClock;
+  const deps: Deps = {
+    config,
+    clock,
+    engine: database.engine,
+    log: app.log,
+    secrets: createSecretBox(config.APP_SECRET),
+    rateLimiter: new RateLimiter(database.db, clock),
+    storage: options.storage ?? createLocalStorage(config.UPLOAD_DIR),
+    mailer:
+      options.mailer ??
+      createMailer({
+        transport: config.MAIL_TRANSPORT,
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        db: database.db,
+        log: app.log,
+        clock,
+      }),
+  };
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
+  registerRequestContext(app, database.db, deps);
+  registerSystemRoutes(app, database.db);
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api);
+      registerUsersRoutes(api);
+      registerStoresRoutes(api);
+      registerMembersRoutes(api);
+      registerAuditsRoutes(api);
+      registerVendorsRoutes(api);
+      registerPurchaseOrdersRoutes(api);
+      registerProductsRoutes(api);
+      registerCustomersRoutes(api);
+      registerOrdersRoutes(api);
+      registerDiscountsRoutes(api);
+      registerPaymentsReceivedRoutes(api);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (options.serveWeb ?? true) await registerStaticWeb(app, config.WEB_DIST_DIR ?? defaultWebDist());
+  return app;
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads from the environment, with its documented default. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/app.db')
+    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
+      error: 'DATABASE_URL must start with sqlite: or postgres://',
+    }),
+  DATA_DIR: z.string().default('./data'),
+  APP_SECRET: z.string().min(32, { error: 'APP_SECRET must be at least 32 characters' }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  MAIL_TRANSPORT: z.enum(['log', 'smtp']).default('log'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Tillbook <no-reply@tillbook.local>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(6),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: boolFromEnv,
+  WEB_DIST_DIR: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  IMPORT_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  IMPORT_MAX_ROWS: z.coerce.number().int().positive().default(20_000),
+  TRUST_PROXY: boolFromEnv,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'CORS_ORIGINS' | 'UPLOAD_DIR'> {
+  APP_SECRET: string;
+  CORS_ORIGINS: string[];
+  UPLOAD_DIR: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment. `APP_SECRET` is generated into the data folder on first start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
+    throw new ConfigError('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY');
+  }
+  return {
+    ...e,
+    APP_SECRET: e.APP_SECRET ?? readOrCreateSecret(e.DATA_DIR),
+    CORS_ORIGINS: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    UPLOAD_DIR: e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads'),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,74 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { RequestContext } from './context.js';
+import { newId } from './ids.js';
+
+const SECRET_FIELD = /pass(word)?|token|secret|code_hash|key_hash|pin|credential/i;
+
+/** Masks secrets so an audit row never carries them. */
+function mask(record: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!record) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) out[k] = SECRET_FIELD.test(k) ? '[hidden]' : v;
+  return out;
+}
+
+/** The fields that differ between two versions of a record, each side masked. */
+export function changedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  if (!before || !after) return { before: mask(before), after: mask(after) };
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (key === 'updated_at') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return { before: mask(b), after: mask(a) };
+}
+
+export interface AuditInput {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  summary: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** Defaults to the request's store. */
+  storeId?: string | null;
+}
+
+/**
+ * Writes an audit row. Call it with the transaction that makes the change, so the row exists
+ * exactly when the change does.
+ */
+export async function writeAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  ctx: RequestContext,
+  input: AuditInput,
+): Promise<void> {
+  const diff = changedFields(input.before, input.after);
+  await db
+    .insertInto('audits')
+    .values({
+      id: newId(),
+      store_id: input.storeId !== undefined ? input.storeId : (ctx.access?.store.id ?? null),
+      actor_type: ctx.actor?.type ?? 'system',
+      actor_id: ctx.actor?.id ?? null,
+      actor_name: ctx.actor?.name ?? null,
+      action: input.action,
+      entity: input.entity,
+      entity_id: input.entityId ?? null,
+      summary: input.summary,
+      before: diff.before && Object.keys(diff.before).length ? JSON.stringify(diff.before) : null,
+      after: diff.after && Object.keys(diff.after).length ? JSON.stringify(diff.after) : null,
+      ip: ctx.ip,
+      user_agent: ctx.userAgent,
+      created_at: ctx.now.toISOString(),
+    })
+    .execute();
+}

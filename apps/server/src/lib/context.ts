@@ -1,0 +1,74 @@
+import type { Permission } from '@tillbook/contract/permissions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Engine } from '../db/connection.js';
+import type { Database, StoresTable } from '../db/schema.js';
+import type { Mailer } from '../providers/mail/mailer.js';
+import type { FileStorage } from '../providers/storage/file-storage.js';
+import type { Clock } from './clock.js';
+import type { SecretBox } from './crypto.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** What a service needs besides the database; built once per app. */
+export interface Deps {
+  config: AppConfig;
+  clock: Clock;
+  mailer: Mailer;
+  storage: FileStorage;
+  secrets: SecretBox;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+  engine: Engine;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  email_verified: boolean;
+}
+
+/** Who acts: a signed-in person, an API key or the system (seed, jobs). */
+export type Actor =
+  | { type: 'user'; id: string; name: string }
+  | { type: 'api_key'; id: string; name: string }
+  | { type: 'system'; id: null; name: string };
+
+export type StoreRow = StoresTable;
+
+export interface StoreAccess {
+  store: StoreRow;
+  membershipId: string | null;
+  role: { id: string; name: string; key: string | null } | null;
+  permissions: ReadonlySet<Permission>;
+}
+
+export interface RequestContext {
+  db: Kysely<Database>;
+  deps: Deps;
+  requestId: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The time the request arrived, from the app's clock. */
+  now: Date;
+  actor: Actor | null;
+  user: AuthUser | null;
+  sessionId: string | null;
+  access: StoreAccess | null;
+}
+
+export interface UserContext extends RequestContext {
+  actor: Actor;
+  user: AuthUser;
+  sessionId: string;
+}
+
+export interface StoreContext extends RequestContext {
+  actor: Actor;
+  access: StoreAccess;
+  storeId: string;
+}
+
+export const nowIso = (ctx: { now: Date }) => ctx.now.toISOString();

@@ -1,0 +1,72 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Adds `delta` to a per-store counter (the `counters` table) and returns its new value.
+ * Used for maintained row counts, so an unfiltered list does not count 100,000 rows on every
+ * page, and for sequences (generated SKUs). Call it in the transaction that makes the change.
+ */
+export async function bumpCounter(db: Db, storeId: string, name: string, delta: number): Promise<number> {
+  const row = await db
+    .insertInto('counters')
+    .values({ store_id: storeId, name, value: delta })
+    .onConflict((oc) =>
+      oc
+        .columns(['store_id', 'name'])
+        .doUpdateSet((eb) => ({ value: eb('counters.value', '+', eb.ref('excluded.value')) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/** The sum of some counters of a store (0 for a counter never bumped), in one statement. */
+export async function readCounters(db: Db, storeId: string, names: string[]): Promise<number> {
+  // Plain SQL: this runs on every unfiltered list page, where building the query cost more than running it.
+  const { rows } = await sql<{
+    total: number | string | null;
+  }>`select sum(value) as total from counters where store_id = ${storeId} and name in (${sql.join(names)})`.execute(
+    db,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** Some counters of a store by name (absent: never bumped), in one statement. */
+export async function readCounterValues(
+  db: Db,
+  storeId: string,
+  names: string[],
+): Promise<Map<string, number>> {
+  const { rows } = await sql<{
+    name: string;
+    value: number | string;
+  }>`select name, value from counters where store_id = ${storeId} and name in (${sql.join(names)})`.execute(
+    db,
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.value)]));
+}
+
+/**
+ * Adds 1 to several counters of a store in one statement and returns their new values by name:
+ * for a change that takes numbers from more than one sequence (an order and its payment). The
+ * rows are locked in the order given; keep that order the same everywhere.
+ */
+export async function nextInSequences(
+  db: Db,
+  storeId: string,
+  names: string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .insertInto('counters')
+    .values(names.map((name) => ({ store_id: storeId, name, value: 1 })))
+    .onConflict((oc) =>
+      oc
+        .columns(['store_id', 'name'])
+        .doUpdateSet((eb) => ({ value: eb('counters.value', '+', eb.ref('excluded.value')) })),
+    )
+    .returning(['name', 'value'])
+    .execute();
+  return new Map(rows.map((r) => [r.name, Number(r.value)]));
+}

@@ -1,0 +1,103 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from './app-error.js';
+import type { StoreContext } from './context.js';
+import { sha256 } from './crypto.js';
+
+export interface Outcome<T> {
+  status: number;
+  body: T;
+  /** True when this answer is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+const MAX_KEY_LENGTH = 200;
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+class KeyTaken extends Error {}
+
+/**
+ * Runs `work` in one transaction, at most once per `Idempotency-Key` in the store.
+ *
+ * The key row is inserted first, inside the same transaction as the effect, so a concurrent
+ * duplicate waits on the key's unique index (PostgreSQL) or on the write lock (SQLite) and then
+ * finds the first request's stored answer. A failed request stores nothing: its rollback
+ * removes the key too, so the client may retry it.
+ */
+export async function runIdempotent<T>(
+  ctx: StoreContext,
+  key: string | undefined,
+  scope: string,
+  request: unknown,
+  work: (trx: Transaction<Database>) => Promise<{ status: number; body: T }>,
+): Promise<Outcome<T>> {
+  if (key === undefined || key === '') {
+    const result = await ctx.db.transaction().execute(work);
+    return { ...result, replayed: false };
+  }
+  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 200 visible ASCII characters', {
+      fields: { 'Idempotency-Key': 'Use 1 to 200 visible ASCII characters, for example a UUID' },
+    });
+  }
+  const requestHash = sha256(`${scope}\n${stableJson(request)}`);
+  try {
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('idempotency_keys')
+        .values({
+          store_id: ctx.storeId,
+          key,
+          scope,
+          request_hash: requestHash,
+          status_code: 0,
+          response: '',
+          created_at: ctx.now.toISOString(),
+        })
+        .onConflict((oc) => oc.columns(['store_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!inserted) throw new KeyTaken();
+      const outcome = await work(trx);
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status_code: outcome.status, response: JSON.stringify(outcome.body) })
+        .where('store_id', '=', ctx.storeId)
+        .where('key', '=', key)
+        .execute();
+      return outcome;
+    });
+    return { ...result, replayed: false };
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+  }
+  const stored = await ctx.db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('store_id', '=', ctx.storeId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!stored || stored.status_code === 0) {
+    throw new AppError(
+      'CONFLICT',
+      'A request with this Idempotency-Key is still being processed. Try again shortly.',
+    );
+  }
+  if (stored.request_hash !== requestHash) {
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    );
+  }
+  return { status: stored.status_code, body: JSON.parse(stored.response) as T, replayed: true };
+}

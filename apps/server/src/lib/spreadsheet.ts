@@ -1,0 +1,291 @@
+import type { FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
+import { AppError } from './app-error.js';
+import type { RequestContext } from './context.js';
+
+/** A data row of an uploaded sheet: `line` is its row number in the sheet (the header is row 1). */
+export interface SheetRow {
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface Sheet {
+  fileName: string;
+  format: 'csv' | 'xlsx';
+  /** Normalised column names present in the header. */
+  columns: Set<string>;
+  rows: SheetRow[];
+}
+
+/** `Product Name*` → `product_name`. */
+export function normaliseHeader(header: string): string {
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[*()]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '_');
+}
+
+/** Exports prefix cells that spreadsheet programs would run as formulas; an import takes the prefix off. */
+const unescapeFormula = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
+
+const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`;
+
+function tooLarge(limit: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is larger than the ${formatBytes(limit)} limit. Split it into smaller files.`,
+    {
+      fields: { file: `Files can be at most ${formatBytes(limit)}` },
+    },
+  );
+}
+
+function tooManyRows(max: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The file has more than ${max.toLocaleString('en')} rows, the limit for one import. Split it into smaller files.`,
+    { fields: { file: `At most ${max.toLocaleString('en')} rows per file` } },
+  );
+}
+
+/**
+ * Reads the multipart field `file` of an import: a CSV (UTF-8 text) or an XLSX workbook,
+ * recognised by content, never by name or declared type. Enforces the size and row limits
+ * (413 naming the limit) and returns the rows of the first sheet keyed by normalised header,
+ * with `aliases` mapping other header spellings to column names.
+ */
+export async function readSheetUpload(
+  ctx: RequestContext,
+  request: FastifyRequest,
+  aliases: Record<string, string> = {},
+): Promise<Sheet> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the file as multipart/form-data in the field "file".',
+      {
+        fields: { file: 'Choose a CSV or Excel (.xlsx) file' },
+      },
+    );
+  }
+  const { IMPORT_LIMIT_BYTES: limit, IMPORT_MAX_ROWS: maxRows } = ctx.deps.config;
+  const file = await request.file({ limits: { fileSize: limit, files: 1 } });
+  if (!file || file.fieldname !== 'file') {
+    throw new AppError('VALIDATION_FAILED', 'Choose a CSV or Excel (.xlsx) file to import.', {
+      fields: { file: 'Choose a CSV or Excel (.xlsx) file' },
+    });
+  }
+  const data = await file.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit);
+    throw error;
+  });
+  if (file.file.truncated) throw tooLarge(limit);
+  const fileName = (file.filename || 'upload').slice(0, 200);
+
+  let table: string[][];
+  let format: Sheet['format'];
+  if (data.length >= 4 && data.readUInt32BE(0) === 0x504b0304) {
+    format = 'xlsx';
+    table = await readXlsx(data, maxRows);
+  } else if (looksLikeText(data)) {
+    format = 'csv';
+    table = readCsv(data, maxRows);
+  } else {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The file is not a CSV or an Excel (.xlsx) workbook. Save it as .csv or .xlsx and try again.',
+      { fields: { file: 'Upload a CSV or Excel (.xlsx) file' } },
+    );
+  }
+
+  const [header, ...body] = table;
+  if (!header || header.every((h) => !h.trim())) {
+    throw new AppError('VALIDATION_FAILED', 'The file is empty. Download the template to see the columns.', {
+      fields: { file: 'The file has no header row' },
+    });
+  }
+  const names = header.map((h) => {
+    const n = normaliseHeader(h);
+    return aliases[n] ?? n;
+  });
+  const rows: SheetRow[] = [];
+  body.forEach((cells, i) => {
+    if (cells.every((c) => !c || !c.trim())) return;
+    const values: Record<string, string> = {};
+    names.forEach((name, j) => {
+      if (name && !(name in values)) values[name] = unescapeFormula((cells[j] ?? '').trim());
+    });
+    rows.push({ line: i + 2, values });
+  });
+  if (rows.length > maxRows) throw tooManyRows(maxRows);
+  return { fileName, format, columns: new Set(names.filter(Boolean)), rows };
+}
+
+/** UTF-8 text without NUL bytes (a binary file named .csv is not one). */
+function looksLikeText(data: Buffer): boolean {
+  const sample = data.subarray(0, 64 * 1024);
+  if (sample.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      sample.length < data.length ? trimPartial(sample) : sample,
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Drops a multi-byte character cut at the end of a sample. */
+function trimPartial(sample: Buffer): Buffer {
+  const end = sample.length;
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const byte = sample[end - back]!;
+    if ((byte & 0xc0) === 0xc0) return sample.subarray(0, end - back);
+    if ((byte & 0x80) === 0) break;
+  }
+  return sample;
+}
+
+function readCsv(data: Buffer, maxRows: number): string[][] {
+  const text = data.toString('utf8').replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', preview: maxRows + 2 });
+  if (parsed.data.length > maxRows + 1) throw tooManyRows(maxRows);
+  return parsed.data;
+}
+
+async function readXlsx(data: Buffer, maxRows: number): Promise<string[][]> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The workbook could not be read. Save it again as .xlsx or .csv.',
+      {
+        fields: { file: 'Upload a CSV or Excel (.xlsx) file' },
+      },
+    );
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  if (sheet.actualRowCount > maxRows + 1) throw tooManyRows(maxRows);
+  const table: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = cellText(cell.value);
+    });
+    table[rowNumber - 1] = Array.from(cells, (c) => c ?? '');
+  });
+  return Array.from(table, (r) => r ?? []);
+}
+
+function cellText(value: unknown): string {
+  if (value == null) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const v = value as {
+      richText?: Array<{ text: string }>;
+      text?: unknown;
+      result?: unknown;
+      error?: string;
+    };
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    if (v.result !== undefined) return cellText(v.result);
+    if (v.text !== undefined) return cellText(v.text);
+    if (v.error) return '';
+    return '';
+  }
+  return String(value);
+}
+
+/**
+ * Cells a spreadsheet program would run as a formula (`=`, `@`, or `+`/`-` not starting a plain
+ * number like a phone number) get a leading `'` so they show as text.
+ */
+const FORMULA_LIKE = /^[=@\t\r]|^[+-](?!\d[\d\s.]*$)/;
+
+/** Rows to CSV text, formula-like cells escaped. */
+export function toCsv(
+  columns: readonly string[],
+  rows: Array<Array<string | number | null>>,
+  withHeader = true,
+): string {
+  return Papa.unparse(
+    { fields: [...columns], data: rows.map((r) => r.map((v) => (v == null ? '' : v))) },
+    { escapeFormulae: FORMULA_LIKE, header: withHeader, newline: '\r\n' },
+  );
+}
+
+/** A workbook with one sheet: the header, example rows, and the given columns kept as text. */
+export async function toXlsx(
+  sheetName: string,
+  columns: readonly string[],
+  rows: Array<Array<string | number | null>>,
+  textColumns: readonly string[] = [],
+): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({
+    header: c,
+    key: c,
+    width: Math.max(14, c.length + 4),
+    ...(textColumns.includes(c) ? { style: { numFmt: '@' } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows) sheet.addRow(r.map((v) => (v == null ? '' : v)));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The number of minor-unit digits of a currency (2 for NGN, 0 for JPY). */
+export function minorDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * Parses an amount typed in major units ("1,500.50", "₦1500") into minor units exactly, without
+ * floating point. Returns an error sentence instead when it is not an amount.
+ */
+export function parseMajorAmount(text: string, digits: number): number | string {
+  const cleaned = text.replace(/[\s,]/g, '').replace(/^[^\d.-]+/, '');
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match || (!match[2] && !match[3])) return 'must be an amount like 1500 or 1500.50';
+  if (match[1]) return 'cannot be negative';
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return `can have at most ${digits} decimal places`;
+  const value = Number(match[2] || '0') * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  if (!Number.isSafeInteger(value)) return 'is too large';
+  return value;
+}
+
+/** Minor units back to the major-unit text an import accepts ("1500.50"). */
+export function formatMajorAmount(minor: number | null, digits: number): string {
+  if (minor == null) return '';
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const unit = 10 ** digits;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
+}
+
+/** yes/no, true/false, 1/0, y/n; undefined for an empty cell; a sentence when it is none of these. */
+export function parseYesNo(text: string): boolean | undefined | string {
+  const v = text.trim().toLowerCase();
+  if (!v) return undefined;
+  if (['yes', 'y', 'true', '1'].includes(v)) return true;
+  if (['no', 'n', 'false', '0'].includes(v)) return false;
+  return 'must be yes or no';
+}

@@ -1,0 +1,16 @@
+import { sql, type RawBuilder } from 'kysely';
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Case-insensitive "contains" for user search text, the same on SQLite and PostgreSQL.
+ * Wildcards typed by the user match literally.
+ */
+export function containsText(column: string, term: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+}
+
+/** Case-insensitive "starts with"; can use an index on lower(column). */
+export function startsWithText(column: string, term: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+}

@@ -1,0 +1,51 @@
+import { authRoutes } from '@tillbook/contract/auth';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
+import * as auth from './auth.service.js';
+
+export function registerAuthRoutes(app: FastifyInstance): void {
+  route(app, authRoutes.signUp, async (ctx, { body }) =>
+    ok(await auth.signUp(ctx, body), 'Account created. We sent a verification code to your email.', 201),
+  );
+  route(app, authRoutes.signIn, async (ctx, { body }) =>
+    ok(await auth.signIn(ctx, body), 'Login successful'),
+  );
+  route(app, authRoutes.signOut, async (ctx) => {
+    await auth.signOut(ctx);
+    return ok(null, 'Signed out');
+  });
+  route(app, authRoutes.verifyEmailLink, async (ctx, { params }) =>
+    ok(await auth.verifyEmailLink(ctx, params.token), 'Email verified'),
+  );
+  route(app, authRoutes.verifyEmailCode, async (ctx, { body }) =>
+    ok(await auth.verifyEmailCode(ctx, body.email, body.code), 'Email verified'),
+  );
+  route(app, authRoutes.resendVerification, async (ctx, { body }) => {
+    await auth.resendVerification(ctx, body.email);
+    return ok(null, 'If this email has an account waiting for verification, a new code is on its way.');
+  });
+  route(app, authRoutes.forgotPassword, async (ctx, { body }) => {
+    await auth.forgotPassword(ctx, body.email);
+    return ok(null, 'If this email has an account, a reset code is on its way. It expires in 10 minutes.');
+  });
+  route(app, authRoutes.verifyOtp, async (ctx, { body }) =>
+    ok(await auth.verifyResetCode(ctx, body.email, body.code), 'Code accepted. Choose a new password.'),
+  );
+  route(app, authRoutes.resetPassword, async (ctx, { params, body }) => {
+    await auth.resetPassword(ctx, params.id, body.password);
+    return ok(null, 'Password changed. Sign in with your new password.');
+  });
+  route(app, authRoutes.businessInfo, async (ctx, { params, body }) =>
+    ok(await auth.businessInfo(ctx, params.id, body), 'Business information saved'),
+  );
+  route(app, authRoutes.businessNumber, async (ctx, { params, body }) =>
+    ok(await auth.businessNumber(ctx, params.id, body), 'Business number saved'),
+  );
+  route(app, authRoutes.invitation, async (ctx, { params }) =>
+    ok(await auth.invitationDetails(ctx, params.token)),
+  );
+  route(app, authRoutes.acceptInvite, async (ctx, { body }) =>
+    ok(await auth.acceptInvite(ctx, body), 'Welcome to the team'),
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Discount dates. A date without a time (`2026-12-24`) means that whole day in the store's time
+ * zone: a start is the first instant of the day, an end the last. Stored as UTC ISO instants.
+ */
+
+const DAY_MS = 86_400_000;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */
+function zoneOffset(instant: number, timeZone: string): number {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The UTC instant at which local midnight starts `date` (YYYY-MM-DD) in `timeZone`. */
+export function startOfLocalDay(date: string, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  let instant = guess - zoneOffset(guess, timeZone);
+  // Across a daylight-saving change the offset at the result can differ from the guess's.
+  const again = guess - zoneOffset(instant, timeZone);
+  if (again !== instant) instant = again;
+  return instant;
+}
+
+/** A start as stored: a date's first instant in the zone, or the given instant. */
+export function startInstant(value: string | null | undefined, timeZone: string): string | null {
+  if (!value) return null;
+  if (value.length === 10) return new Date(startOfLocalDay(value, timeZone)).toISOString();
+  return new Date(value).toISOString();
+}
+
+/** An end as stored: a date's last instant in the zone, or the given instant. */
+export function endInstant(value: string | null | undefined, timeZone: string): string | null {
+  if (!value) return null;
+  if (value.length === 10) {
+    const next = new Date(Date.parse(`${value}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    return new Date(startOfLocalDay(next, timeZone) - 1).toISOString();
+  }
+  return new Date(value).toISOString();
+}
+
+/** A UTC instant as a date in the zone, for messages: `24 Dec 2026`. */
+export function localDateText(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso));
+}

@@ -1,0 +1,89 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError, conflict } from '../../lib/app-error.js';
+import type { StoreContext } from '../../lib/context.js';
+import type { DiscountRule } from '../orders/pricing.js';
+import { localDateText } from './discount-dates.js';
+import { discountsRepository, discountStateOf } from './discounts.repository.js';
+import type { DiscountsTable } from './discounts.tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A discount code that may be applied now, with the rule the pricing function applies. */
+export interface ApplicableDiscount {
+  id: string;
+  code: string;
+  name: string;
+  rule: DiscountRule;
+  row: DiscountsTable;
+}
+
+const codeProblem = (message: string) =>
+  new AppError('UNPROCESSABLE', message, { fields: { discount_code: message } });
+
+export const usedUpMessage = (code: string) => `The discount code "${code}" has reached its usage limit.`;
+
+export function ruleOf(row: DiscountsTable): DiscountRule {
+  return {
+    type: row.type,
+    value: Number(row.value),
+    appliesTo: row.applies_to,
+    productIds: JSON.parse(row.product_ids) as string[],
+    categoryIds: JSON.parse(row.category_ids) as string[],
+    minOrderAmount: Number(row.min_order_amount),
+  };
+}
+
+/**
+ * The discount a code names, when it can be used now: 422 for an unknown, switched-off,
+ * not-yet-started or ended code, 409 once its usage limit is used up. The minimum order amount
+ * is checked when the cart is priced. The use itself is counted by `countDiscountUse` in the
+ * order's transaction.
+ */
+export async function applicableDiscount(
+  db: Db,
+  ctx: Pick<StoreContext, 'storeId' | 'now' | 'access'>,
+  code: string,
+): Promise<ApplicableDiscount> {
+  const row = await discountsRepository(db, ctx.storeId).byCode(code.trim().toUpperCase());
+  if (!row) throw codeProblem(`There is no discount with the code "${code}".`);
+  const now = ctx.now.toISOString();
+  const timeZone = ctx.access.store.timezone;
+  switch (discountStateOf(row, now)) {
+    case 'inactive':
+      throw codeProblem(`The discount code "${row.code}" is switched off.`);
+    case 'scheduled':
+      throw codeProblem(
+        `The discount code "${row.code}" starts on ${localDateText(row.starts_at!, timeZone)}.`,
+      );
+    case 'expired':
+      if (row.ends_at != null && row.ends_at < now) {
+        throw codeProblem(
+          `The discount code "${row.code}" ended on ${localDateText(row.ends_at, timeZone)}.`,
+        );
+      }
+      throw conflict(usedUpMessage(row.code), { discount_code: 'This code has been used up' });
+    case 'active':
+      return { id: row.id, code: row.code, name: row.name, rule: ruleOf(row), row };
+  }
+}
+
+/** Counts one use of a discount in the order's transaction; 409 when its limit was reached meanwhile. */
+export async function countDiscountUse(
+  trx: Transaction<Database>,
+  ctx: Pick<StoreContext, 'storeId'>,
+  discount: { id: string; code: string },
+): Promise<void> {
+  if (!(await discountsRepository(trx, ctx.storeId).use(discount.id))) {
+    throw conflict(usedUpMessage(discount.code), { discount_code: 'This code has been used up' });
+  }
+}
+
+/** Gives a use back, when the order that used it is cancelled. */
+export async function releaseDiscountUse(
+  trx: Transaction<Database>,
+  ctx: Pick<StoreContext, 'storeId'>,
+  discountId: string,
+): Promise<void> {
+  await discountsRepository(trx, ctx.storeId).release(discountId);
+}

@@ -1,0 +1,144 @@
+import type { Member, Role } from '@tillbook/contract/members';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { rolePermissions } from '../../lib/roles.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Roles and memberships of one store; every query is built from that store's id. */
+export function membersRepository(db: Db, storeId: string) {
+  return {
+    async listRoles(): Promise<Role[]> {
+      const rows = await db
+        .selectFrom('roles as r')
+        .leftJoin('memberships as m', (j) =>
+          j.onRef('m.role_id', '=', 'r.id').onRef('m.store_id', '=', 'r.store_id'),
+        )
+        .select(['r.id', 'r.name', 'r.key', 'r.description', 'r.permissions', 'r.created_at'])
+        .select((eb) => eb.fn.count<number>('m.id').as('members_count'))
+        .where('r.store_id', '=', storeId)
+        .groupBy(['r.id', 'r.name', 'r.key', 'r.description', 'r.permissions', 'r.created_at'])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        key: r.key as Role['key'],
+        description: r.description,
+        is_system: r.key !== null,
+        permissions: [...rolePermissions(r.key, r.permissions)],
+        members_count: Number(r.members_count),
+        created_at: r.created_at,
+      }));
+    },
+
+    findRole: (id: string) =>
+      db
+        .selectFrom('roles')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    findRoleByName: (name: string) =>
+      db
+        .selectFrom('roles')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+        .executeTakeFirst(),
+
+    countRoleMembers: async (roleId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('memberships')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('store_id', '=', storeId)
+            .where('role_id', '=', roleId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    async listMembers(viewerId: string | null, ownerId: string): Promise<Member[]> {
+      const rows = await db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .innerJoin('roles as r', 'r.id', 'm.role_id')
+        .leftJoin('invitations as i', (j) =>
+          j.onRef('i.membership_id', '=', 'm.id').on('i.accepted_at', 'is', null),
+        )
+        .select([
+          'm.id',
+          'm.user_id',
+          'm.status',
+          'm.created_at',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+          'r.id as role_id',
+          'r.name as role_name',
+          'r.key as role_key',
+        ])
+        .select((eb) => eb.fn.max('i.expires_at').as('invitation_expires_at'))
+        .where('m.store_id', '=', storeId)
+        .groupBy([
+          'm.id',
+          'm.user_id',
+          'm.status',
+          'm.created_at',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+          'r.id',
+          'r.name',
+          'r.key',
+        ])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        user_id: r.user_id,
+        email: r.email,
+        first_name: r.first_name || null,
+        last_name: r.last_name || null,
+        status: r.status,
+        role: { id: r.role_id, name: r.role_name, key: r.role_key as Member['role']['key'] },
+        invitation_expires_at:
+          r.status === 'invited' ? ((r.invitation_expires_at as string | null) ?? null) : null,
+        is_owner: r.user_id === ownerId && r.role_key === 'owner',
+        is_you: r.user_id === viewerId,
+        created_at: r.created_at,
+      }));
+    },
+
+    findMembership: (id: string) =>
+      db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .innerJoin('roles as r', 'r.id', 'm.role_id')
+        .select([
+          'm.id',
+          'm.user_id',
+          'm.role_id',
+          'm.status',
+          'u.email',
+          'u.first_name',
+          'r.key as role_key',
+          'r.name as role_name',
+        ])
+        .where('m.store_id', '=', storeId)
+        .where('m.id', '=', id)
+        .executeTakeFirst(),
+
+    findMembershipByUser: (userId: string) =>
+      db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+  };
+}

@@ -1,0 +1,34 @@
+import { membersRoutes } from '@tillbook/contract/members';
+import { MESSAGES } from '@tillbook/contract/constants';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
+import * as members from './members.service.js';
+
+export function registerMembersRoutes(app: FastifyInstance): void {
+  route(app, membersRoutes.permissions, async () => ok(members.listPermissions()));
+  route(app, membersRoutes.roles, async (ctx) => ok(await members.listRoles(ctx)));
+  route(app, membersRoutes.createRole, async (ctx, { body }) =>
+    ok(await members.createRole(ctx, body), MESSAGES.roleCreated, 201),
+  );
+  route(app, membersRoutes.updateRole, async (ctx, { params, body }) =>
+    ok(await members.updateRole(ctx, params.id, body), 'Role updated'),
+  );
+  route(app, membersRoutes.deleteRole, async (ctx, { params }) => {
+    await members.deleteRole(ctx, params.id);
+    return ok({ id: params.id }, 'Role deleted');
+  });
+  route(app, membersRoutes.list, async (ctx) => ok(await members.listMembers(ctx)));
+  route(app, membersRoutes.add, async (ctx, { body }) =>
+    ok(await members.addMember(ctx, body), 'Member added', 201),
+  );
+  route(app, membersRoutes.changeRole, async (ctx, { params, body }) =>
+    ok(await members.changeRole(ctx, params.id, body.role_id), 'Role changed'),
+  );
+  route(app, membersRoutes.remove, async (ctx, { params }) =>
+    ok(await members.removeMember(ctx, params.id), 'Member removed'),
+  );
+  route(app, membersRoutes.resendInvite, async (ctx, { params }) =>
+    ok(await members.resendInvite(ctx, params.id), 'Invitation sent'),
+  );
+}

@@ -1,0 +1,216 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, multipartFile, PNG_1X1, type Merchant } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createCustomer, createMemberWith, createProduct, order } from '../../test/sales-fixtures.js';
+
+let t: TestApp;
+let m: Merchant;
+let other: Merchant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await createMerchant(t, { business_name: 'Iya Basira Stores' });
+  other = await createMerchant(t);
+});
+afterAll(async () => t.close());
+
+async function placed(body: Record<string, unknown>, who: Merchant = m) {
+  const res = await order(t, who, body);
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  return res.body.data;
+}
+
+/** The PDF bytes of an order's invoice (inject directly: the harness reads bodies as text). */
+async function pdf(id: string, query = '', who: Merchant = m) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/order/${id}/invoice.pdf${query}`,
+    headers: { authorization: who.token },
+  });
+  return { status: res.statusCode, headers: res.headers, data: res.rawPayload };
+}
+
+describe('invoice view', () => {
+  it('assigns the next INV- number the first time, and keeps it', async () => {
+    const p = await createProduct(t, m, { name: 'Dangote Sugar 1kg', price: 120_000 });
+    const customer = await createCustomer(t, m, { first_name: 'Kemi', last_name: 'Bello' });
+    const a = await placed({
+      customer_id: customer.id,
+      items: [{ product_id: p.id, quantity: 2 }],
+      amount_received: 100_000,
+    });
+    const b = await placed({ items: [{ product_id: p.id, quantity: 1 }] });
+
+    const first = await t.call('GET', `/order/${a.id}/invoice`, {
+      token: m.token,
+      query: { storeId: m.storeId },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({
+      kind: 'invoice',
+      invoice_number: 'INV-000001',
+      balance_due: 140_000,
+      store: { business_name: 'Iya Basira Stores', state: 'Lagos', country: 'Nigeria' },
+      order: {
+        id: a.id,
+        number: a.number,
+        total: 240_000,
+        amount_received: 100_000,
+        invoice_number: 'INV-000001',
+      },
+    });
+    expect(first.body.data.order.customer.name).toBe('Kemi Bello');
+    const again = await t.call('GET', `/order/${a.id}/invoice`, { token: m.token });
+    expect(again.body.data.invoice_number).toBe('INV-000001');
+    expect(again.body.data.issued_at).toBe(first.body.data.issued_at);
+
+    // Several first requests at once still give the order one number and use one from the sequence.
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => t.call('GET', `/order/${b.id}/invoice`, { token: m.token })),
+    );
+    expect(new Set(together.map((r) => r.body.data.invoice_number))).toEqual(new Set(['INV-000002']));
+    const c = await placed({ items: [{ product_id: p.id, quantity: 1 }] });
+    expect((await t.call('GET', `/order/${c.id}/invoice`, { token: m.token })).body.data.invoice_number).toBe(
+      'INV-000003',
+    );
+    const issued = await t.db
+      .selectFrom('audits')
+      .select('summary')
+      .where('entity_id', '=', b.id)
+      .where('action', '=', 'order.invoice_issued')
+      .execute();
+    expect(issued).toHaveLength(1);
+  });
+
+  it('is a receipt once the order is paid in full', async () => {
+    const p = await createProduct(t, m, { price: 50_000 });
+    const o = await placed({
+      items: [{ product_id: p.id, quantity: 1 }],
+      channel: 'pos',
+      amount_received: 50_000,
+    });
+    const res = await t.call('GET', `/order/${o.id}/invoice`, { token: m.token });
+    expect(res.body.data).toMatchObject({ kind: 'receipt', balance_due: 0 });
+  });
+
+  it("answers 404 for another store's order and assigns nothing", async () => {
+    const p = await createProduct(t, m);
+    const o = await placed({ items: [{ product_id: p.id, quantity: 1 }] });
+    expect((await t.call('GET', `/order/${o.id}/invoice`, { token: other.token })).status).toBe(404);
+    expect((await pdf(o.id, '', other)).status).toBe(404);
+    expect((await t.call('POST', `/order/${o.id}/invoice/email`, { token: other.token })).status).toBe(404);
+    expect((await t.call('GET', `/order/${o.id}`, { token: m.token })).body.data.invoice_number).toBeNull();
+  });
+
+  it('needs orders.view', async () => {
+    const p = await createProduct(t, m);
+    const o = await placed({ items: [{ product_id: p.id, quantity: 1 }] });
+    const stockKeeper = await createMemberWith(t, m, ['products.view']);
+    const res = await t.call('GET', `/order/${o.id}/invoice`, { token: stockKeeper.token });
+    expect(res.status).toBe(403);
+    expect((await pdf(o.id, '', stockKeeper)).status).toBe(403);
+  });
+});
+
+describe('invoice PDF', () => {
+  it('downloads an A4 PDF, or an 80 mm receipt', async () => {
+    const p = await createProduct(t, m, { name: 'Titus Sardines', price: 65_000 });
+    const o = await placed({
+      items: [{ product_id: p.id, quantity: 3 }],
+      notes: 'Pay into GTBank 0123456789',
+    });
+    const a4 = await pdf(o.id);
+    expect(a4.status).toBe(200);
+    expect(a4.headers['content-type']).toBe('application/pdf');
+    expect(a4.headers['content-disposition']).toMatch(/^attachment; filename="invoice-INV-\d{6}\.pdf"$/);
+    expect(a4.data.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(a4.data.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
+
+    const receipt = await pdf(o.id, '?layout=receipt');
+    expect(receipt.status).toBe(200);
+    expect(receipt.data.toString('latin1')).toContain('/MediaBox [0 0 226.77');
+    expect((await pdf(o.id, '?layout=letter')).status).toBe(400);
+  });
+
+  it("shows the store's logo, and still answers when the logo file is missing", async () => {
+    const shop = await createMerchant(t);
+    const upload = multipartFile('file', 'logo.png', 'image/png', PNG_1X1);
+    const logo = await t.call('PATCH', '/user/brand-photo', { token: shop.token, ...upload });
+    expect(logo.status).toBe(200);
+    const p = await createProduct(t, shop);
+    const o = await placed({ items: [{ product_id: p.id, quantity: 1 }] }, shop);
+    const withLogo = await pdf(o.id, '', shop);
+    expect(withLogo.status).toBe(200);
+    expect(withLogo.data.toString('latin1')).toContain('/Subtype /Image');
+
+    const name = String(logo.body.data.logo_url).split('/').pop()!;
+    rmSync(`${t.config.UPLOAD_DIR}/${name}`);
+    const without = await pdf(o.id, '', shop);
+    expect(without.status).toBe(200);
+    expect(without.data.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('prints names outside Latin-1 without failing', async () => {
+    const p = await createProduct(t, m, { name: 'Ọbẹ̀ ata 😋 東京' });
+    const o = await placed({ items: [{ product_id: p.id, quantity: 1 }] });
+    const res = await pdf(o.id);
+    expect(res.status).toBe(200);
+    expect(res.data.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('emailing the invoice', () => {
+  it("mails the invoice with its PDF to the customer's email", async () => {
+    const p = await createProduct(t, m, { price: 80_000 });
+    const customer = await createCustomer(t, m, { email_address: 'tunde.bakare@example.ng' });
+    const o = await placed({ customer_id: customer.id, items: [{ product_id: p.id, quantity: 1 }] });
+    const res = await t.call('POST', `/order/${o.id}/invoice/email`, { token: m.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Invoice sent');
+    expect(res.body.data).toMatchObject({ to: 'tunde.bakare@example.ng' });
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'tunde.bakare@example.ng')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`Invoice ${res.body.data.invoice_number} from Iya Basira Stores`);
+    expect(mail.text).toContain(o.number);
+    expect(mail.text).toContain('balance due NGN 800.00');
+    const attachments = JSON.parse(mail.attachments!);
+    expect(attachments).toEqual([
+      {
+        filename: `invoice-${res.body.data.invoice_number}.pdf`,
+        content_type: 'application/pdf',
+        bytes: expect.any(Number),
+      },
+    ]);
+    expect(attachments[0].bytes).toBeGreaterThan(1000);
+    const audit = await t.db
+      .selectFrom('audits')
+      .select('summary')
+      .where('entity_id', '=', o.id)
+      .where('action', '=', 'order.invoice_emailed')
+      .executeTakeFirst();
+    expect(audit?.summary).toContain('tunde.bakare@example.ng');
+  });
+
+  it('answers 422 when the customer has no email, or the sale was to a walk-in', async () => {
+    const p = await createProduct(t, m);
+    const customer = await createCustomer(t, m, {
+      first_name: 'Musa',
+      last_name: 'Ibrahim',
+      email_address: null,
+    });
+    const o = await placed({ customer_id: customer.id, items: [{ product_id: p.id, quantity: 1 }] });
+    const res = await t.call('POST', `/order/${o.id}/invoice/email`, { token: m.token });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(
+      'Musa Ibrahim has no email address. Add one to their profile, then send the invoice again.',
+    );
+    const walkIn = await placed({ items: [{ product_id: p.id, quantity: 1 }] });
+    const none = await t.call('POST', `/order/${walkIn.id}/invoice/email`, { token: m.token });
+    expect(none.status).toBe(422);
+    expect(none.body.message).toContain('walk-in sale');
+  });
+});

@@ -1,0 +1,326 @@
+import type {
+  Order,
+  OrderChannel,
+  OrderHistoryEntry,
+  OrderItem,
+  OrderRefund,
+  OrderStatus,
+  PaymentState,
+} from '@tillbook/contract/orders';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { insertRows } from '../../lib/insert-rows.js';
+import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
+import { containsText } from '../../lib/sql.js';
+import type { OrderItemsTable, OrderRefundsTable, OrdersTable } from './orders.tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const orderNumber = (n: number) => `ORD-${String(n).padStart(6, '0')}`;
+export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+
+export function toOrderItem(row: OrderItemsTable): OrderItem {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    name: row.name,
+    sku: row.sku,
+    unit_price: Number(row.unit_price),
+    list_price: Number(row.list_price),
+    quantity: Number(row.quantity),
+    discount: Number(row.discount),
+    total: Number(row.total),
+    order_discount: Number(row.order_discount),
+    tax: Number(row.tax),
+    quantity_refunded: Number(row.quantity_refunded),
+  };
+}
+
+export function toOrder(row: OrdersTable, items: OrderItemsTable[]): Order {
+  const lines = [...items].sort((a, b) => a.line_no - b.line_no).map(toOrderItem);
+  const taxes = JSON.parse(row.taxes) as Array<{ name: string; rate_bp: number; amount: number }>;
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    payment_state: row.payment_state,
+    channel: row.channel,
+    payment_type: row.payment_type,
+    customer_id: row.customer_id,
+    customer:
+      row.customer_id || row.customer_name
+        ? {
+            id: row.customer_id ?? '',
+            name: row.customer_name ?? '',
+            phone_number: row.customer_phone,
+            email_address: row.customer_email,
+          }
+        : null,
+    items: lines,
+    items_count: lines.reduce((s, l) => s + l.quantity, 0),
+    subtotal: Number(row.subtotal),
+    discount: Number(row.discount),
+    discount_id: row.discount_id,
+    discount_code: row.discount_code,
+    tax: Number(row.tax),
+    taxes: taxes.map((t) => ({ name: t.name, rate: t.rate_bp / 100, amount: t.amount })),
+    tax_inclusive: row.tax_inclusive === 1,
+    shipping: Number(row.shipping),
+    shipping_id: row.shipping_id,
+    shipping_name: row.shipping_name,
+    total: Number(row.total),
+    amount_received: Number(row.amount_received),
+    amount_outstanding: Number(row.amount_outstanding),
+    change_due: Number(row.change_due),
+    refunded_total: Number(row.refunded_total),
+    amount_refunded: Number(row.amount_refunded),
+    currency: row.currency,
+    notes: row.notes,
+    created_by: { id: row.created_by_id, name: row.created_by_name },
+    invoice_number: row.invoice_number,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    completed_at: row.completed_at,
+    cancelled_at: row.cancelled_at,
+    refunded_at: row.refunded_at,
+  };
+}
+
+export function toRefund(row: OrderRefundsTable): OrderRefund {
+  return {
+    id: row.id,
+    reason: row.reason,
+    value: Number(row.value),
+    amount: Number(row.amount),
+    items: JSON.parse(row.items) as OrderRefund['items'],
+    created_by: { id: row.created_by_id, name: row.created_by_name },
+    created_at: row.created_at,
+  };
+}
+
+export interface OrderFilter {
+  page: number;
+  perPage: number;
+  status?: OrderStatus | undefined;
+  paymentState?: PaymentState | undefined;
+  channel?: OrderChannel | undefined;
+  customerId?: string | undefined;
+  search?: string | undefined;
+  /** Inclusive ISO instants. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** An order number typed in full or in part: `ORD-000123`, `ord123`, `123`. */
+function numberOf(term: string): string | null {
+  const match = /^(?:ord-?)?0*(\d{1,9})$/i.exec(term.replace(/\s+/g, ''));
+  return match ? orderNumber(Number(match[1])) : null;
+}
+
+/** Orders of one store and what hangs off them; every query is built from its id. */
+export function ordersRepository(db: Db, storeId: string) {
+  return {
+    async insert(order: OrdersTable, items: OrderItemsTable[]): Promise<void> {
+      await insertRows(db, 'orders', [order]);
+      await insertRows(db, 'order_items', items);
+    },
+
+    getRow(id: string): Promise<OrdersTable | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async items(orderIds: string[]): Promise<OrderItemsTable[]> {
+      if (!orderIds.length) return [];
+      return db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('line_no')
+        .execute();
+    },
+
+    async get(id: string): Promise<Order | undefined> {
+      const row = await this.getRow(id);
+      return row && toOrder(row, await this.items([id]));
+    },
+
+    async list(f: OrderFilter): Promise<Page<Order>> {
+      let q = db.selectFrom('orders').where('store_id', '=', storeId);
+      if (f.status) q = q.where('status', '=', f.status);
+      if (f.paymentState) q = q.where('payment_state', '=', f.paymentState);
+      if (f.channel) q = q.where('channel', '=', f.channel);
+      if (f.customerId) q = q.where('customer_id', '=', f.customerId);
+      if (f.from) q = q.where('created_at', '>=', f.from);
+      if (f.to) q = q.where('created_at', '<=', f.to);
+      if (f.search) {
+        const term = f.search;
+        const number = numberOf(term);
+        const digits = term.replace(/\D/g, '');
+        q = q.where((eb) =>
+          eb.or([
+            ...(number ? [eb('number', '=', number)] : []),
+            containsText('number', term),
+            containsText('customer_name', term),
+            ...(digits.length >= 4 ? [containsText('customer_phone', digits)] : []),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        q.selectAll().orderBy('id', 'desc').limit(f.perPage).offset(offsetOf(f)).execute(),
+        q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      ]);
+      const items = await this.items(rows.map((r) => r.id));
+      const byOrder = new Map<string, OrderItemsTable[]>();
+      for (const item of items) {
+        const list = byOrder.get(item.order_id) ?? [];
+        list.push(item);
+        byOrder.set(item.order_id, list);
+      }
+      return pageOf(
+        rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
+        Number(count?.n ?? 0),
+        f,
+      );
+    },
+
+    /**
+     * Applies `patch` only while the order is still as it was read (`status` and, for money
+     * changes, `refunded_total`): a concurrent change makes this return false instead of being
+     * overwritten.
+     */
+    async updateIf(
+      id: string,
+      expected: { status: OrderStatus; refunded_total?: number },
+      patch: Partial<OrdersTable>,
+    ): Promise<boolean> {
+      let q = db
+        .updateTable('orders')
+        .set(patch)
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where('status', '=', expected.status);
+      if (expected.refunded_total !== undefined) q = q.where('refunded_total', '=', expected.refunded_total);
+      const result = await q.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Adds a payment to an order, only while the order takes payments and owes at least the
+     * amount: one conditional update, so two payments at once cannot both pass the check.
+     */
+    async receivePayment(id: string, amount: number, now: string) {
+      return db
+        .updateTable('orders')
+        .set((eb) => ({
+          amount_received: eb('amount_received', '+', amount),
+          amount_outstanding: eb('amount_outstanding', '-', amount),
+          payment_state: sql<PaymentState>`case when amount_outstanding = ${amount} then 'paid' else 'partially_paid' end`,
+          updated_at: now,
+        }))
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'processing', 'success'])
+        .where('amount_outstanding', '>=', amount)
+        .returning(['amount_received', 'amount_outstanding', 'payment_state'])
+        .executeTakeFirst();
+    },
+
+    /** Marks units of a line refunded, never more than were sold. */
+    async refundItem(itemId: string, quantity: number): Promise<boolean> {
+      const result = await db
+        .updateTable('order_items')
+        .set((eb) => ({ quantity_refunded: eb('quantity_refunded', '+', quantity) }))
+        .where('store_id', '=', storeId)
+        .where('id', '=', itemId)
+        .where((eb) => eb(eb('quantity_refunded', '+', quantity), '<=', eb.ref('quantity')))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async insertRefund(row: OrderRefundsTable): Promise<void> {
+      await db.insertInto('order_refunds').values(row).execute();
+    },
+
+    refunds(orderId: string): Promise<OrderRefundsTable[]> {
+      return db
+        .selectFrom('order_refunds')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The order's audit rows, oldest first: its status history. */
+    history(orderId: string): Promise<OrderHistoryEntry[]> {
+      return db
+        .selectFrom('audits')
+        .select(['action', 'summary', 'actor_name', 'created_at'])
+        .where('store_id', '=', storeId)
+        .where('entity', '=', 'order')
+        .where('entity_id', '=', orderId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Sets the invoice number unless one was set meanwhile. */
+    async setInvoiceNumber(id: string, number: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ invoice_number: number, invoice_issued_at: now })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where('invoice_number', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async customerStats(customerIds: string[]) {
+      if (!customerIds.length) return [];
+      return db
+        .selectFrom('orders')
+        .select((eb) => [
+          'customer_id',
+          eb.fn.countAll<number | string>().as('orders_count'),
+          eb.fn
+            .sum<number | string | null>(
+              eb
+                .case()
+                .when('status', '=', 'success')
+                .then(eb('total', '-', eb.ref('refunded_total')))
+                .else(0)
+                .end(),
+            )
+            .as('total_spent'),
+          eb.fn.max('created_at').as('last_order_at'),
+        ])
+        .where('store_id', '=', storeId)
+        .where('customer_id', 'in', customerIds)
+        .where('status', '!=', 'cancelled')
+        .groupBy('customer_id')
+        .execute();
+    },
+
+    async productIdsOnOrders(productIds: string[]): Promise<Set<string>> {
+      if (!productIds.length) return new Set();
+      const rows = await db
+        .selectFrom('order_items')
+        .select('product_id')
+        .distinct()
+        .where('store_id', '=', storeId)
+        .where('product_id', 'in', productIds)
+        .execute();
+      return new Set(rows.map((r) => r.product_id));
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof ordersRepository>;

@@ -1,0 +1,78 @@
+import type { OrderPayment } from '@tillbook/contract/orders';
+import type { PaymentMode, PaymentReceived, PaymentSource } from '@tillbook/contract/payments-received';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { StoreContext } from '../../lib/context.js';
+import { bumpCounter } from '../../lib/counters.js';
+import { newId } from '../../lib/ids.js';
+import { paymentsRepository, toPayment } from './payments-received.repository.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const PAYMENT_SEQUENCE = 'payments_received.number';
+
+export const paymentNumber = (n: number) => `PAY-${String(n).padStart(6, '0')}`;
+
+export interface NewPayment {
+  order: { id: string; number: string; customerId: string | null; customerName: string | null };
+  amount: number;
+  mode: PaymentMode;
+  /** ISO instant; defaults to now. */
+  paymentDate?: string | null;
+  reference?: string | null;
+  note?: string | null;
+  source: PaymentSource;
+  /** The payment's number when the caller took it already (with the order's, in one statement). */
+  number?: string;
+}
+
+/**
+ * Writes a payment row with the store's next `PAY-` number, in the caller's transaction (the
+ * one that raises the order's amount received), so numbers have no gaps and a payment exists
+ * exactly when the order counts it.
+ */
+export async function insertPayment(
+  trx: Transaction<Database>,
+  ctx: Pick<StoreContext, 'storeId' | 'now' | 'actor'>,
+  input: NewPayment,
+): Promise<PaymentReceived> {
+  const number = input.number ?? paymentNumber(await bumpCounter(trx, ctx.storeId, PAYMENT_SEQUENCE, 1));
+  const now = ctx.now.toISOString();
+  const row = {
+    id: newId(),
+    store_id: ctx.storeId,
+    number,
+    order_id: input.order.id,
+    order_number: input.order.number,
+    customer_id: input.order.customerId,
+    customer_name: input.order.customerName,
+    amount: input.amount,
+    payment_mode: input.mode,
+    payment_date: input.paymentDate ?? now,
+    reference: input.reference ?? null,
+    note: input.note ?? null,
+    source: input.source,
+    recorded_by_id: ctx.actor?.id ?? null,
+    recorded_by_name: ctx.actor?.name ?? null,
+    created_at: now,
+  };
+  await paymentsRepository(trx, ctx.storeId).insert(row);
+  return toPayment(row);
+}
+
+/** The payments of an order, oldest first, as its detail shows them. */
+export async function paymentsOfOrder(
+  db: Db,
+  ctx: Pick<StoreContext, 'storeId'>,
+  orderId: string,
+): Promise<OrderPayment[]> {
+  const rows = await paymentsRepository(db, ctx.storeId).forOrder(orderId);
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    amount: Number(r.amount),
+    payment_mode: r.payment_mode,
+    payment_date: r.payment_date,
+    reference: r.reference,
+  }));
+}

@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { fileUpload, TINY_PNG } from '../../test/multipart.js';
+import { order } from '../../test/sales-fixtures.js';
+
+let t: TestApp;
+let m: Merchant;
+let other: Merchant;
+let cashier: Merchant;
+const ids: Record<string, string> = {};
+let dairy: string;
+let drinks: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await createMerchant(t);
+  other = await createMerchant(t);
+  cashier = await createStaff(t, m, 'cashier');
+  dairy = (await t.call('POST', '/product/category', { token: m.token, body: { name: 'Dairy' } })).body.data
+    .id;
+  drinks = (await t.call('POST', '/product/category', { token: m.token, body: { name: 'Soft Drinks' } })).body
+    .data.id;
+  const products = [
+    {
+      name: 'Peak Milk Powder 400g',
+      price: 390000,
+      quantity: 40,
+      category_ids: [dairy],
+      barcode: '5901234123457',
+    },
+    { name: 'Three Crowns Milk 160g', price: 70000, quantity: 3, category_ids: [dairy] },
+    { name: 'Coca-Cola 50cl', price: 40000, quantity: 0, category_ids: [drinks], sku: 'COKE-50' },
+    { name: 'Fanta Orange 50cl', price: 40000, quantity: 100, category_ids: [drinks, dairy] },
+    { name: 'Gift Wrapping', price: 50000, track_stock: false },
+    { name: 'Château Wine 75cl', price: 1500000, quantity: 6 },
+  ];
+  for (const p of products) {
+    const res = await t.call('POST', '/product/create', { token: m.token, body: p });
+    expect(res.status).toBe(201);
+    ids[p.name] = res.body.data.id;
+  }
+  await t.call('POST', '/product/create', {
+    token: other.token,
+    body: { name: 'Peak Milk Other Store', price: 1 },
+  });
+});
+afterAll(async () => t.close());
+
+const names = (res: { body: { data: Array<{ name: string }> } }) => res.body.data.map((p) => p.name);
+const list = (query: Record<string, string | number> = {}) =>
+  t.call('GET', '/product/paginated/results/', { token: m.token, query: { storeId: m.storeId, ...query } });
+
+describe('product list', () => {
+  it('pages newest first with the pagination block, and counts with the maintained counter', async () => {
+    const first = await list({ page: 1, perPage: 4 });
+    expect(first.status).toBe(200);
+    expect(names(first)).toEqual([
+      'Château Wine 75cl',
+      'Gift Wrapping',
+      'Fanta Orange 50cl',
+      'Coca-Cola 50cl',
+    ]);
+    expect(first.body.pagination).toEqual({ page: 1, perPage: 4, total: 6, totalPages: 2 });
+    const second = await list({ page: 2, perPage: 4 });
+    expect(names(second)).toEqual(['Three Crowns Milk 160g', 'Peak Milk Powder 400g']);
+    expect((await list({ page: 3, perPage: 4 })).body.data).toEqual([]);
+    const fanta = first.body.data[2];
+    expect(fanta.categories.map((c: { name: string }) => c.name)).toEqual(['Dairy', 'Soft Drinks']);
+    expect(fanta.category).toBe('Dairy');
+    const counters = await t.db
+      .selectFrom('counters')
+      .select(['name', 'value'])
+      .where('store_id', '=', m.storeId)
+      .where('name', 'like', 'products.%')
+      .execute();
+    const active = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', m.storeId)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    expect(Number(counters.find((c) => c.name === 'products.active')?.value)).toBe(Number(active.n));
+  });
+
+  it('uses the default page size of 10 and refuses a page size over 100', async () => {
+    expect((await list()).body.pagination).toMatchObject({ page: 1, perPage: 10 });
+    const res = await list({ perPage: 101 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ perPage: 'Must be at most 100' });
+  });
+
+  it('filters by category, stock state and status', async () => {
+    expect(names(await list({ categoryId: drinks })).sort()).toEqual(['Coca-Cola 50cl', 'Fanta Orange 50cl']);
+    expect((await list({ categoryId: drinks })).body.pagination.total).toBe(2);
+    expect(names(await list({ stock: 'out_of_stock' }))).toEqual(['Coca-Cola 50cl']);
+    expect(names(await list({ stock: 'low_stock' }))).toEqual(['Three Crowns Milk 160g']);
+    expect(names(await list({ stock: 'in_stock' })).sort()).toEqual([
+      'Château Wine 75cl',
+      'Fanta Orange 50cl',
+      'Gift Wrapping',
+      'Peak Milk Powder 400g',
+    ]);
+    expect((await list({ status: 'archived' })).body.data).toEqual([]);
+    const bad = await list({ stock: 'plenty' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.stock).toBe('Stock must be in_stock, low_stock or out_of_stock');
+  });
+
+  it('moves products between stock states as stock and thresholds change', async () => {
+    const p = (
+      await t.call('POST', '/product/create', {
+        token: m.token,
+        body: { name: 'Zobo Drink 50cl', price: 30000, quantity: 10, low_stock_threshold: 5 },
+      })
+    ).body.data;
+    const inState = async (stock: string) =>
+      names(await list({ stock, perPage: 100 })).includes('Zobo Drink 50cl');
+    expect(await inState('in_stock')).toBe(true);
+    await t.call('POST', `/product/${p.id}/adjust-stock`, {
+      token: m.token,
+      body: { quantity_change: -6, reason: 'loss' },
+    });
+    expect(await inState('low_stock')).toBe(true);
+    expect(await inState('in_stock')).toBe(false);
+    await t.call('POST', `/product/${p.id}/adjust-stock`, {
+      token: m.token,
+      body: { quantity_change: -4, reason: 'loss' },
+    });
+    expect(await inState('out_of_stock')).toBe(true);
+    await t.call('PUT', `/product/${p.id}`, { token: m.token, body: { track_stock: false } });
+    expect(await inState('in_stock')).toBe(true);
+    await t.call('PUT', `/product/${p.id}`, { token: m.token, body: { track_stock: true, quantity: 8 } });
+    expect(await inState('in_stock')).toBe(true);
+    await t.call('PUT', `/product/${p.id}`, { token: m.token, body: { low_stock_threshold: 8 } });
+    expect(await inState('low_stock')).toBe(true);
+    expect((await list({ stock: 'low_stock', perPage: 100 })).body.pagination.total).toBe(
+      (await list({ stock: 'low_stock', perPage: 100 })).body.data.length,
+    );
+    await t.call('DELETE', `/product/${p.id}`, { token: m.token });
+  });
+
+  it('sorts by name, price and quantity in either direction', async () => {
+    expect(names(await list({ sort: 'name' }))[0]).toBe('Château Wine 75cl');
+    expect(names(await list({ sort: 'name', order: 'desc' }))[0]).toBe('Three Crowns Milk 160g');
+    expect(names(await list({ sort: 'price', order: 'desc' }))[0]).toBe('Château Wine 75cl');
+    const byQuantity = names(await list({ sort: 'quantity', stock: 'low_stock' }));
+    expect(byQuantity).toEqual(['Three Crowns Milk 160g']);
+    expect((await list({ sort: 'colour' })).status).toBe(400);
+  });
+
+  it('keeps deep pages right when products are added or archived between visits', async () => {
+    const shop = await createMerchant(t);
+    for (let i = 1; i <= 23; i++) {
+      await t.call('POST', '/product/create', { token: shop.token, body: { name: `Item ${i}`, price: 100 } });
+    }
+    const page = async (n: number, order?: string) =>
+      names(
+        await t.call('GET', '/product/paginated/results', {
+          token: shop.token,
+          query: { page: n, perPage: 5, ...(order ? { order } : {}) },
+        }),
+      );
+    expect(await page(3)).toEqual(['Item 13', 'Item 12', 'Item 11', 'Item 10', 'Item 9']);
+    expect(await page(4)).toEqual(['Item 8', 'Item 7', 'Item 6', 'Item 5', 'Item 4']);
+    expect(await page(3)).toEqual(['Item 13', 'Item 12', 'Item 11', 'Item 10', 'Item 9']);
+    expect(await page(2, 'asc')).toEqual(['Item 6', 'Item 7', 'Item 8', 'Item 9', 'Item 10']);
+
+    await t.call('POST', '/product/create', { token: shop.token, body: { name: 'Item 24', price: 100 } });
+    expect(await page(3)).toEqual(['Item 14', 'Item 13', 'Item 12', 'Item 11', 'Item 10']);
+    const nine = (await t.call('GET', '/product/search', { token: shop.token, query: { name: 'item 9' } }))
+      .body.data[0];
+    await t.call('PUT', `/product/${nine.id}`, { token: shop.token, body: { status: 'archived' } });
+    expect(await page(4)).toEqual(['Item 8', 'Item 7', 'Item 6', 'Item 5', 'Item 4']);
+    expect(await page(3)).toEqual(['Item 14', 'Item 13', 'Item 12', 'Item 11', 'Item 10']);
+    expect(await page(5)).toEqual(['Item 3', 'Item 2', 'Item 1']);
+    const total = await t.call('GET', '/product/paginated/results', {
+      token: shop.token,
+      query: { perPage: 5 },
+    });
+    expect(total.body.pagination).toEqual({ page: 1, perPage: 5, total: 23, totalPages: 5 });
+  });
+
+  it("never shows another store's products", async () => {
+    const all = await list({ perPage: 100, status: 'all' });
+    expect(names(all)).not.toContain('Peak Milk Other Store');
+    const theirs = await t.call('GET', '/product/paginated/results', {
+      token: m.token,
+      query: { storeId: other.storeId },
+    });
+    expect(theirs.status).toBe(404);
+  });
+});
+
+describe('search', () => {
+  const search = (name: string, token = m.token) =>
+    t.call('GET', '/product/search/', { token, query: { name, storeId: m.storeId } });
+
+  it('finds words by their start, case- and accent-insensitively, across name, SKU and barcode', async () => {
+    expect(names(await search('MILK'))).toEqual(['Peak Milk Powder 400g', 'Three Crowns Milk 160g']);
+    expect(names(await search('peak 400'))).toEqual(['Peak Milk Powder 400g']);
+    expect(names(await search('chateau'))).toEqual(['Château Wine 75cl']);
+    expect(names(await search('coke'))).toEqual(['Coca-Cola 50cl']);
+    expect(names(await search('590123'))).toEqual(['Peak Milk Powder 400g']);
+    expect(names(await search('cola'))).toEqual(['Coca-Cola 50cl']);
+    expect((await search('milk')).body.pagination.total).toBe(2);
+    expect(names(await search('%'))).toEqual([]);
+    expect(names(await search('milk', cashier.token))).toHaveLength(2);
+  });
+
+  it('needs a search term', async () => {
+    const res = await t.call('GET', '/product/search', { token: m.token });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.name).toBe('Type a name, SKU or barcode to search');
+  });
+
+  it('searches within the list too', async () => {
+    expect(names(await list({ search: 'milk', categoryId: dairy, stock: 'low_stock' }))).toEqual([
+      'Three Crowns Milk 160g',
+    ]);
+  });
+});
+
+describe('barcode lookup', () => {
+  it('finds the one product with a barcode or SKU, exactly', async () => {
+    const byBarcode = await t.call('GET', '/api/v1/product/search-barcode/', {
+      token: cashier.token,
+      query: { barcode: '5901234123457', storeId: m.storeId },
+    });
+    expect(byBarcode.status).toBe(200);
+    expect(byBarcode.body.data.name).toBe('Peak Milk Powder 400g');
+    const bySku = await t.call('GET', '/product/search-barcode', {
+      token: m.token,
+      query: { barcode: 'COKE-50' },
+    });
+    expect(bySku.body.data.name).toBe('Coca-Cola 50cl');
+    const partial = await t.call('GET', '/product/search-barcode', {
+      token: m.token,
+      query: { barcode: '590123' },
+    });
+    expect(partial.status).toBe(404);
+    expect(partial.body.message).toBe('No product has the barcode or SKU "590123".');
+    const otherStore = await t.call('GET', '/product/search-barcode', {
+      token: other.token,
+      query: { barcode: '5901234123457' },
+    });
+    expect(otherStore.status).toBe(404);
+  });
+});
+
+describe('categories and samples', () => {
+  it('lists categories newest first with product counts, and refuses a duplicate name', async () => {
+    const made = await t.call('POST', '/product/category', { token: m.token, body: { name: 'Toiletries' } });
+    expect(made.status).toBe(201);
+    const res = await t.call('GET', '/product/categories', { token: cashier.token });
+    expect(res.body.data.map((c: { name: string }) => c.name).slice(0, 3)).toEqual([
+      'Toiletries',
+      'Soft Drinks',
+      'Dairy',
+    ]);
+    expect(res.body.data.find((c: { name: string }) => c.name === 'Dairy').products_count).toBe(3);
+    const dup = await t.call('POST', '/product/category', { token: m.token, body: { name: 'dairy' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.fields).toEqual({ name: 'A category with this name already exists' });
+    const empty = await t.call('POST', '/product/category', { token: m.token, body: { name: '' } });
+    expect(empty.body.error.fields).toEqual({ name: 'Category name is required' });
+    const otherCats = await t.call('GET', '/product/categories', { token: other.token });
+    expect(otherCats.body.data).toEqual([]);
+  });
+
+  it('refuses categories of another store on a product', async () => {
+    const theirs = (
+      await t.call('POST', '/product/category', { token: other.token, body: { name: 'Theirs' } })
+    ).body.data.id;
+    const res = await t.call('POST', '/product/create', {
+      token: m.token,
+      body: { name: 'X', price: 100, category_ids: [theirs] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.category_ids).toContain('Unknown category');
+  });
+
+  it('generates a realistic sample product with GET and with POST', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await t.call(method, '/product/auto-create', { token: m.token });
+      expect(res.status).toBe(201);
+      expect(res.body.data.name.length).toBeGreaterThan(3);
+      expect(res.body.data.price).toBeGreaterThan(0);
+      expect(res.body.data.categories).toHaveLength(1);
+      expect((await list({ perPage: 1 })).body.data[0].id).toBe(res.body.data.id);
+    }
+  });
+});
+
+describe('images', () => {
+  it('stores a JPEG, PNG or WebP checked by content, and serves it', async () => {
+    const id = ids['Peak Milk Powder 400g']!;
+    const res = await t.call('POST', `/product/${id}/images`, {
+      token: m.token,
+      ...fileUpload(TINY_PNG, 'milk.jpg', 'image/jpeg'),
+    });
+    expect(res.status).toBe(201);
+    const [url] = res.body.data.images;
+    expect(url).toMatch(/^\/api\/v1\/files\/[0-9a-f-]+\.png$/);
+    const served = await t.call('GET', url);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+
+    const name = url.split('/').pop();
+    const removed = await t.call('DELETE', `/product/${id}/images/${name}`, { token: m.token });
+    expect(removed.body.data.images).toEqual([]);
+    expect((await t.call('GET', url)).status).toBe(404);
+  });
+
+  it('refuses a file that only claims to be an image, and too large a file', async () => {
+    const id = ids['Fanta Orange 50cl']!;
+    const spoof = await t.call('POST', `/product/${id}/images`, {
+      token: m.token,
+      ...fileUpload('<svg onload="alert(1)"></svg>', 'photo.png', 'image/png'),
+    });
+    expect(spoof.status).toBe(415);
+    expect(spoof.body.error.fields.file).toBe('Upload a JPEG, PNG or WebP image');
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(t.config.UPLOAD_LIMIT_BYTES)]);
+    const tooBig = await t.call('POST', `/product/${id}/images`, {
+      token: m.token,
+      ...fileUpload(big, 'big.png', 'image/png'),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toContain('5 MB');
+    expect((await t.call('GET', `/product/${id}`, { token: m.token })).body.data.images).toEqual([]);
+    const cashierUpload = await t.call('POST', `/product/${id}/images`, {
+      token: cashier.token,
+      ...fileUpload(TINY_PNG, 'a.png', 'image/png'),
+    });
+    expect(cashierUpload.status).toBe(403);
+  });
+});
+
+describe('export', () => {
+  it('exports the filtered list as CSV in the import columns', async () => {
+    const res = await t.call('GET', '/product/export', {
+      token: cashier.token,
+      query: { categoryId: drinks },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = String(res.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'name,sku,barcode,price,sale_price,cost_price,quantity,track_stock,low_stock_threshold,unit,categories,description,status',
+    );
+    expect(lines).toHaveLength(1 + (await list({ categoryId: drinks })).body.pagination.total);
+    expect(lines.find((l) => l.startsWith('Coca-Cola 50cl,'))).toMatch(
+      /^Coca-Cola 50cl,COKE-50,\d{13},400\.00,,,0,yes,5,piece,Soft Drinks,,active$/,
+    );
+  });
+});
+
+describe('sales on the list', () => {
+  it('shows units sold and revenue of completed orders, net of refunds, and nothing for open orders', async () => {
+    const p = await t.call('POST', '/product/create', {
+      token: m.token,
+      body: { name: 'Indomie Chicken 70g', price: 25_000, quantity: 50 },
+    });
+    const id = p.body.data.id as string;
+    const sold = await order(t, m, {
+      items: [{ product_id: id, quantity: 3 }],
+      channel: 'pos',
+      amount_received: 75_000,
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    expect(sold.body.data.status).toBe('success');
+    const pending = await order(t, m, { items: [{ product_id: id, quantity: 4 }] });
+    expect(pending.body.data.status).toBe('pending');
+    const refund = await t.call('POST', `/order/${sold.body.data.id}/refund`, {
+      token: m.token,
+      body: { items: [{ product_id: id, quantity: 1 }], reason: 'Damaged pack' },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBeLessThan(300);
+
+    const res = await list({ search: 'indomie' });
+    const row = res.body.data.find((r: { id: string }) => r.id === id);
+    expect(row).toMatchObject({ units_sold: 2, revenue: 50_000 });
+    const other = (await list({ search: 'fanta' })).body.data[0];
+    expect(other).toMatchObject({ name: 'Fanta Orange 50cl', units_sold: 0, revenue: 0 });
+  });
+});
+
+describe('statement budget', () => {
+  // The product list is the catalogue's busiest read: session, page (with its categories and
+  // sales figures) and total in at most three statements, whichever way it is asked for.
+  it.each([
+    ['newest first', {}],
+    ['a deep page', { page: 3, perPage: 2 }],
+    ['a search', { search: 'milk' }],
+    ['by name with a stock filter', { sort: 'name', stock: 'in_stock' }],
+  ])('answers %s in at most 3 SQL statements', async (_, query) => {
+    await list(query); // a first call may warm caches (the session, page starts)
+    const before = t.statements();
+    const res = await list(query);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.length).toBeGreaterThan(0);
+    expect(res.body.data[0]).toHaveProperty('units_sold');
+    expect(t.statements() - before).toBeLessThanOrEqual(3);
+  });
+});

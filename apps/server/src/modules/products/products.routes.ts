@@ -1,0 +1,77 @@
+import { MESSAGES } from '@tillbook/contract/constants';
+import { productsRoutes } from '@tillbook/contract/products';
+import type { FastifyInstance } from 'fastify';
+import { ok, paged } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
+import { Readable } from 'node:stream';
+import { sendImportReport } from '../../lib/import-reply.js';
+import { exportProducts, importProducts, productTemplate } from './products.import.js';
+import * as products from './products.service.js';
+
+const idempotencyKey = (headers: Record<string, unknown>) => {
+  const value = headers['idempotency-key'];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export function registerProductsRoutes(app: FastifyInstance): void {
+  route(app, productsRoutes.list, async (ctx, { query }) => paged(await products.listProducts(ctx, query)));
+  route(app, productsRoutes.search, async (ctx, { query }) =>
+    paged(await products.searchProducts(ctx, query)),
+  );
+  route(app, productsRoutes.searchBarcode, async (ctx, { query }) =>
+    ok(await products.findProductByCode(ctx, query.barcode)),
+  );
+  route(app, productsRoutes.create, async (ctx, { body }) =>
+    ok(await products.createProduct(ctx, body), 'Product created', 201),
+  );
+  route(app, productsRoutes.autoCreate, async (ctx) =>
+    ok(await products.autoCreateProduct(ctx), 'Product generated successfully', 201),
+  );
+  route(app, productsRoutes.categories, async (ctx) => ok(await products.listCategories(ctx)));
+  route(app, productsRoutes.createCategory, async (ctx, { body }) =>
+    ok(await products.createCategory(ctx, body), 'Category created', 201),
+  );
+  route(app, productsRoutes.upload, async (ctx, { query }, request, reply) =>
+    sendImportReport(request, reply, await importProducts(ctx, request, query.atomic ?? false), 'product'),
+  );
+  route(app, productsRoutes.template, async (_ctx, { query }, _request, reply) => {
+    const file = await productTemplate(query.format);
+    return reply
+      .header('content-type', file.type)
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .send(file.data);
+  });
+  route(app, productsRoutes.export, async (ctx, { query }, _request, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="products-${ctx.now.toISOString().slice(0, 10)}.csv"`,
+      )
+      .send(Readable.from(exportProducts(ctx, query))),
+  );
+  route(app, productsRoutes.get, async (ctx, { params }) => ok(await products.getProduct(ctx, params.id)));
+  route(app, productsRoutes.update, async (ctx, { params, body }) =>
+    ok(await products.updateProduct(ctx, params.id, body), 'Product updated'),
+  );
+  route(app, productsRoutes.remove, async (ctx, { params }) =>
+    ok(await products.deleteProduct(ctx, params.id), MESSAGES.productDeleted),
+  );
+  route(app, productsRoutes.adjustStock, async (ctx, { params, body }, request) => {
+    const outcome = await products.adjustStock(ctx, params.id, body, idempotencyKey(request.headers));
+    return ok(
+      outcome.body,
+      outcome.replayed ? 'Stock adjusted (repeated request)' : 'Stock adjusted',
+      outcome.status,
+    );
+  });
+  route(app, productsRoutes.stockMovements, async (ctx, { params, query }) =>
+    paged(await products.listStockMovements(ctx, params.id, query)),
+  );
+  route(app, productsRoutes.addImage, async (ctx, { params }, request) =>
+    ok(await products.addProductImage(ctx, params.id, request), 'Image uploaded', 201),
+  );
+  route(app, productsRoutes.removeImage, async (ctx, { params }) =>
+    ok(await products.removeProductImage(ctx, params.id, params.name), 'Image removed'),
+  );
+}

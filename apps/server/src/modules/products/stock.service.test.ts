@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.js';
+import { createMerchant, type Merchant } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { applyStockMovements, type StockMovementInput } from './stock.service.js';
+
+let t: TestApp;
+let m: Merchant;
+let other: Merchant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await createMerchant(t);
+  other = await createMerchant(t);
+});
+afterAll(async () => t.close());
+
+const who = (storeId: string) => ({
+  storeId,
+  now: new Date(),
+  actor: { type: 'system' as const, id: null, name: 'Stock test' },
+});
+
+async function product(body: Record<string, unknown>, owner = m): Promise<string> {
+  const res = await t.call('POST', '/product/create', {
+    token: owner.token,
+    body: { price: 100000, ...body },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.id;
+}
+
+const apply = (movements: StockMovementInput[], storeId = m.storeId) =>
+  t.db.transaction().execute((trx) => applyStockMovements(trx, who(storeId), movements));
+
+async function quantityOf(id: string) {
+  const row = await t.db
+    .selectFrom('products')
+    .select('quantity')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.quantity);
+}
+
+async function ledgerOf(id: string) {
+  return t.db.selectFrom('stock_movements').selectAll().where('product_id', '=', id).orderBy('id').execute();
+}
+
+async function failure(work: Promise<unknown>): Promise<AppError> {
+  try {
+    await work;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('applyStockMovements', () => {
+  it('takes stock out and records each line with quantities before and after and its reference', async () => {
+    const id = await product({ name: 'Peak Milk 400g', quantity: 10 });
+    const results = await apply([
+      { productId: id, change: -4, reason: 'sale', referenceType: 'order', referenceId: 'ord-1' },
+    ]);
+    expect(results).toEqual([{ productId: id, quantityBefore: 10, quantityAfter: 6, tracked: true }]);
+    expect(await quantityOf(id)).toBe(6);
+    const ledger = await ledgerOf(id);
+    expect(
+      ledger.map((l) => [
+        l.reason,
+        Number(l.quantity_change),
+        Number(l.quantity_before),
+        Number(l.quantity_after),
+      ]),
+    ).toEqual([
+      ['initial', 10, 0, 10],
+      ['sale', -4, 10, 6],
+    ]);
+    expect(ledger[1]).toMatchObject({
+      reference_type: 'order',
+      reference_id: 'ord-1',
+      actor_name: 'Stock test',
+    });
+  });
+
+  it('refuses the whole call when a line lacks stock, naming the product and what is left', async () => {
+    const milk = await product({ name: 'Peak Milk 400g Tin', quantity: 3 });
+    const rice = await product({ name: 'Mama Gold Rice 5kg', quantity: 8 });
+    const error = await failure(
+      apply([
+        { productId: rice, change: -2, reason: 'sale' },
+        { productId: milk, change: -5, reason: 'sale' },
+      ]),
+    );
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe('Only 3 left of "Peak Milk 400g Tin".');
+    expect(error.fields).toEqual({ 'items.1.quantity': 'Only 3 left' });
+    expect(await quantityOf(rice)).toBe(8);
+    expect(await quantityOf(milk)).toBe(3);
+    expect((await ledgerOf(rice)).length).toBe(1);
+  });
+
+  it('names every short product, and says when one is out of stock', async () => {
+    const a = await product({ name: 'Golden Penny Semovita 1kg', quantity: 0 });
+    const b = await product({ name: 'Kings Oil 1L', quantity: 1 });
+    const error = await failure(
+      apply([
+        { productId: a, change: -1, reason: 'sale' },
+        { productId: b, change: -2, reason: 'sale' },
+      ]),
+    );
+    expect(error.message).toContain('"Golden Penny Semovita 1kg" is out of stock');
+    expect(error.message).toContain('Only 1 left of "Kings Oil 1L"');
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['items.0.quantity', 'items.1.quantity']);
+  });
+
+  it('combines lines of one product: the total decides, each line keeps its own ledger row', async () => {
+    const id = await product({ name: 'Indomie Chicken 70g', quantity: 5 });
+    const short = await failure(
+      apply([
+        { productId: id, change: -3, reason: 'sale' },
+        { productId: id, change: -3, reason: 'sale' },
+      ]),
+    );
+    expect(short.message).toBe('Only 5 left of "Indomie Chicken 70g".');
+    expect(short.fields).toEqual({ 'items.0.quantity': 'Only 5 left', 'items.1.quantity': 'Only 5 left' });
+
+    const results = await apply([
+      { productId: id, change: -6, reason: 'sale', referenceId: 'a' },
+      { productId: id, change: 4, reason: 'adjustment_return', referenceId: 'b' },
+    ]);
+    expect(await quantityOf(id)).toBe(3);
+    // The positive line is recorded first, so no running quantity is negative.
+    expect(results).toEqual([
+      { productId: id, quantityBefore: 9, quantityAfter: 3, tracked: true },
+      { productId: id, quantityBefore: 5, quantityAfter: 9, tracked: true },
+    ]);
+    const ledger = await ledgerOf(id);
+    expect(ledger.every((l) => Number(l.quantity_after) >= 0)).toBe(true);
+  });
+
+  it('never blocks untracked products and leaves their quantity and ledger alone', async () => {
+    const id = await product({ name: 'Gift Wrapping', track_stock: false, quantity: 0 });
+    const results = await apply([{ productId: id, change: -50, reason: 'sale' }]);
+    expect(results).toEqual([{ productId: id, quantityBefore: 0, quantityAfter: 0, tracked: false }]);
+    expect(await ledgerOf(id)).toEqual([]);
+  });
+
+  it("treats another store's product as not found", async () => {
+    const theirs = await product({ name: 'Their Milk', quantity: 10 }, other);
+    const error = await failure(apply([{ productId: theirs, change: -1, reason: 'sale' }]));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.fields).toEqual({ 'items.0.quantity': 'This product does not exist' });
+    expect(await quantityOf(theirs)).toBe(10);
+  });
+
+  it('lets a caller key the fields its own way', async () => {
+    const id = await product({ name: 'Cabin Biscuits', quantity: 1 });
+    const error = await failure(
+      t.db.transaction().execute((trx) =>
+        applyStockMovements(trx, who(m.storeId), [{ productId: id, change: -2, reason: 'sale' }], {
+          fieldKey: (i) => `lines.${i}.qty`,
+        }),
+      ),
+    );
+    expect(error.fields).toEqual({ 'lines.0.qty': 'Only 1 left' });
+  });
+
+  it('does not oversell under concurrent sales', async () => {
+    const id = await product({ name: 'Malta Guinness Can', quantity: 10 });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 30 }, () => apply([{ productId: id, change: -1, reason: 'sale' }])),
+    );
+    const accepted = attempts.filter((a) => a.status === 'fulfilled').length;
+    expect(accepted).toBe(10);
+    for (const a of attempts) {
+      if (a.status === 'rejected') expect((a.reason as AppError).code).toBe('CONFLICT');
+    }
+    expect(await quantityOf(id)).toBe(0);
+    expect((await ledgerOf(id)).filter((l) => l.reason === 'sale')).toHaveLength(10);
+  });
+
+  it('takes rows in id order, so opposite line orders in concurrent calls do not deadlock', async () => {
+    const a = await product({ name: 'Eva Water 75cl', quantity: 100 });
+    const b = await product({ name: 'Coca-Cola 50cl', quantity: 100 });
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      apply(
+        i % 2
+          ? [
+              { productId: a, change: -1, reason: 'sale' },
+              { productId: b, change: -1, reason: 'sale' },
+            ]
+          : [
+              { productId: b, change: -1, reason: 'sale' },
+              { productId: a, change: -1, reason: 'sale' },
+            ],
+      ),
+    );
+    await Promise.all(calls);
+    expect(await quantityOf(a)).toBe(80);
+    expect(await quantityOf(b)).toBe(80);
+  });
+});

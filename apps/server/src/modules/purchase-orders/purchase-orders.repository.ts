@@ -1,0 +1,311 @@
+import type {
+  PurchaseOrder,
+  PurchaseOrderItem,
+  PurchaseOrderReceipt,
+  PurchaseOrderStatus,
+  PurchaseOrderSummary,
+} from '@tillbook/contract/purchase-orders';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
+import { containsText } from '../../lib/sql.js';
+import type {
+  PurchaseOrderItemsTable,
+  PurchaseOrdersTable,
+  PurchaseReceiptItemsTable,
+  PurchaseReceiptsTable,
+} from './purchase-orders.tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface PurchaseOrderFilter {
+  page: number;
+  perPage: number;
+  status?: PurchaseOrderStatus;
+  vendor_id?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+}
+
+type SummaryRow = PurchaseOrdersTable & { vendor_name: string };
+
+function toSummary(row: SummaryRow): PurchaseOrderSummary {
+  const ordered = Number(row.quantity_ordered);
+  const received = Number(row.quantity_received);
+  return {
+    id: row.id,
+    number: row.number,
+    vendor: { id: row.vendor_id, name: row.vendor_name },
+    status: row.status,
+    order_date: row.order_date,
+    expected_date: row.expected_date,
+    total: Number(row.total),
+    quantity_ordered: ordered,
+    quantity_received: received,
+    received_percent: ordered ? Math.floor((received * 100) / ordered) : 0,
+    created_at: row.created_at,
+  };
+}
+
+function toItem(row: PurchaseOrderItemsTable): PurchaseOrderItem {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    sku: row.sku,
+    barcode: row.barcode,
+    quantity: Number(row.quantity),
+    unit_cost: Number(row.unit_cost),
+    line_total: Number(row.line_total),
+    quantity_received: Number(row.quantity_received),
+  };
+}
+
+/** Purchase orders of one store, their lines and receipts; every query is built from the store's id. */
+export function purchaseOrdersRepository(db: Db, storeId: string) {
+  const summaries = () =>
+    db
+      .selectFrom('purchase_orders as po')
+      .innerJoin('vendors as v', (j) => j.onRef('v.id', '=', 'po.vendor_id').on('v.store_id', '=', storeId))
+      .selectAll('po')
+      .select('v.name as vendor_name')
+      .where('po.store_id', '=', storeId);
+
+  return {
+    async list(f: PurchaseOrderFilter): Promise<Page<PurchaseOrderSummary>> {
+      let q = summaries();
+      if (f.status) q = q.where('po.status', '=', f.status);
+      if (f.vendor_id) q = q.where('po.vendor_id', '=', f.vendor_id);
+      if (f.from) q = q.where('po.order_date', '>=', f.from.slice(0, 10));
+      if (f.to) q = q.where('po.order_date', '<=', f.to.slice(0, 10));
+      if (f.search) {
+        const term = f.search;
+        q = q.where((eb) => eb.or([containsText('po.number', term), containsText('v.name', term)]));
+      }
+      const [rows, total] = await Promise.all([
+        q.orderBy('po.id', 'desc').limit(f.perPage).offset(offsetOf(f)).execute(),
+        q
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return pageOf(rows.map(toSummary), Number(total.n), f);
+    },
+
+    findRow: (id: string) =>
+      db
+        .selectFrom('purchase_orders')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    async get(id: string): Promise<PurchaseOrder | undefined> {
+      const row = await summaries().where('po.id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const [items, receipts, receiptItems] = await Promise.all([
+        this.items(id),
+        db
+          .selectFrom('purchase_receipts')
+          .selectAll()
+          .where('store_id', '=', storeId)
+          .where('purchase_order_id', '=', id)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('purchase_receipt_items as ri')
+          .innerJoin('purchase_receipts as r', 'r.id', 'ri.receipt_id')
+          .innerJoin('purchase_order_items as i', 'i.id', 'ri.purchase_order_item_id')
+          .select(['ri.receipt_id', 'ri.product_id', 'ri.quantity', 'i.product_name'])
+          .where('ri.store_id', '=', storeId)
+          .where('r.purchase_order_id', '=', id)
+          .orderBy('ri.id')
+          .execute(),
+      ]);
+      const receiptsOut: PurchaseOrderReceipt[] = receipts.map((r) => ({
+        id: r.id,
+        created_at: r.created_at,
+        created_by: r.created_by,
+        note: r.note,
+        items: receiptItems
+          .filter((ri) => ri.receipt_id === r.id)
+          .map((ri) => ({
+            product_id: ri.product_id,
+            product_name: ri.product_name,
+            quantity: Number(ri.quantity),
+          })),
+      }));
+      return {
+        ...toSummary(row),
+        notes: row.notes,
+        subtotal: Number(row.subtotal),
+        items: items.map(toItem),
+        receipts: receiptsOut,
+        issued_at: row.issued_at,
+        received_at: row.received_at,
+        cancelled_at: row.cancelled_at,
+        updated_at: row.updated_at,
+      };
+    },
+
+    items: (poId: string) =>
+      db
+        .selectFrom('purchase_order_items')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('purchase_order_id', '=', poId)
+        .orderBy('position')
+        .execute(),
+
+    async insert(po: PurchaseOrdersTable, items: PurchaseOrderItemsTable[]): Promise<void> {
+      await db.insertInto('purchase_orders').values(po).execute();
+      if (items.length) await db.insertInto('purchase_order_items').values(items).execute();
+    },
+
+    async replaceItems(poId: string, items: PurchaseOrderItemsTable[]): Promise<void> {
+      await db
+        .deleteFrom('purchase_order_items')
+        .where('store_id', '=', storeId)
+        .where('purchase_order_id', '=', poId)
+        .execute();
+      if (items.length) await db.insertInto('purchase_order_items').values(items).execute();
+    },
+
+    /** Moves the order to `to` only from one of `from`; returns false when it was no longer there. */
+    async transition(
+      id: string,
+      from: readonly PurchaseOrderStatus[],
+      values: Partial<PurchaseOrdersTable>,
+      extra?: { nothingReceived?: boolean },
+    ): Promise<boolean> {
+      let q = db
+        .updateTable('purchase_orders')
+        .set(values)
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where('status', 'in', from);
+      if (extra?.nothingReceived) q = q.where('quantity_received', '=', 0);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Counts received units on the order and sets its status from the counts, in one conditional
+     * update that adds to what is stored (never a value computed from an earlier read), so
+     * concurrent receipts all count. Undefined when the order is no longer receivable.
+     */
+    addReceived: (id: string, quantity: number, now: string) =>
+      db
+        .updateTable('purchase_orders')
+        .set((eb) => {
+          const complete = eb(eb('quantity_received', '+', quantity), '>=', eb.ref('quantity_ordered'));
+          return {
+            quantity_received: eb('quantity_received', '+', quantity),
+            status: eb
+              .case()
+              .when(complete)
+              .then('received' as const)
+              .else('partially_received' as const)
+              .end(),
+            received_at: eb.case().when(complete).then(now).else(null).end(),
+            updated_at: now,
+          };
+        })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where('status', 'in', ['issued', 'partially_received'])
+        .returning(['status', 'quantity_received'])
+        .executeTakeFirst(),
+
+    /** Adds received units to a line only while it stays within what was ordered. */
+    async receiveLine(itemId: string, quantity: number): Promise<boolean> {
+      const r = await db
+        .updateTable('purchase_order_items')
+        .set((eb) => ({ quantity_received: eb('quantity_received', '+', quantity) }))
+        .where('store_id', '=', storeId)
+        .where('id', '=', itemId)
+        .where((eb) => eb(eb('quantity_received', '+', quantity), '<=', eb.ref('quantity')))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async insertReceipt(receipt: PurchaseReceiptsTable, items: PurchaseReceiptItemsTable[]): Promise<void> {
+      await db.insertInto('purchase_receipts').values(receipt).execute();
+      await db.insertInto('purchase_receipt_items').values(items).execute();
+    },
+
+    async vendorSummary(vendorId: string) {
+      const row = await db
+        .selectFrom('purchase_orders')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          eb.fn
+            .sum<number>(
+              eb.case().when('status', 'in', ['draft', 'issued', 'partially_received']).then(1).else(0).end(),
+            )
+            .as('open_count'),
+          eb.fn
+            .sum<number>(eb.case().when('status', '!=', 'cancelled').then(eb.ref('total')).else(0).end())
+            .as('total_ordered'),
+          eb.fn.max('order_date').as('last_order_date'),
+        ])
+        .where('store_id', '=', storeId)
+        .where('vendor_id', '=', vendorId)
+        .executeTakeFirstOrThrow();
+      return {
+        count: Number(row.count),
+        open_count: Number(row.open_count ?? 0),
+        total_ordered: Number(row.total_ordered ?? 0),
+        last_order_date: (row.last_order_date as string | null) ?? null,
+      };
+    },
+
+    incoming: (productId: string) =>
+      db
+        .selectFrom('purchase_order_items as i')
+        .innerJoin('purchase_orders as po', 'po.id', 'i.purchase_order_id')
+        .innerJoin('vendors as v', 'v.id', 'po.vendor_id')
+        .select([
+          'po.id',
+          'po.number',
+          'po.status',
+          'po.expected_date',
+          'v.name as vendor_name',
+          'i.quantity',
+          'i.quantity_received',
+        ])
+        .where('i.store_id', '=', storeId)
+        .where('po.store_id', '=', storeId)
+        .where('i.product_id', '=', productId)
+        .where('po.status', 'in', ['issued', 'partially_received'])
+        .orderBy('po.id', 'desc')
+        .execute(),
+
+    async productIdsOnLines(productIds: string[]): Promise<Set<string>> {
+      if (!productIds.length) return new Set();
+      const rows = await db
+        .selectFrom('purchase_order_items')
+        .select('product_id')
+        .distinct()
+        .where('store_id', '=', storeId)
+        .where('product_id', 'in', productIds)
+        .execute();
+      return new Set(rows.map((r) => r.product_id));
+    },
+
+    /** The newest purchase-order line of a product that was not cancelled, with its vendor. */
+    lastLineOf: (productId: string) =>
+      db
+        .selectFrom('purchase_order_items as i')
+        .innerJoin('purchase_orders as po', 'po.id', 'i.purchase_order_id')
+        .select(['po.vendor_id', 'i.quantity', 'i.unit_cost'])
+        .where('i.store_id', '=', storeId)
+        .where('po.store_id', '=', storeId)
+        .where('i.product_id', '=', productId)
+        .where('po.status', '!=', 'cancelled')
+        .orderBy('po.id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+  };
+}

@@ -1,0 +1,128 @@
+import type { Store, StoreSummary } from '@tillbook/contract/stores';
+import { BUILT_IN_ROLES, BUILT_IN_ROLE_KEYS } from '@tillbook/contract/permissions';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, StoresTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { rolePermissions } from '../../lib/roles.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function toStore(row: StoresTable): Store {
+  const { owner_user_id: _owner, ...store } = row;
+  return store;
+}
+
+export const findStore = (db: Db, id: string) =>
+  db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertStore(db: Db, values: StoresTable): Promise<void> {
+  await db.insertInto('stores').values(values).execute();
+}
+
+export async function updateStore(
+  db: Db,
+  id: string,
+  values: Partial<Omit<StoresTable, 'id'>>,
+): Promise<StoresTable> {
+  return db.updateTable('stores').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Creates the four built-in roles of a new store and returns their ids by key. */
+export async function insertBuiltInRoles(
+  db: Db,
+  storeId: string,
+  now: string,
+): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  const rows = BUILT_IN_ROLE_KEYS.map((key) => {
+    ids[key] = newId();
+    return {
+      id: ids[key]!,
+      store_id: storeId,
+      key,
+      name: BUILT_IN_ROLES[key].name,
+      description: BUILT_IN_ROLES[key].description,
+      permissions: null,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  await db.insertInto('roles').values(rows).execute();
+  return ids;
+}
+
+export async function insertMembership(
+  db: Db,
+  values: {
+    storeId: string;
+    userId: string;
+    roleId: string;
+    status: 'active' | 'invited';
+    invitedBy: string | null;
+    now: string;
+  },
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('memberships')
+    .values({
+      id,
+      store_id: values.storeId,
+      user_id: values.userId,
+      role_id: values.roleId,
+      status: values.status,
+      invited_by: values.invitedBy,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .execute();
+  return id;
+}
+
+/** Every store the user is an active member of, oldest membership first, with role and permissions. */
+export async function listUserStores(
+  db: Db,
+  userId: string,
+  currentStoreId: string | null,
+): Promise<StoreSummary[]> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('stores as s', 's.id', 'm.store_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .selectAll('s')
+    .select([
+      'r.id as role_id',
+      'r.name as role_name',
+      'r.key as role_key',
+      'r.permissions as role_permissions',
+    ])
+    .where('m.user_id', '=', userId)
+    .where('m.status', '=', 'active')
+    .orderBy('m.created_at', 'asc')
+    .orderBy('s.id', 'asc')
+    .execute();
+  return rows.map((row) => {
+    const { role_id, role_name, role_key, role_permissions, ...store } = row;
+    return {
+      ...toStore(store),
+      store_id: store.id,
+      store_name: store.business_name,
+      role: { id: role_id, name: role_name, key: role_key as StoreSummary['role']['key'] },
+      permissions: [...rolePermissions(role_key, role_permissions)],
+      is_current: store.id === currentStoreId,
+    };
+  });
+}
+
+export const findActiveMembership = (db: Db, storeId: string, userId: string) =>
+  db
+    .selectFrom('memberships')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+
+export async function setSessionStore(db: Db, sessionId: string, storeId: string | null): Promise<void> {
+  await db.updateTable('sessions').set({ current_store_id: storeId }).where('id', '=', sessionId).execute();
+}

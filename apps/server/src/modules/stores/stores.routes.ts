@@ -1,0 +1,30 @@
+import { storesRoutes } from '@tillbook/contract/stores';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/reply.js';
+import { route } from '../../lib/route.js';
+import * as stores from './stores.service.js';
+
+export function registerStoresRoutes(app: FastifyInstance): void {
+  route(app, storesRoutes.list, async (ctx) => ok(await stores.listStores(ctx)));
+  route(app, storesRoutes.create, async (ctx, { body }) =>
+    ok(await stores.createStore(ctx, body), 'Store created', 201),
+  );
+  route(app, storesRoutes.addBranch, async (ctx, { body }) =>
+    ok(await stores.addBranch(ctx, body), 'Branch added', 201),
+  );
+  route(app, storesRoutes.switch, async (ctx, { body }) =>
+    ok(await stores.switchStore(ctx, body.store_id), 'Store switched'),
+  );
+  route(app, storesRoutes.details, async (ctx, { body }) =>
+    ok(await stores.updateStoreDetails(ctx, body), 'Saved!!'),
+  );
+  route(app, storesRoutes.currency, async (ctx, { body }) =>
+    ok(await stores.updateStoreCurrency(ctx, body), 'Saved!!'),
+  );
+  route(app, storesRoutes.address, async (ctx, { body }) =>
+    ok(await stores.updateStoreAddress(ctx, body), 'Saved!!'),
+  );
+  route(app, storesRoutes.brandPhoto, async (ctx, _input, request) =>
+    ok(await stores.uploadBrandPhoto(ctx, request), 'Logo uploaded'),
+  );
+}

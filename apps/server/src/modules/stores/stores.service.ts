@@ -1,0 +1,191 @@
+import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
+import type { Store, StoreSummary } from '@tillbook/contract/stores';
+import type {
+  addBranchBody,
+  createStoreBody,
+  storeAddressBody,
+  storeCurrencyBody,
+  storeDetailsBody,
+} from '@tillbook/contract/stores';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database, StoresTable } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { RequestContext, StoreContext, UserContext } from '../../lib/context.js';
+import { newId } from '../../lib/ids.js';
+import { assertPlanAllows } from '../../lib/plan-limits.js';
+import { readImageUpload } from '../../lib/uploads.js';
+import type { FastifyRequest } from 'fastify';
+import {
+  findActiveMembership,
+  findStore,
+  insertBuiltInRoles,
+  insertMembership,
+  insertStore,
+  listUserStores,
+  setSessionStore,
+  toStore,
+  updateStore,
+} from './stores.repository.js';
+
+export interface NewStore {
+  business_name: string;
+  industry?: string | null;
+  email?: string | null;
+  phone_number?: string | null;
+  website?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  currency?: string;
+  timezone?: string;
+  registration_number?: string | null;
+  tin?: string | null;
+}
+
+/**
+ * Creates a store (or a branch), its built-in roles and the owner's membership, in the
+ * caller's transaction. Returns the new store row.
+ */
+export async function createStoreRecords(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  input: NewStore,
+  owner: { userId: string; parentStoreId: string | null; alsoAdmin?: string | null },
+): Promise<StoresTable> {
+  const now = ctx.now.toISOString();
+  const row: StoresTable = {
+    id: newId(),
+    parent_store_id: owner.parentStoreId,
+    owner_user_id: owner.userId,
+    business_name: input.business_name,
+    industry: input.industry ?? null,
+    email: input.email ?? null,
+    phone_number: input.phone_number ?? null,
+    website: input.website ?? null,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    country: input.country ?? null,
+    currency: input.currency ?? DEFAULT_CURRENCY,
+    timezone: input.timezone ?? DEFAULT_TIMEZONE,
+    logo_url: null,
+    registration_number: input.registration_number ?? null,
+    tin: input.tin ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertStore(trx, row);
+  const roles = await insertBuiltInRoles(trx, row.id, now);
+  await insertMembership(trx, {
+    storeId: row.id,
+    userId: owner.userId,
+    roleId: roles.owner!,
+    status: 'active',
+    invitedBy: null,
+    now,
+  });
+  if (owner.alsoAdmin && owner.alsoAdmin !== owner.userId) {
+    await insertMembership(trx, {
+      storeId: row.id,
+      userId: owner.alsoAdmin,
+      roleId: roles.admin!,
+      status: 'active',
+      invitedBy: owner.userId,
+      now,
+    });
+  }
+  await writeAudit(trx, ctx, {
+    storeId: row.id,
+    action: owner.parentStoreId ? 'branch.created' : 'store.created',
+    entity: 'store',
+    entityId: row.id,
+    summary: `${owner.parentStoreId ? 'Branch' : 'Store'} "${row.business_name}" created`,
+    after: toStore(row) as unknown as Record<string, unknown>,
+  });
+  return row;
+}
+
+export const listStores = (ctx: UserContext): Promise<StoreSummary[]> =>
+  listUserStores(ctx.db, ctx.user.id, ctx.access?.store.id ?? null);
+
+export async function createStore(ctx: UserContext, body: z.output<typeof createStoreBody>): Promise<Store> {
+  await assertPlanAllows(ctx, 'stores');
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const created = await createStoreRecords(trx, ctx, body, { userId: ctx.user.id, parentStoreId: null });
+    // A user's first store becomes their current one.
+    if (!ctx.access) await setSessionStore(trx, ctx.sessionId, created.id);
+    return created;
+  });
+  return toStore(row);
+}
+
+export async function addBranch(ctx: StoreContext, body: z.output<typeof addBranchBody>): Promise<Store> {
+  await assertPlanAllows(ctx, 'stores');
+  // Branches hang off a top-level store; a branch of a branch joins its parent's family instead.
+  const requestedParent = body.parent_store_id ?? ctx.storeId;
+  if (requestedParent !== ctx.storeId) throw notFound('Store');
+  const root = ctx.access.store.parent_store_id ?? ctx.storeId;
+  const parent = await findStore(ctx.db, root);
+  if (!parent) throw notFound('Store');
+  const { parent_store_id: _p, ...fields } = body;
+  const row = await ctx.db.transaction().execute((trx) =>
+    createStoreRecords(
+      trx,
+      ctx,
+      { currency: parent.currency, timezone: parent.timezone, country: parent.country, ...fields },
+      {
+        userId: parent.owner_user_id,
+        parentStoreId: parent.id,
+        alsoAdmin: ctx.actor.type === 'user' ? ctx.actor.id : null,
+      },
+    ),
+  );
+  return toStore(row);
+}
+
+export async function switchStore(ctx: UserContext, storeId: string): Promise<StoreSummary> {
+  const membership = await findActiveMembership(ctx.db, storeId, ctx.user.id);
+  if (!membership) throw notFound('Store');
+  await setSessionStore(ctx.db, ctx.sessionId, storeId);
+  const stores = await listUserStores(ctx.db, ctx.user.id, storeId);
+  return stores.find((s) => s.id === storeId)!;
+}
+
+async function changeStore(
+  ctx: StoreContext,
+  values: Partial<StoresTable>,
+  action: string,
+  summary: string,
+): Promise<Store> {
+  const before = ctx.access.store;
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateStore(trx, ctx.storeId, { ...values, updated_at: ctx.now.toISOString() });
+    await writeAudit(trx, ctx, {
+      action,
+      entity: 'store',
+      entityId: ctx.storeId,
+      summary,
+      before: toStore(before) as unknown as Record<string, unknown>,
+      after: toStore(updated) as unknown as Record<string, unknown>,
+    });
+    return updated;
+  });
+  return toStore(row);
+}
+
+export const updateStoreDetails = (ctx: StoreContext, body: z.output<typeof storeDetailsBody>) =>
+  changeStore(ctx, body, 'store.details_updated', 'Store details updated');
+
+export const updateStoreCurrency = (ctx: StoreContext, body: z.output<typeof storeCurrencyBody>) =>
+  changeStore(ctx, body, 'store.currency_updated', `Store currency set to ${body.currency}`);
+
+export const updateStoreAddress = (ctx: StoreContext, body: z.output<typeof storeAddressBody>) =>
+  changeStore(ctx, body, 'store.address_updated', 'Store address updated');
+
+export async function uploadBrandPhoto(ctx: StoreContext, request: FastifyRequest): Promise<Store> {
+  const url = await readImageUpload(ctx, request);
+  return changeStore(ctx, { logo_url: url }, 'store.logo_updated', 'Store logo uploaded');
+}

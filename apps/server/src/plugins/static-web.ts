@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app on the API's port. Unknown non-API paths get index.html so the
+ * app's router can show them (SPA fallback); hashed assets are cached for a year.
+ */
+export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
+  const index = path.join(distDir, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', { config: {} }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/')) {
+      return reply.callNotFound();
+    }
+    const file = path.join(distDir, path.normalize(decodeURIComponent(url)));
+    if (file.startsWith(distDir) && path.extname(file) && existsSync(file)) {
+      return reply.sendFile(path.relative(distDir, file));
+    }
+    if (path.extname(url) && !url.endsWith('.html')) return reply.callNotFound();
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import pino from 'pino';
+import type { AppConfig } from '../config.js';
+import { engineOf } from '../db/connection.js';
+import type { Database } from '../db/schema.js';
+import { systemClock } from '../lib/clock.js';
+import type { RequestContext } from '../lib/context.js';
+import { createSecretBox } from '../lib/crypto.js';
+import { RateLimiter } from '../lib/rate-limiter.js';
+import { createMailer } from '../providers/mail/mailer.js';
+import { createLocalStorage } from '../providers/storage/local-storage.js';
+
+/** A context for work done outside a request (seeding, scripts), acting as the system. */
+export function systemContext(db: Kysely<Database>, config: AppConfig): RequestContext {
+  const log = pino({ level: 'warn' });
+  return {
+    db,
+    deps: {
+      config,
+      clock: systemClock,
+      engine: engineOf(db as Kysely<unknown>),
+      log,
+      secrets: createSecretBox(config.APP_SECRET),
+      rateLimiter: new RateLimiter(db, systemClock),
+      storage: createLocalStorage(config.UPLOAD_DIR),
+      mailer: createMailer({ transport: 'log', from: config.MAIL_FROM, db, log, clock: systemClock }),
+    },
+    requestId: 'seed',
+    ip: null,
+    userAgent: 'seed',
+    now: new Date(),
+    actor: { type: 'system', id: null, name: 'Demo data' },
+    user: null,
+    sessionId: null,
+    access: null,
+  };
+}

@@ -1,0 +1,127 @@
+import type { SignInData } from '@tillbook/contract/auth';
+import type { TestApp } from './harness.js';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${Date.now().toString(36)}.${++counter}@example.ng`;
+
+export const PASSWORD = 'sunny-day-42';
+
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Chioma',
+    last_name: 'Obi',
+    email: uniqueEmail(),
+    password: PASSWORD,
+    phone_number: '+2348012345678',
+    country: 'Nigeria',
+    ...overrides,
+  };
+}
+
+/** The 6-digit code of the newest mail to an address, read from the outbox like a user reads their inbox. */
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const mail = await t.db
+    .selectFrom('mail_outbox')
+    .select(['text'])
+    .where('to_address', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const match = /\b(\d{6})\b/.exec(mail.text);
+  if (!match) throw new Error(`No code in mail to ${email}`);
+  return match[1]!;
+}
+
+export async function latestMail(t: TestApp, email: string) {
+  return t.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
+export interface Merchant {
+  token: string;
+  user: SignInData;
+  storeId: string;
+  email: string;
+}
+
+/** Signs up, verifies the email with the mailed code and completes onboarding: a store owner. */
+export async function createMerchant(
+  t: TestApp,
+  overrides: { business_name?: string; email?: string } = {},
+): Promise<Merchant> {
+  const body = signUpBody({ email: overrides.email ?? uniqueEmail('owner') });
+  const signUp = await t.call<{ data: SignInData }>('POST', '/user/signup', { body });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
+  const token = signUp.body.data.userToken;
+  const code = await latestCode(t, body.email);
+  const verified = await t.call('POST', '/user/verify-email', { body: { email: body.email, code } });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  const info = await t.call('PUT', `/user/business-info/${signUp.body.data.id}`, {
+    token,
+    body: {
+      business_name: overrides.business_name ?? `Shop ${body.email.split('@')[0]}`,
+      country: 'Nigeria',
+      state: 'Lagos',
+    },
+  });
+  if (info.status !== 200) throw new Error(`business-info failed: ${JSON.stringify(info.body)}`);
+  const signIn = await t.call<{ data: SignInData }>('POST', '/user/signin', {
+    body: { email: body.email, password: PASSWORD },
+  });
+  return {
+    token: signIn.body.data.userToken,
+    user: signIn.body.data,
+    storeId: signIn.body.data.store_id!,
+    email: body.email,
+  };
+}
+
+/** Adds a member with a built-in role to the merchant's store and signs them in. */
+export async function createStaff(
+  t: TestApp,
+  owner: Merchant,
+  roleKey: 'admin' | 'manager' | 'cashier',
+): Promise<Merchant> {
+  const roles = await t.call<{ data: Array<{ id: string; key: string }> }>('GET', '/roles', {
+    token: owner.token,
+  });
+  const roleId = roles.body.data.find((r) => r.key === roleKey)!.id;
+  const email = uniqueEmail(roleKey);
+  const added = await t.call('POST', '/members/add-member', {
+    token: owner.token,
+    body: { email, role_id: roleId },
+  });
+  if (added.status !== 201) throw new Error(`add-member failed: ${JSON.stringify(added.body)}`);
+  const mail = await latestMail(t, email);
+  const inviteToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  const accepted = await t.call<{ data: SignInData }>('POST', '/members/accept-invite', {
+    body: { token: inviteToken, password: PASSWORD, first_name: 'Staff', last_name: roleKey },
+  });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
+  return { token: accepted.body.data.userToken, user: accepted.body.data, storeId: owner.storeId, email };
+}
+
+/** A multipart/form-data body with one file field, as a browser sends it. */
+export function multipartFile(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = `----tillbook${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The smallest valid PNG (1×1 transparent pixel). */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { ManualClock } from '../lib/clock.js';
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: T;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  /** Client address; each call gets a random one unless a test pins it (rate-limit tests). */
+  ip?: string;
+  payload?: InjectOptions['payload'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  clock: ManualClock;
+  config: AppConfig;
+  call<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>;
+  /** SQL statements the app has run so far (to check a request's statement budget). */
+  statements(): number;
+  close(): Promise<void>;
+}
+
+/** Counts the statements that come back from the database (subqueries are part of theirs). */
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count += 1;
+    return args.result;
+  }
+}
+
+const randomIp = () =>
+  `10.${1 + (randomBytes(1)[0]! % 250)}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+
+/**
+ * Builds the real app on a real, empty database: a fresh SQLite file, or with
+ * TEST_DATABASE_URL a fresh PostgreSQL schema, migrated as on start-up.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tillbook-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const opened = pgUrl
+    ? openDatabase(pgUrl, { schema, poolSize: 20 })
+    : openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
+  const counter = new StatementCounter();
+  const database: DatabaseHandle = { ...opened, db: opened.db.withPlugin(counter) };
+  await migrateToLatest(database.db, pgUrl ? schema : undefined);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: dir,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://tillbook.test',
+    ...env,
+  });
+  const clock = new ManualClock();
+  const app = await buildApp({ config, database, clock, logger: false, serveWeb: false });
+  await app.ready();
+
+  const call = async <T>(method: string, url: string, options: CallOptions = {}): Promise<Reply<T>> => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = options.token;
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query[k] = String(v);
+    const res = await app.inject({
+      method: method as InjectOptions['method'],
+      url:
+        url.startsWith('/api/') || url.startsWith('/health') || url.startsWith('/ready')
+          ? url
+          : `/api/v1${url}`,
+      headers,
+      query,
+      remoteAddress: options.ip ?? randomIp(),
+      ...(options.payload !== undefined
+        ? { payload: options.payload }
+        : options.body !== undefined
+          ? { payload: options.body as object }
+          : {}),
+    });
+    let body: unknown = res.body;
+    if ((res.headers['content-type'] ?? '').toString().includes('application/json')) body = res.json();
+    return { status: res.statusCode, headers: res.headers, body: body as T };
+  };
+
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    config,
+    call,
+    statements: () => counter.count,
+    async close() {
+      await app.close();
+      await database.destroy();
+      if (pgUrl) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { newId } from '../lib/ids.js';
+import { latestMail, PASSWORD, type Merchant } from './fixtures.js';
+import type { TestApp } from './harness.js';
+
+let phoneCounter = 0;
+
+/** A product through the products API; `quantity` is its opening stock. */
+export async function createProduct(
+  t: TestApp,
+  m: Merchant,
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; name: string; price: number; quantity: number }> {
+  const res = await t.call('POST', '/product/create', {
+    token: m.token,
+    body: { name: `Item ${newId().slice(-6)}`, price: 150_000, quantity: 50, ...body },
+  });
+  if (res.status !== 201) throw new Error(`product create failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/**
+ * A customer row in the merchant's store. Written straight to the table because the customers
+ * API lives on another branch; the orders code reads the same table.
+ */
+export async function createCustomer(
+  t: TestApp,
+  m: Merchant,
+  over: { first_name?: string; last_name?: string; email_address?: string | null; is_active?: number } = {},
+): Promise<{
+  id: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email_address: string | null;
+}> {
+  const now = new Date().toISOString();
+  const row = {
+    id: newId(),
+    store_id: m.storeId,
+    first_name: over.first_name ?? 'Amaka',
+    last_name: over.last_name ?? 'Nwosu',
+    email_address:
+      over.email_address === undefined ? `amaka.${newId().slice(-8)}@example.ng` : over.email_address,
+    phone_number: `+234803${String(1_000_000 + ++phoneCounter * 7919).slice(-7)}`,
+    address: '4 Adeola Odeku Street',
+    city: 'Victoria Island',
+    state: 'Lagos',
+    country: 'Nigeria',
+    notes: null,
+    is_active: over.is_active ?? 1,
+    created_at: now,
+    updated_at: now,
+  };
+  await t.db.insertInto('customers').values(row).execute();
+  return row;
+}
+
+export async function stockOf(t: TestApp, productId: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('products')
+    .select('quantity')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.quantity);
+}
+
+/** The sum of a product's stock movements (the ledger), which must equal its quantity. */
+export async function ledgerSum(t: TestApp, productId: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('stock_movements')
+    .select((eb) => eb.fn.sum<number | string | null>('quantity_change').as('n'))
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const order = (
+  t: TestApp,
+  m: Merchant,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => t.call('POST', '/order', { token: m.token, body: { payment_type: 'cash', ...body }, headers });
+
+/** A member of the merchant's store whose custom role grants exactly `permissions`. */
+export async function createMemberWith(
+  t: TestApp,
+  owner: Merchant,
+  permissions: string[],
+): Promise<Merchant> {
+  const role = await t.call('POST', '/roles', {
+    token: owner.token,
+    body: { name: `Role ${newId().slice(-8)}`, permissions },
+  });
+  if (role.status !== 201) throw new Error(`role create failed: ${JSON.stringify(role.body)}`);
+  const email = `member.${newId().slice(-10)}@example.ng`;
+  const added = await t.call('POST', '/members/add-member', {
+    token: owner.token,
+    body: { email, role_id: role.body.data.id },
+  });
+  if (added.status !== 201) throw new Error(`add-member failed: ${JSON.stringify(added.body)}`);
+  const mail = await latestMail(t, email);
+  const inviteToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  const accepted = await t.call('POST', '/members/accept-invite', {
+    body: { token: inviteToken, password: PASSWORD, first_name: 'Custom', last_name: 'Member' },
+  });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
+  return { token: accepted.body.data.userToken, user: accepted.body.data, storeId: owner.storeId, email };
+}

@@ -1,0 +1,97 @@
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '../logo';
+import { ActivityIndicator } from './activity-indicator';
+import { NAV } from './nav-items';
+import { StoreSwitcher } from './store-switcher';
+import { UserMenu } from './user-menu';
+import { VerifyBanner } from './verify-banner';
+
+function isActive(pathname: string, to: string): boolean {
+  if (to === '/settings/profile' && pathname === '/settings') return true;
+  if (to === '/sales/orders') return pathname === to || pathname.startsWith('/sales/orders/details');
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** The signed-in app: header, side navigation by area (a drawer on a phone), the screen. */
+export default function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+            <RouterNavLink
+              to="/home"
+              aria-label="Tillbook home"
+              style={{ display: 'flex', textDecoration: 'none' }}
+            >
+              <Logo size={28} />
+            </RouterNavLink>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <ActivityIndicator />
+            <Box w={240} visibleFrom="md">
+              <StoreSwitcher />
+            </Box>
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <Box hiddenFrom="md" mb="sm">
+          <Text size="xs" c="dimmed" fw={600} mb={4}>
+            STORE
+          </Text>
+          <StoreSwitcher onSwitched={close} />
+        </Box>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={14}>
+            {NAV.map((group) => (
+              <div key={group.area}>
+                <Group gap={6} px="xs" mb={4}>
+                  <group.icon size={14} color="#605D66" />
+                  <Text size="xs" fw={700} c="#605D66" tt="uppercase" lts={0.5}>
+                    {group.area}
+                  </Text>
+                </Group>
+                {group.items.map((item) => (
+                  <NavLink
+                    key={item.to}
+                    component={RouterNavLink}
+                    to={item.to}
+                    // `isActive` decides; the router's own prefix match would also light
+                    // Orders on the point of sale (/sales/orders/generate).
+                    end
+                    label={item.label}
+                    active={isActive(pathname, item.to)}
+                    variant="filled"
+                    styles={{ root: { borderRadius: 8 } }}
+                  />
+                ))}
+              </div>
+            ))}
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Box maw={1280} mx="auto">
+          <VerifyBanner />
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,49 @@
+import { Badge } from '@mantine/core';
+
+const YELLOW = { color: '#D1A713', background: '#FEF4D1' };
+const GREEN = { color: '#10AA69', background: '#CFEEE1' };
+const RED = { color: '#EE1717', background: '#FCD1D1' };
+const BLUE = { color: '#1565C0', background: '#D6E6FA' };
+const GREY = { color: '#605D66', background: '#EEEDF0' };
+
+const COLOURS: Record<string, typeof GREEN> = {
+  pending: YELLOW,
+  scheduled: YELLOW,
+  invited: YELLOW,
+  draft: GREY,
+  inactive: GREY,
+  active: GREEN,
+  success: GREEN,
+  paid: GREEN,
+  received: GREEN,
+  completed: GREEN,
+  verified: GREEN,
+  blocked: RED,
+  failed: RED,
+  cancelled: RED,
+  expired: RED,
+  refunded: RED,
+  unpaid: RED,
+  processing: BLUE,
+  issued: BLUE,
+};
+
+/** The colours of the design notes; `partially_*` states are blue. */
+export function statusColours(status: string): typeof GREEN {
+  const key = status.toLowerCase();
+  return COLOURS[key] ?? (key.startsWith('partially_') ? BLUE : GREY);
+}
+
+export function statusLabel(status: string): string {
+  const words = status.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const { color, background } = statusColours(status);
+  return (
+    <Badge radius="sm" variant="filled" styles={{ root: { color, background, textTransform: 'none' } }}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SignInData } from '@tillbook/contract/auth';
+import { api } from '../../../lib/api-client';
+
+export interface AcceptInviteBody {
+  token: string;
+  password: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export const acceptInvite = (body: AcceptInviteBody) => api.post<SignInData>('/members/accept-invite', body);
+
+export const useAcceptInvite = () => useMutation({ mutationFn: acceptInvite });

@@ -1,0 +1,267 @@
+import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CustomerOrder } from '@tillbook/contract/customers';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { DateTime, Money } from '../../../components/money';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
+import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/api-client';
+import { useCan, useStoreId } from '../../../lib/current-user';
+import { notify } from '../../../lib/toast';
+import { useTableState } from '../../../lib/use-table-state';
+import { customerKey, useCustomer, useCustomerOrders } from '../api/get-customer';
+import { useSetBlocked } from '../api/save-customer';
+import { selectCustomer, selectedCustomer } from '../components/selected-customer';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-word' }} component="div">
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+function CustomerOrders({ customerId, canOrder }: { customerId: string; canOrder: boolean }) {
+  const navigate = useNavigate();
+  const state = useTableState('customer-orders');
+  const orders = useCustomerOrders(customerId, state.page, state.perPage);
+  const columns = useMemo<ColumnDef<CustomerOrder, unknown>[]>(
+    () => [
+      {
+        id: 'number',
+        header: 'Order',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text fw={600} size="sm">
+            {row.original.number}
+          </Text>
+        ),
+      },
+      {
+        id: 'date',
+        header: 'Date',
+        enableSorting: false,
+        cell: ({ row }) => <DateTime iso={row.original.created_at} />,
+      },
+      {
+        id: 'items',
+        header: 'Items',
+        enableSorting: false,
+        cell: ({ row }) => row.original.items_count ?? '—',
+      },
+      {
+        id: 'total',
+        header: 'Total',
+        enableSorting: false,
+        cell: ({ row }) => <Money minor={row.original.total} />,
+      },
+      {
+        id: 'outstanding',
+        header: 'Outstanding',
+        enableSorting: false,
+        cell: ({ row }) => <Money minor={row.original.amount_outstanding} />,
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        // The badge keeps its whole word when the table is tight.
+        cell: ({ row }) => (
+          <div style={{ minWidth: 'max-content' }}>
+            <StatusBadge status={row.original.status} />
+          </div>
+        ),
+      },
+    ],
+    [],
+  );
+  return (
+    <DataTable
+      label="Orders of this customer"
+      columns={columns}
+      data={orders.data?.data}
+      pagination={orders.data?.pagination}
+      state={state}
+      loading={orders.isPending}
+      error={orders.error}
+      onRetry={() => void orders.refetch()}
+      getRowId={(o) => o.id}
+      onRowClick={(o) => navigate(`/sales/orders/details/${o.id}`)}
+      empty={
+        <EmptyState
+          title="No orders yet"
+          description="Orders placed for this customer appear here."
+          action={
+            canOrder ? (
+              <Button component={Link} to={`/sales/orders/generate?customer=${customerId}`}>
+                New order
+              </Button>
+            ) : undefined
+          }
+        />
+      }
+    />
+  );
+}
+
+function CustomerDetails({ id }: { id: string }) {
+  const customer = useCustomer(id);
+  const client = useQueryClient();
+  const storeId = useStoreId();
+  const canManage = useCan('customers.manage');
+  const canBlock = useCan('customers.block');
+  const canOrder = useCan('orders.create');
+  const [confirming, setConfirming] = useState(false);
+  const setBlocked = useSetBlocked({
+    onSuccess: (answer) => {
+      notify.success(answer.data.is_active ? 'Customer unblocked' : 'Customer blocked');
+      setConfirming(false);
+      client.setQueryData(customerKey(storeId, id), answer.data);
+    },
+    // The spec: a failed block shows a red toast with the returned text.
+    onError: (error) => notify.error(messageOf(error)),
+  });
+
+  if (customer.isPending) return <LoadingState rows={8} label="Loading customer" />;
+  if (customer.isError) return <ErrorState error={customer.error} onRetry={() => void customer.refetch()} />;
+  const c = customer.data;
+  const blocked = !c.is_active;
+  const place = [c.address, c.city, c.state, c.country].filter(Boolean).join(', ');
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={c.full_name}
+        badge={<StatusBadge status={c.status} />}
+        breadcrumbs={[
+          { label: 'Sales' },
+          { label: 'Customers', to: '/sales/customers' },
+          { label: c.full_name },
+        ]}
+        actions={
+          <Group gap="sm">
+            {canBlock &&
+              (blocked ? (
+                <Button
+                  variant="outline"
+                  loading={setBlocked.isPending}
+                  onClick={() => setBlocked.mutate({ id: c.id, blocked: false })}
+                >
+                  Unblock
+                </Button>
+              ) : (
+                <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
+                  Block
+                </Button>
+              ))}
+            {canOrder && !blocked && (
+              <Button
+                variant="default"
+                component={Link}
+                to={`/sales/orders/generate?customer=${c.id}`}
+                leftSection={<IconShoppingCartPlus size={16} />}
+              >
+                New order
+              </Button>
+            )}
+            {canManage && (
+              <Button component={Link} to={`/sales/customers/edit/${c.id}`}>
+                Edit
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title="Profile">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Field label="Phone">
+              <Anchor href={`tel:${c.phone_number}`}>{c.phone_number}</Anchor>
+            </Field>
+            <Field label="Email">
+              {c.email_address && <Anchor href={`mailto:${c.email_address}`}>{c.email_address}</Anchor>}
+            </Field>
+            <Field label="Address">{place}</Field>
+            <Field label="Customer since">
+              <DateTime iso={c.created_at} />
+            </Field>
+            <Field label="Notes">{c.notes}</Field>
+          </SimpleGrid>
+        </Section>
+        <Section title="Totals">
+          <SimpleGrid cols={{ base: 2 }} spacing="sm">
+            <Field label="Orders">{String(c.orders_count)}</Field>
+            <Field label="Total spent">
+              <Money minor={c.total_spent} />
+            </Field>
+            <Field label="Average order">
+              {c.orders_count ? <Money minor={Math.round(c.total_spent / c.orders_count)} /> : null}
+            </Field>
+            <Field label="Last order">{c.last_order_at && <DateTime iso={c.last_order_at} />}</Field>
+          </SimpleGrid>
+          {blocked && (
+            <Text size="sm" c="red" mt="md">
+              Blocked: this customer cannot be put on new orders until unblocked.
+            </Text>
+          )}
+        </Section>
+      </SimpleGrid>
+      <Section title="Orders">
+        <CustomerOrders customerId={c.id} canOrder={canOrder && !blocked} />
+      </Section>
+      <ConfirmDialog
+        opened={confirming}
+        title={`Block ${c.full_name}?`}
+        message="A blocked customer keeps their history but cannot be put on new orders until unblocked."
+        confirmLabel="Block customer"
+        loading={setBlocked.isPending}
+        onConfirm={() => setBlocked.mutate({ id: c.id, blocked: true })}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * `/sales/customers/{id}` and `/sales/customers/details/` (the spec's route without an id,
+ * which shows the customer chosen last): profile, totals, orders; block, edit, new order.
+ */
+export default function CustomerDetailsScreen() {
+  const params = useParams();
+  const storeId = useStoreId();
+  const id = params.id ?? selectedCustomer(storeId);
+  useEffect(() => {
+    if (params.id) selectCustomer(storeId, params.id);
+  }, [params.id, storeId]);
+  if (!id) {
+    return (
+      <Stack gap="lg">
+        <PageHeader
+          title="Customer"
+          breadcrumbs={[{ label: 'Sales' }, { label: 'Customers', to: '/sales/customers' }]}
+        />
+        <EmptyState
+          title="No customer chosen"
+          description="Open a customer from the list to see their profile and orders."
+          action={
+            <Button component={Link} to="/sales/customers">
+              Go to customers
+            </Button>
+          }
+        />
+      </Stack>
+    );
+  }
+  return <CustomerDetails key={id} id={id} />;
+}

@@ -1,0 +1,130 @@
+import { Box, Divider, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { Invoice } from '@tillbook/contract/orders';
+import { useStoreLocale } from '../../../lib/current-user';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import './invoice-print.css';
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xl">
+      <Text size="sm" fw={strong ? 700 : undefined} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The invoice (or receipt, once paid) as the customer sees it, on screen and on paper. */
+export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const { timezone } = useStoreLocale();
+  const { order, store } = invoice;
+  const money = (minor: number) => formatMoney(minor, order.currency);
+  const title = invoice.kind === 'receipt' ? 'Receipt' : 'Invoice';
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 40 }}
+      className="invoice-document"
+      aria-label={`${title} ${invoice.invoice_number}`}
+    >
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            {store.logo_url && <Image src={store.logo_url} alt="" h={48} w="auto" fit="contain" />}
+            <Text fw={700} size="lg">
+              {store.business_name}
+            </Text>
+            {[store.address, store.city, store.state, store.country].filter(Boolean).length > 0 && (
+              <Text size="sm">
+                {[store.address, store.city, store.state, store.country].filter(Boolean).join(', ')}
+              </Text>
+            )}
+            {(store.phone_number || store.email) && (
+              <Text size="sm">{[store.phone_number, store.email].filter(Boolean).join(' · ')}</Text>
+            )}
+            {store.tin && <Text size="sm">TIN {store.tin}</Text>}
+          </Stack>
+          <Stack gap={2} align="flex-end">
+            <Title order={2}>{title}</Title>
+            <Text size="sm" fw={600}>
+              {invoice.invoice_number}
+            </Text>
+            <Text size="sm">Order {order.number}</Text>
+            <Text size="sm">Issued {formatDateTime(invoice.issued_at, timezone)}</Text>
+            <Text size="sm">Sold {formatDateTime(order.created_at, timezone)}</Text>
+          </Stack>
+        </Group>
+        <Box>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Bill to
+          </Text>
+          {order.customer ? (
+            <>
+              <Text fw={600}>{order.customer.name}</Text>
+              {order.customer.phone_number && <Text size="sm">{order.customer.phone_number}</Text>}
+              {order.customer.email_address && <Text size="sm">{order.customer.email_address}</Text>}
+            </>
+          ) : (
+            <Text>Walk-in customer</Text>
+          )}
+        </Box>
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" aria-label="Invoice lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Discount</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{i.name}</Table.Td>
+                  <Table.Td ta="right">{money(i.unit_price)}</Table.Td>
+                  <Table.Td ta="right">{i.quantity}</Table.Td>
+                  <Table.Td ta="right">{i.discount ? money(i.discount) : '—'}</Table.Td>
+                  <Table.Td ta="right">{money(i.total)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <div />
+          <Stack gap={4}>
+            <Line label="Subtotal" value={money(order.subtotal)} />
+            {order.discount > 0 && (
+              <Line
+                label={`Discount${order.discount_code ? ` (${order.discount_code})` : ''}`}
+                value={`−${money(order.discount)}`}
+              />
+            )}
+            {order.taxes.map((t) => (
+              <Line
+                key={t.name}
+                label={`${t.name} ${t.rate}%${order.tax_inclusive ? ' (included)' : ''}`}
+                value={money(t.amount)}
+              />
+            ))}
+            {order.shipping > 0 && <Line label="Shipping" value={money(order.shipping)} />}
+            <Divider />
+            <Line label="Total" value={money(order.total)} strong />
+            <Line label="Amount received" value={money(order.amount_received)} />
+            {order.refunded_total > 0 && <Line label="Refunded" value={money(order.refunded_total)} />}
+            <Line label="Balance due" value={money(invoice.balance_due)} strong />
+          </Stack>
+        </SimpleGrid>
+        <Text size="sm" c="dimmed" ta="center">
+          Thank you for your business.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { businessInfoBody } from '@tillbook/contract/auth';
+import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
+import { useNavigate } from 'react-router';
+import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
+import { updateSession, useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { setUiState } from '../../../lib/ui-state';
+import { useSaveBusinessInfo } from '../api/business-info';
+import { CURRENCIES } from '../../../lib/currencies';
+import { INDUSTRIES } from '../choices';
+
+export default function BusinessInfoScreen() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const save = useSaveBusinessInfo();
+  const form = useSchemaForm(businessInfoBody, {
+    business_name: session?.user.business_name ?? '',
+    industry: null as string | null,
+    address: '',
+    city: '',
+    state: '',
+    country: session?.user.country || 'Nigeria',
+    currency: DEFAULT_CURRENCY,
+    timezone: DEFAULT_TIMEZONE,
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (!session) return;
+    save.mutate(
+      { userId: session.user.id, ...(withoutEmpty(values) as typeof values) },
+      {
+        onSuccess: (answer) => {
+          const { store, user } = answer.data;
+          updateSession((s) => ({
+            ...s,
+            store: { id: store.id, business_name: store.business_name },
+            user: {
+              ...s.user,
+              business_name: user.business_name,
+              store_id: store.id,
+              store_name: store.business_name,
+            },
+          }));
+          setUiState({ onboardingStep: 'business-number' });
+          notify.success(answer.message || 'Business information saved');
+          // The spec: `/` after business information (which leads on to the business number).
+          navigate('/', { replace: true });
+        },
+        onError: (error) => showFormError(form, error),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <div>
+          <Title order={2} fz={24}>
+            Tell us about your business
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            This sets up your store: its name on receipts and invoices, its currency and its time zone.
+          </Text>
+        </div>
+        <TextInput
+          label="Business name"
+          required
+          autoComplete="organization"
+          {...form.getInputProps('business_name')}
+        />
+        <Select
+          label="Industry"
+          placeholder="Choose one"
+          data={INDUSTRIES}
+          searchable
+          clearable
+          {...form.getInputProps('industry')}
+        />
+        <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
+          <TextInput label="State" autoComplete="address-level1" {...form.getInputProps('state')} />
+          <TextInput
+            label="Country"
+            required
+            autoComplete="country-name"
+            {...form.getInputProps('country')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label="Currency"
+            data={CURRENCIES}
+            searchable
+            allowDeselect={false}
+            {...form.getInputProps('currency')}
+          />
+          <TextInput
+            label="Time zone"
+            description="For example Africa/Lagos"
+            {...form.getInputProps('timezone')}
+          />
+        </SimpleGrid>
+        <Button type="submit" loading={save.isPending} mt="sm">
+          Save and continue
+        </Button>
+      </Stack>
+    </form>
+  );
+}

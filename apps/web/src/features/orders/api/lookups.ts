@@ -1,0 +1,56 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Customer, createCustomerBody } from '@tillbook/contract/customers';
+import type { Product } from '@tillbook/contract/products';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { storeKey, useStoreId } from '../../../lib/current-user';
+import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+
+/** The one product with this barcode or SKU (what a keyboard-wedge scanner types). */
+export const findByBarcode = async (barcode: string) =>
+  (await api.get<Product>('/product/search-barcode', { barcode })).data;
+
+/** Products whose name, SKU or barcode starts with the typed words. */
+export const productSearchQuery = (storeId: string | null, name: string) =>
+  queryOptions({
+    queryKey: storeKey(storeId, 'products', 'search', name),
+    queryFn: async ({ signal }) =>
+      (await api.get<Product[]>('/product/search', { name, perPage: 8 }, signal)).data,
+    enabled: Boolean(storeId && name.trim()),
+  });
+
+export const useProductSearch = (name: string) => useQuery(productSearchQuery(useStoreId(), name));
+
+export const customerSearchQuery = (storeId: string | null, first: string) =>
+  queryOptions({
+    queryKey: storeKey(storeId, 'customers', 'search', first),
+    queryFn: async ({ signal }) =>
+      (await api.get<Customer[]>('/customers/search/name', { first, perPage: 8 }, signal)).data,
+    enabled: Boolean(storeId && first.trim()),
+  });
+
+export const useCustomerSearch = (first: string) => useQuery(customerSearchQuery(useStoreId(), first));
+
+export const customerQuery = (storeId: string | null, id: string | null | undefined) =>
+  queryOptions({
+    queryKey: storeKey(storeId, 'customers', 'one', id ?? ''),
+    queryFn: async ({ signal }) =>
+      (await api.get<Customer>(`/customers/${encodeURIComponent(id!)}`, undefined, signal)).data,
+    enabled: Boolean(storeId && id),
+  });
+
+export const useCustomer = (id: string | null | undefined) => useQuery(customerQuery(useStoreId(), id));
+
+export type QuickCustomerBody = z.input<typeof createCustomerBody>;
+
+/** Quick add at the till: name and phone are enough to put a customer on the sale. */
+export const useQuickAddCustomer = (
+  options: Omit<ApiMutationOptions<QuickCustomerBody, Customer>, 'kind' | 'call'> = {},
+) =>
+  useApiMutation<QuickCustomerBody, Customer>({
+    kind: 'create',
+    call: (body) => ({ path: '/customers/create', method: 'POST', body }),
+    invalidate: [storeKey(useStoreId(), 'customers')],
+    persist: false,
+    ...options,
+  });

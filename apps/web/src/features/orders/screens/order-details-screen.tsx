@@ -1,0 +1,478 @@
+import {
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Timeline,
+} from '@mantine/core';
+import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
+import type { OrderDetail } from '@tillbook/contract/orders';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { DateTime, Money } from '../../../components/money';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorState, LoadingState, Section } from '../../../components/states';
+import { StatusBadge } from '../../../components/status-badge';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { useCan } from '../../../lib/current-user';
+import { notify } from '../../../lib/toast';
+import { useOrder } from '../api/get-order';
+import { useChangeOrderStatus, useRefundOrder } from '../api/order-actions';
+import {
+  STATUS_ACTION_LABELS,
+  nextStatuses,
+  orderBadgeStatus,
+  orderStatusLabel,
+} from '../components/order-status';
+import { PAYMENT_TYPE_LABELS, Receipt } from '../components/receipt';
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random()}`;
+
+const CHANNEL_LABELS: Record<string, string> = { pos: 'Point of sale', dashboard: 'Dashboard', api: 'API' };
+
+function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="md">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function CancelModal({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const change = useChangeOrderStatus({
+    onSuccess: () => {
+      notify.success(`${order.number} cancelled`);
+      onClose();
+    },
+    onError: (error) => notify.error(messageOf(error)),
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Cancel ${order.number}?`} centered>
+      <Stack gap="md">
+        <Text size="sm">
+          The items go back into stock
+          {order.amount_received > 0 ? ', the money received is recorded as paid back' : ''}
+          {order.discount_code ? ' and the discount use is given back' : ''}. This cannot be undone.
+        </Text>
+        <Textarea
+          label="Reason"
+          placeholder="Customer changed their mind"
+          autosize
+          minRows={2}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={change.isPending}>
+            Keep order
+          </Button>
+          <Button
+            color="red"
+            loading={change.isPending}
+            onClick={() =>
+              change.mutate({ id: order.id, status: 'cancelled', reason: reason.trim() || undefined })
+            }
+          >
+            Cancel order
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Refund all of a completed order or some units of its lines, with a reason. */
+function RefundModal({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+  const open = order.items.filter((i) => i.quantity > i.quantity_refunded);
+  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
+    Object.fromEntries(open.map((i) => [i.product_id, i.quantity - i.quantity_refunded])),
+  );
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [key] = useState(newKey);
+  const refund = useRefundOrder({
+    onSuccess: (answer) => {
+      notify.success(
+        answer.data.order.status === 'refunded' ? `${order.number} refunded` : 'Refund recorded',
+      );
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) setErrors(error.fields);
+      notify.error(messageOf(error));
+    },
+  });
+  const everything = open.every((i) => quantities[i.product_id] === i.quantity - i.quantity_refunded);
+  const items = open
+    .map((i) => ({ product_id: i.product_id, quantity: quantities[i.product_id] ?? 0 }))
+    .filter((i) => i.quantity > 0);
+  return (
+    <Modal opened onClose={onClose} title={`Refund ${order.number}`} size="lg" centered>
+      <Stack gap="md">
+        <Table.ScrollContainer minWidth={380}>
+          <Table aria-label="Units to refund">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>Sold</Table.Th>
+                <Table.Th w={130}>Refund</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {open.map((i) => (
+                <Table.Tr key={i.product_id}>
+                  <Table.Td>{i.name}</Table.Td>
+                  <Table.Td>
+                    {i.quantity}
+                    {i.quantity_refunded ? ` (${i.quantity_refunded} back)` : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Refund units of ${i.name}`}
+                      min={0}
+                      max={i.quantity - i.quantity_refunded}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      size="xs"
+                      value={quantities[i.product_id] ?? 0}
+                      onChange={(v) => setQuantities((q) => ({ ...q, [i.product_id]: Number(v) || 0 }))}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          value={reason}
+          error={errors.reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Text size="sm" c="dimmed">
+          Refunded units go back into stock. Money paid back is what the customer paid beyond what they keep.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={refund.isPending}>
+            Close
+          </Button>
+          <Button
+            color="red"
+            loading={refund.isPending}
+            disabled={!items.length}
+            onClick={() => {
+              if (!reason.trim()) {
+                setErrors({ reason: 'Reason is required' });
+                return;
+              }
+              refund.mutate({
+                id: order.id,
+                key,
+                reason: reason.trim(),
+                items: everything ? undefined : items,
+              });
+            }}
+          >
+            {everything ? 'Refund everything' : 'Refund selected'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** `/sales/orders/details/{id}`: the sale, its payments and history; status moves, cancel, refund. */
+export default function OrderDetailsScreen() {
+  const { id } = useParams();
+  const order = useOrder(id);
+  const canUpdate = useCan('orders.update_status');
+  const canRecord = useCan('payments.record');
+  const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const change = useChangeOrderStatus({
+    onSuccess: (answer) =>
+      notify.success(`${answer.data.number} is now ${orderStatusLabel(answer.data.status).toLowerCase()}`),
+    onError: (error) => notify.error(messageOf(error)),
+  });
+
+  if (order.isPending) return <LoadingState rows={8} label="Loading order" />;
+  if (order.isError) return <ErrorState error={order.error} onRetry={() => void order.refetch()} />;
+  const o = order.data;
+  const open = o.status === 'pending' || o.status === 'processing';
+  const takesPayment = (open || o.status === 'success') && o.amount_outstanding > 0;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={o.number}
+        badge={
+          <Group gap={6}>
+            <StatusBadge status={orderBadgeStatus(o.status)} />
+            <StatusBadge status={o.payment_state} />
+          </Group>
+        }
+        breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: '/sales/orders' }, { label: o.number }]}
+        actions={
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+              Print receipt
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileInvoice size={16} />}
+              component={Link}
+              to={`/invoice?order=${o.id}`}
+            >
+              Invoice
+            </Button>
+            {canUpdate && open && (
+              <Button variant="outline" color="red" onClick={() => setCancelling(true)}>
+                Cancel order
+              </Button>
+            )}
+            {canUpdate && o.status === 'success' && (
+              <Button variant="outline" color="red" onClick={() => setRefunding(true)}>
+                Refund
+              </Button>
+            )}
+            {canRecord && takesPayment && (
+              <Button
+                variant="light"
+                component={Link}
+                to={`/purchase/payments-received/create?order=${o.id}`}
+              >
+                Record payment
+              </Button>
+            )}
+            {canUpdate &&
+              nextStatuses(o.status).map((s) => (
+                <Button
+                  key={s}
+                  loading={change.isPending}
+                  onClick={() => change.mutate({ id: o.id, status: s })}
+                >
+                  {STATUS_ACTION_LABELS[s] ?? orderStatusLabel(s)}
+                </Button>
+              ))}
+          </Group>
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Section title="Items">
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing="sm" aria-label="Order lines">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Product</Table.Th>
+                      <Table.Th ta="right">Price</Table.Th>
+                      <Table.Th ta="right">Quantity</Table.Th>
+                      <Table.Th ta="right">Discount</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {o.items.map((i) => (
+                      <Table.Tr key={i.id}>
+                        <Table.Td>
+                          <Anchor
+                            component={Link}
+                            to={`/inventory/products/${i.product_id}`}
+                            size="sm"
+                            fw={500}
+                          >
+                            {i.name}
+                          </Anchor>
+                          <Text size="xs" c="dimmed">
+                            {i.sku}
+                            {i.quantity_refunded ? ` · ${i.quantity_refunded} refunded` : ''}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Money minor={i.unit_price} currency={o.currency} />
+                          {i.list_price > i.unit_price && (
+                            <Text size="xs" c="dimmed" td="line-through">
+                              <Money minor={i.list_price} currency={o.currency} />
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right">{i.quantity}</Table.Td>
+                        <Table.Td ta="right">
+                          {i.discount ? <Money minor={i.discount} currency={o.currency} /> : '—'}
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Money minor={i.total} currency={o.currency} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Stack gap={4} mt="md" ml="auto" maw={340} aria-label="Order totals">
+                <Row label="Subtotal">
+                  <Money minor={o.subtotal} currency={o.currency} />
+                </Row>
+                {o.discount > 0 && (
+                  <Row label={`Discount${o.discount_code ? ` (${o.discount_code})` : ''}`}>
+                    <Money minor={-o.discount} currency={o.currency} />
+                  </Row>
+                )}
+                {o.taxes.map((t) => (
+                  <Row key={t.name} label={`${t.name} ${t.rate}%${o.tax_inclusive ? ' (included)' : ''}`}>
+                    <Money minor={t.amount} currency={o.currency} />
+                  </Row>
+                ))}
+                {o.shipping > 0 && (
+                  <Row label={`Shipping${o.shipping_name ? ` (${o.shipping_name})` : ''}`}>
+                    <Money minor={o.shipping} currency={o.currency} />
+                  </Row>
+                )}
+                <Row label="Total" strong>
+                  <Money minor={o.total} currency={o.currency} />
+                </Row>
+                <Row label="Received">
+                  <Money minor={o.amount_received} currency={o.currency} />
+                </Row>
+                {o.change_due > 0 && (
+                  <Row label="Change given">
+                    <Money minor={o.change_due} currency={o.currency} />
+                  </Row>
+                )}
+                {o.refunded_total > 0 && (
+                  <Row label="Refunded">
+                    <Money minor={o.refunded_total} currency={o.currency} />
+                  </Row>
+                )}
+                <Row label="Outstanding" strong>
+                  <Money minor={o.amount_outstanding} currency={o.currency} />
+                </Row>
+              </Stack>
+            </Section>
+            <Section title="Payments">
+              {o.payments.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No payment yet.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={480}>
+                  <Table verticalSpacing="xs" aria-label="Payments">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Number</Table.Th>
+                        <Table.Th>Date</Table.Th>
+                        <Table.Th>Mode</Table.Th>
+                        <Table.Th>Reference</Table.Th>
+                        <Table.Th ta="right">Amount</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {o.payments.map((p) => (
+                        <Table.Tr key={p.id}>
+                          <Table.Td>
+                            <Anchor component={Link} to={`/purchase/payments-received/${p.id}`} size="sm">
+                              {p.number}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>
+                            <DateTime iso={p.payment_date} />
+                          </Table.Td>
+                          <Table.Td>{PAYMENT_TYPE_LABELS[p.payment_mode] ?? p.payment_mode}</Table.Td>
+                          <Table.Td>{p.reference ?? '—'}</Table.Td>
+                          <Table.Td ta="right">
+                            <Money minor={p.amount} currency={o.currency} />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+              {o.refunds.length > 0 && (
+                <Stack gap={6} mt="md">
+                  <Text size="sm" fw={600}>
+                    Refunds
+                  </Text>
+                  {o.refunds.map((r) => (
+                    <Text size="sm" key={r.id}>
+                      <DateTime iso={r.created_at} /> · <Money minor={r.value} currency={o.currency} /> ·{' '}
+                      {r.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')} · {r.reason}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Section title="Customer">
+              {o.customer ? (
+                <Stack gap={4}>
+                  <Anchor component={Link} to={`/sales/customers/${o.customer.id}`} fw={600}>
+                    {o.customer.name}
+                  </Anchor>
+                  {o.customer.phone_number && <Text size="sm">{o.customer.phone_number}</Text>}
+                  {o.customer.email_address && <Text size="sm">{o.customer.email_address}</Text>}
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Walk-in customer
+                </Text>
+              )}
+            </Section>
+            <Section title="Sale">
+              <Stack gap={4}>
+                <Row label="Date">
+                  <DateTime iso={o.created_at} />
+                </Row>
+                <Row label="Channel">{CHANNEL_LABELS[o.channel] ?? o.channel}</Row>
+                <Row label="Payment type">{PAYMENT_TYPE_LABELS[o.payment_type] ?? o.payment_type}</Row>
+                <Row label="Served by">{o.created_by.name ?? '—'}</Row>
+                {o.invoice_number && <Row label="Invoice">{o.invoice_number}</Row>}
+              </Stack>
+              {o.notes && (
+                <Text size="sm" mt="sm">
+                  {o.notes}
+                </Text>
+              )}
+            </Section>
+            <Section title="History">
+              <Timeline active={o.history.length} bulletSize={14} lineWidth={2} aria-label="Status history">
+                {o.history.map((h, index) => (
+                  <Timeline.Item key={`${h.created_at}-${index}`} title={<Text size="sm">{h.summary}</Text>}>
+                    <Text size="xs" c="dimmed">
+                      <DateTime iso={h.created_at} />
+                      {h.actor_name ? ` · ${h.actor_name}` : ''}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {cancelling && <CancelModal order={o} onClose={() => setCancelling(false)} />}
+      {refunding && <RefundModal order={o} onClose={() => setRefunding(false)} />}
+      <Receipt order={o} mode="print" />
+    </Stack>
+  );
+}

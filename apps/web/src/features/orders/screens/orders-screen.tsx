@@ -1,0 +1,218 @@
+import { Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { PAYMENT_STATES, type Order, type OrderStatus, type PaymentState } from '@tillbook/contract/orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { DateTime, Money } from '../../../components/money';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/states';
+import { StatusBadge, statusLabel } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/api-client';
+import { downloadCsv, toCsv } from '../../../lib/csv';
+import { useCan, useStoreLocale } from '../../../lib/current-user';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useTableState } from '../../../lib/use-table-state';
+import { listOrders, useOrders } from '../api/list-orders';
+import { orderBadgeStatus, orderStatusLabel } from '../components/order-status';
+import { DateRangeFilter, StatusTabs } from '../../../components/table-filters';
+
+const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'success', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'refunded', label: 'Refunded' },
+];
+
+/** `/sales/orders`: sales by status, searched by number, customer name or phone. */
+export default function OrdersScreen() {
+  const navigate = useNavigate();
+  const state = useTableState('orders', ['status', 'paymentState', 'from', 'to']);
+  const [search, setSearch] = useState(state.search);
+  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const status = (state.filters.status as OrderStatus | undefined) || undefined;
+  const paymentState = (state.filters.paymentState as PaymentState | undefined) || undefined;
+  const { from, to } = state.filters;
+  const filters = {
+    page: state.page,
+    perPage: state.perPage,
+    status,
+    paymentState,
+    search: state.search || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const orders = useOrders(filters);
+  const canSell = useCan('orders.create');
+  const { currency, timezone } = useStoreLocale();
+
+  const columns = useMemo<ColumnDef<Order, unknown>[]>(
+    () => [
+      {
+        id: 'number',
+        header: 'Number',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text fw={600} size="sm">
+            {row.original.number}
+          </Text>
+        ),
+      },
+      { id: 'items', header: 'Items', enableSorting: false, cell: ({ row }) => row.original.items_count },
+      {
+        id: 'total',
+        header: 'Amount',
+        enableSorting: false,
+        cell: ({ row }) => <Money minor={row.original.total} currency={row.original.currency} />,
+      },
+      {
+        id: 'customer',
+        header: 'Customer',
+        enableSorting: false,
+        cell: ({ row }) => row.original.customer?.name ?? <Text c="dimmed">Walk-in</Text>,
+      },
+      {
+        id: 'created_at',
+        header: 'Date',
+        enableSorting: false,
+        cell: ({ row }) => <DateTime iso={row.original.created_at} />,
+      },
+      {
+        id: 'payment_state',
+        header: 'Payment',
+        enableSorting: false,
+        cell: ({ row }) => <StatusBadge status={row.original.payment_state} />,
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        cell: ({ row }) => <StatusBadge status={orderBadgeStatus(row.original.status)} />,
+      },
+    ],
+    [],
+  );
+
+  const exportCsv = async () => {
+    try {
+      const rows: Order[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await listOrders({ ...filters, page, perPage: 100 });
+        rows.push(...answer.data);
+        if (!answer.pagination || page >= answer.pagination.totalPages) break;
+      }
+      downloadCsv(
+        'orders',
+        toCsv(rows, [
+          { header: 'Number', value: (o) => o.number },
+          { header: 'Items', value: (o) => o.items_count },
+          { header: 'Amount', value: (o) => formatMoney(o.total, o.currency || currency) },
+          { header: 'Received', value: (o) => formatMoney(o.amount_received, o.currency || currency) },
+          { header: 'Outstanding', value: (o) => formatMoney(o.amount_outstanding, o.currency || currency) },
+          { header: 'Customer', value: (o) => o.customer?.name ?? 'Walk-in' },
+          { header: 'Phone', value: (o) => o.customer?.phone_number },
+          { header: 'Date', value: (o) => formatDateTime(o.created_at, timezone) },
+          { header: 'Payment type', value: (o) => o.payment_type },
+          { header: 'Payment', value: (o) => o.payment_state },
+          { header: 'Status', value: (o) => orderStatusLabel(o.status) },
+        ]),
+      );
+    } catch (error) {
+      notify.error(messageOf(error));
+    }
+  };
+
+  const chips = [
+    ...(paymentState
+      ? [{ label: statusLabel(paymentState), onRemove: () => state.setFilter('paymentState', null) }]
+      : []),
+    ...(from ? [{ label: `From ${from}`, onRemove: () => state.setFilter('from', null) }] : []),
+    ...(to ? [{ label: `To ${to}`, onRemove: () => state.setFilter('to', null) }] : []),
+  ];
+  const filtered = Boolean(state.search || status || paymentState || from || to);
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Orders"
+        description="Every sale, from the till, the dashboard and the API."
+        search={{
+          value: search,
+          onChange: (v) => {
+            setSearch(v);
+            pushSearch(v);
+          },
+          placeholder: 'Search number, customer or phone',
+        }}
+        filters={{
+          content: (
+            <Stack gap="xs">
+              <NativeSelect
+                label="Payment"
+                data={[
+                  { value: '', label: 'Any' },
+                  ...PAYMENT_STATES.map((p) => ({ value: p, label: statusLabel(p) })),
+                ]}
+                value={paymentState ?? ''}
+                onChange={(e) => state.setFilter('paymentState', e.currentTarget.value || null)}
+              />
+              <DateRangeFilter state={state} />
+            </Stack>
+          ),
+          chips,
+        }}
+        onExport={() => void exportCsv()}
+        add={canSell ? { label: 'New sale', to: '/sales/orders/generate' } : undefined}
+      />
+      <StatusTabs state={state} tabs={TABS} />
+      <DataTable
+        label="Orders"
+        columns={columns}
+        data={orders.data?.data}
+        pagination={orders.data?.pagination}
+        state={state}
+        loading={orders.isPending}
+        error={orders.error}
+        onRetry={() => void orders.refetch()}
+        getRowId={(o) => o.id}
+        onRowClick={(o) => navigate(`/sales/orders/details/${o.id}`)}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No orders match"
+              description="Try another search, tab or filter."
+              action={
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setSearch('');
+                    state.setSearch('');
+                    state.clearFilters();
+                  }}
+                >
+                  Show all orders
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="No orders yet"
+              description="Sales made at the point of sale, or through the API, show here."
+              action={
+                canSell ? (
+                  <Button component={Link} to="/sales/orders/generate">
+                    New sale
+                  </Button>
+                ) : undefined
+              }
+            />
+          )
+        }
+      />
+    </Stack>
+  );
+}

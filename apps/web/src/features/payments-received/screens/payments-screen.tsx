@@ -1,0 +1,191 @@
+import { Anchor, Button, NativeSelect, Stack, Text } from '@mantine/core';
+import type { PaymentMode, PaymentReceived } from '@tillbook/contract/payments-received';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { DateTime, Money } from '../../../components/money';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/states';
+import { messageOf } from '../../../lib/api-client';
+import { downloadCsv, toCsv } from '../../../lib/csv';
+import { useCan, useStoreLocale } from '../../../lib/current-user';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useTableState } from '../../../lib/use-table-state';
+import { listPayments, usePayments } from '../api/list-payments';
+import { PAYMENT_MODE_OPTIONS, modeLabel } from '../components/payment-modes';
+import { DateRangeFilter } from '../../../components/table-filters';
+
+/** `/purchase/payments-received`: every payment taken, with the sale or afterwards. */
+export default function PaymentsScreen() {
+  const navigate = useNavigate();
+  const state = useTableState('payments-received', ['mode', 'from', 'to']);
+  const mode = (state.filters.mode as PaymentMode | undefined) || undefined;
+  const { from, to } = state.filters;
+  const filters = {
+    page: state.page,
+    perPage: state.perPage,
+    mode,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const payments = usePayments(filters);
+  const canRecord = useCan('payments.record');
+  const { currency, timezone } = useStoreLocale();
+
+  const columns = useMemo<ColumnDef<PaymentReceived, unknown>[]>(
+    () => [
+      {
+        id: 'number',
+        header: 'Number',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text fw={600} size="sm">
+            {row.original.number}
+          </Text>
+        ),
+      },
+      {
+        id: 'payment_date',
+        header: 'Date',
+        enableSorting: false,
+        cell: ({ row }) => <DateTime iso={row.original.payment_date} />,
+      },
+      {
+        id: 'customer',
+        header: 'Customer',
+        enableSorting: false,
+        cell: ({ row }) => row.original.customer_name ?? <Text c="dimmed">Walk-in</Text>,
+      },
+      {
+        id: 'order',
+        header: 'Order',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Anchor
+            component={Link}
+            to={`/sales/orders/details/${row.original.order_id}`}
+            size="sm"
+            onClick={(e) => e.stopPropagation()}
+          >
+            {row.original.order_number}
+          </Anchor>
+        ),
+      },
+      {
+        id: 'mode',
+        header: 'Mode',
+        enableSorting: false,
+        cell: ({ row }) => modeLabel(row.original.payment_mode),
+      },
+      {
+        id: 'reference',
+        header: 'Reference',
+        enableSorting: false,
+        cell: ({ row }) => row.original.reference ?? '—',
+      },
+      {
+        id: 'amount',
+        header: 'Amount',
+        enableSorting: false,
+        cell: ({ row }) => <Money minor={row.original.amount} />,
+      },
+    ],
+    [],
+  );
+
+  const exportCsv = async () => {
+    try {
+      const rows: PaymentReceived[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await listPayments({ ...filters, page, perPage: 100 });
+        rows.push(...answer.data);
+        if (!answer.pagination || page >= answer.pagination.totalPages) break;
+      }
+      downloadCsv(
+        'payments-received',
+        toCsv(rows, [
+          { header: 'Number', value: (p) => p.number },
+          { header: 'Date', value: (p) => formatDateTime(p.payment_date, timezone) },
+          { header: 'Customer', value: (p) => p.customer_name ?? 'Walk-in' },
+          { header: 'Order', value: (p) => p.order_number },
+          { header: 'Mode', value: (p) => modeLabel(p.payment_mode) },
+          { header: 'Reference', value: (p) => p.reference },
+          { header: 'Amount', value: (p) => formatMoney(p.amount, currency) },
+          { header: 'Recorded by', value: (p) => p.recorded_by.name },
+        ]),
+      );
+    } catch (error) {
+      notify.error(messageOf(error));
+    }
+  };
+
+  const chips = [
+    ...(mode ? [{ label: modeLabel(mode), onRemove: () => state.setFilter('mode', null) }] : []),
+    ...(from ? [{ label: `From ${from}`, onRemove: () => state.setFilter('from', null) }] : []),
+    ...(to ? [{ label: `To ${to}`, onRemove: () => state.setFilter('to', null) }] : []),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Payments received"
+        description="Money taken for orders: at the till and paid later."
+        filters={{
+          content: (
+            <Stack gap="xs">
+              <NativeSelect
+                label="Mode"
+                data={[{ value: '', label: 'Any' }, ...PAYMENT_MODE_OPTIONS]}
+                value={mode ?? ''}
+                onChange={(e) => state.setFilter('mode', e.currentTarget.value || null)}
+              />
+              <DateRangeFilter state={state} />
+            </Stack>
+          ),
+          chips,
+        }}
+        onExport={() => void exportCsv()}
+        add={canRecord ? { label: 'Record payment', to: '/purchase/payments-received/create' } : undefined}
+      />
+      <DataTable
+        label="Payments received"
+        columns={columns}
+        data={payments.data?.data}
+        pagination={payments.data?.pagination}
+        state={state}
+        loading={payments.isPending}
+        error={payments.error}
+        onRetry={() => void payments.refetch()}
+        getRowId={(p) => p.id}
+        onRowClick={(p) => navigate(`/purchase/payments-received/${p.id}`)}
+        empty={
+          chips.length ? (
+            <EmptyState
+              title="No payments match"
+              description="Try another mode or date range."
+              action={
+                <Button variant="default" onClick={state.clearFilters}>
+                  Show all payments
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="No payments yet"
+              description="Payments taken at the till and those recorded later against an order show here."
+              action={
+                canRecord ? (
+                  <Button component={Link} to="/purchase/payments-received/create">
+                    Record payment
+                  </Button>
+                ) : undefined
+              }
+            />
+          )
+        }
+      />
+    </Stack>
+  );
+}

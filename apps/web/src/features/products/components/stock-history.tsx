@@ -1,0 +1,102 @@
+import { Text } from '@mantine/core';
+import { STOCK_REASON_LABELS, type StockMovement } from '@tillbook/contract/products';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { DateTime } from '../../../components/money';
+import { EmptyState } from '../../../components/states';
+import { useTableState } from '../../../lib/use-table-state';
+import { useStockMovements } from '../api/stock';
+
+/** Where a movement came from, when it links somewhere (an order, a purchase order). */
+function referenceLink(m: StockMovement): string | null {
+  if (!m.reference_id) return null;
+  if (m.reference_type === 'order') return `/sales/orders/details/${m.reference_id}`;
+  if (m.reference_type === 'purchase_order') return `/purchase/orders/${m.reference_id}`;
+  return null;
+}
+
+/** The product's stock ledger, newest first: every change with its reason and who made it. */
+export function StockHistory({ productId }: { productId: string }) {
+  const state = useTableState('stock-history');
+  const movements = useStockMovements(productId, state.page, state.perPage);
+  const columns = useMemo<ColumnDef<StockMovement, unknown>[]>(
+    () => [
+      {
+        id: 'date',
+        header: 'Date',
+        enableSorting: false,
+        cell: ({ row }) => <DateTime iso={row.original.created_at} />,
+      },
+      {
+        id: 'reason',
+        header: 'Reason',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const to = referenceLink(row.original);
+          const label = STOCK_REASON_LABELS[row.original.reason] ?? row.original.reason;
+          return to ? (
+            <Text component={Link} to={to} size="sm" c="brand">
+              {label}
+            </Text>
+          ) : (
+            label
+          );
+        },
+      },
+      {
+        id: 'change',
+        header: 'Change',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const c = row.original.quantity_change;
+          return (
+            <Text size="sm" fw={600} c={c < 0 ? 'red' : 'green'}>
+              {c > 0 ? `+${c}` : c}
+            </Text>
+          );
+        },
+      },
+      {
+        id: 'after',
+        header: 'Stock',
+        enableSorting: false,
+        cell: ({ row }) => `${row.original.quantity_before} → ${row.original.quantity_after}`,
+      },
+      {
+        id: 'by',
+        header: 'By',
+        enableSorting: false,
+        cell: ({ row }) => row.original.actor_name ?? (row.original.actor_type === 'system' ? 'System' : '—'),
+      },
+      {
+        id: 'note',
+        header: 'Note',
+        enableSorting: false,
+        meta: { wrap: true },
+        cell: ({ row }) => row.original.note ?? '',
+      },
+    ],
+    [],
+  );
+  return (
+    <DataTable
+      label="Stock history"
+      columns={columns}
+      data={movements.data?.data}
+      pagination={movements.data?.pagination}
+      state={state}
+      loading={movements.isPending}
+      error={movements.error}
+      onRetry={() => void movements.refetch()}
+      getRowId={(m) => m.id}
+      empty={
+        <EmptyState
+          title="No stock movements yet"
+          description="Sales, receipts and adjustments appear here."
+        />
+      }
+    />
+  );
+}

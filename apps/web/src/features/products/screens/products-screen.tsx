@@ -1,0 +1,432 @@
+import { Avatar, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconArchive, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  PRODUCT_FILE_COLUMNS,
+  STOCK_STATES,
+  type ProductListItem,
+  type StockState,
+} from '@tillbook/contract/products';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { ImportModal } from '../../../components/import-modal';
+import { Money } from '../../../components/money';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, NoMatches } from '../../../components/states';
+import { StatusBadge } from '../../../components/status-badge';
+import { ApiError, downloadFromApi, messageOf } from '../../../lib/api-client';
+import { toCsv } from '../../../lib/csv';
+import { useCan, useStoreId } from '../../../lib/current-user';
+import { notify } from '../../../lib/toast';
+import { useTableState } from '../../../lib/use-table-state';
+import { useCategories } from '../api/categories';
+import { findByBarcode } from '../api/get-product';
+import { productsKey, useProducts, type ProductFilters } from '../api/list-products';
+import { archiveProduct, useGenerateProduct } from '../api/save-product';
+import { StockBar, stockLabel } from '../components/stock-bar';
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
+
+/** The table's sortable columns and the server's sort keys. */
+const SORTS: Record<string, ProductFilters['sort']> = { name: 'name', price: 'price', stock: 'quantity' };
+
+const TEMPLATE = {
+  filename: 'products-template',
+  csv: toCsv(
+    [
+      {
+        name: 'Peak Milk Powder 400g',
+        sku: '',
+        barcode: '',
+        price: '3900.00',
+        sale_price: '',
+        cost_price: '3200.00',
+        quantity: '24',
+        track_stock: 'yes',
+        low_stock_threshold: '5',
+        unit: 'tin',
+        categories: 'Dairy',
+        description: '',
+        status: 'active',
+      } as Record<(typeof PRODUCT_FILE_COLUMNS)[number], string>,
+    ],
+    PRODUCT_FILE_COLUMNS.map((c) => ({ header: c, value: (r: Record<string, string>) => r[c] })),
+  ),
+};
+
+/** `/inventory/products`: the catalogue with stock against thresholds, sales and revenue. */
+export default function ProductsScreen() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const storeId = useStoreId();
+  const state = useTableState('products', ['categoryId', 'stock', 'status']);
+  const [search, setSearch] = useState(state.search);
+  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const stock = (state.filters.stock as StockState | undefined) || undefined;
+  const status = (state.filters.status as ProductFilters['status']) || 'active';
+  const categoryId = state.filters.categoryId || undefined;
+  const sortKey = state.sort ? SORTS[state.sort.replace(/^-/, '')] : undefined;
+  const filters: ProductFilters = {
+    page: state.page,
+    perPage: state.perPage,
+    search: state.search || undefined,
+    categoryId,
+    stock,
+    status,
+    sort: sortKey,
+    order: sortKey ? (state.sort!.startsWith('-') ? 'desc' : 'asc') : undefined,
+  };
+  const products = useProducts(filters);
+  const categories = useCategories();
+  const canManage = useCan('products.manage');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const generate = useGenerateProduct({
+    onSuccess: (answer) => notify.success(`Sample product “${answer.data.name}” added`),
+    onError: (error) => notify.error(messageOf(error)),
+  });
+
+  const rows = products.data?.data;
+  const pageIds = useMemo(() => (rows ?? []).map((p) => p.id), [rows]);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns = useMemo<ColumnDef<ProductListItem, unknown>[]>(
+    () => [
+      ...(canManage
+        ? [
+            {
+              id: 'select',
+              enableSorting: false,
+              header: () => (
+                <Checkbox
+                  aria-label="Select every product on this page"
+                  checked={allOnPage}
+                  indeterminate={!allOnPage && pageIds.some((id) => selected.has(id))}
+                  onChange={() =>
+                    setSelected((current) => {
+                      const next = new Set(current);
+                      for (const id of pageIds) {
+                        if (allOnPage) next.delete(id);
+                        else next.add(id);
+                      }
+                      return next;
+                    })
+                  }
+                />
+              ),
+              cell: ({ row }) => (
+                <Checkbox
+                  aria-label={`Select ${row.original.name}`}
+                  checked={selected.has(row.original.id)}
+                  onClick={(e) => e.stopPropagation()}
+                  onChange={() => toggle(row.original.id)}
+                />
+              ),
+            } satisfies ColumnDef<ProductListItem, unknown>,
+          ]
+        : []),
+      {
+        id: 'image',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Avatar src={row.original.images[0] ?? null} radius="sm" size={40} alt="">
+            <IconPhoto size={18} />
+          </Avatar>
+        ),
+      },
+      {
+        id: 'name',
+        header: 'Name',
+        meta: { wrap: true },
+        cell: ({ row }) => (
+          <Stack gap={0} miw={160}>
+            <Text fw={600} size="sm">
+              {row.original.name}
+            </Text>
+            {row.original.category && (
+              <Text size="xs" c="dimmed">
+                {row.original.category}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+      { id: 'sku', header: 'SKU', enableSorting: false, cell: ({ row }) => row.original.sku },
+      {
+        id: 'price',
+        header: 'Price',
+        cell: ({ row }) =>
+          row.original.sale_price != null ? (
+            <Stack gap={0}>
+              <Money minor={row.original.sale_price} />
+              <Text size="xs" c="dimmed" td="line-through">
+                <Money minor={row.original.price} />
+              </Text>
+            </Stack>
+          ) : (
+            <Money minor={row.original.price} />
+          ),
+      },
+      { id: 'stock', header: 'In stock', cell: ({ row }) => <StockBar product={row.original} /> },
+      {
+        id: 'sold',
+        header: 'Sold',
+        enableSorting: false,
+        cell: ({ row }) => row.original.units_sold.toLocaleString('en'),
+      },
+      {
+        id: 'revenue',
+        header: 'Revenue',
+        enableSorting: false,
+        cell: ({ row }) => <Money minor={row.original.revenue} />,
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        // The badge keeps its whole word when the table is tight.
+        cell: ({ row }) => (
+          <div style={{ minWidth: 'max-content' }}>
+            <StatusBadge status={row.original.status} />
+          </div>
+        ),
+      },
+    ],
+    [canManage, selected, allOnPage, pageIds],
+  );
+
+  /** A scanner types the code and presses Enter: open that product when the code is exact. */
+  const scan = async (value: string) => {
+    // Search now rather than after the pause, so no late update lands on the next screen.
+    pushSearch.flush();
+    const code = value.trim();
+    if (!code || /\s/.test(code)) return;
+    try {
+      const product = await findByBarcode(code);
+      navigate(`/inventory/products/${product.id}`);
+    } catch (error) {
+      // Not an exact code: the list below already shows what the search finds.
+      if (!(error instanceof ApiError && error.status === 404)) notify.error(messageOf(error));
+    }
+  };
+
+  /** The server's export: the import template's columns, so an edited export imports back. */
+  const exportCsv = async () => {
+    try {
+      const { page: _page, perPage: _perPage, ...query } = filters;
+      await downloadFromApi('/product/export', { ...query }, 'products.csv');
+    } catch (error) {
+      notify.error(messageOf(error));
+    }
+  };
+
+  const archiveSelected = async () => {
+    setArchiving(true);
+    const ids = [...selected];
+    const results = await Promise.allSettled(ids.map((id) => archiveProduct(id, storeId)));
+    const failed = results.filter((r) => r.status === 'rejected');
+    setArchiving(false);
+    setConfirming(false);
+    setSelected(new Set(ids.filter((_, i) => results[i]!.status === 'rejected')));
+    await client.invalidateQueries({ queryKey: productsKey(storeId) });
+    if (failed.length) notify.error(messageOf((failed[0] as PromiseRejectedResult).reason));
+    const done = ids.length - failed.length;
+    if (done) notify.success(`${done} product${done === 1 ? '' : 's'} archived`);
+  };
+
+  const categoryName = categories.data?.find((c) => c.id === categoryId)?.name ?? 'Unknown';
+  const chips = [
+    ...(categoryId
+      ? [{ label: `Category: ${categoryName}`, onRemove: () => state.setFilter('categoryId', null) }]
+      : []),
+    ...(stock
+      ? [{ label: `Stock: ${stockLabel(stock)}`, onRemove: () => state.setFilter('stock', null) }]
+      : []),
+    ...(status !== 'active'
+      ? [
+          {
+            label: `Status: ${status === 'all' ? 'All' : 'Archived'}`,
+            onRemove: () => state.setFilter('status', null),
+          },
+        ]
+      : []),
+  ];
+  const filtered = Boolean(state.search || chips.length);
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Products"
+        description="Your catalogue: prices, stock against each product's threshold, and what sold."
+        actions={
+          canManage ? (
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setImporting(true)}
+              >
+                Import
+              </Button>
+              <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
+                Generate sample
+              </Button>
+            </Group>
+          ) : undefined
+        }
+        search={{
+          value: search,
+          onChange: (v) => {
+            setSearch(v);
+            pushSearch(v);
+          },
+          onEnter: (v) => void scan(v),
+          label: 'Search or scan',
+          placeholder: 'Search name, SKU, or scan a barcode',
+        }}
+        filters={{
+          content: (
+            <Stack gap="sm">
+              <Select
+                label="Category"
+                placeholder="Any category"
+                clearable
+                searchable
+                data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                value={categoryId ?? null}
+                onChange={(v) => state.setFilter('categoryId', v)}
+                comboboxProps={{ withinPortal: false }}
+              />
+              <Select
+                label="Stock"
+                placeholder="Any stock level"
+                clearable
+                data={STOCK_STATES.map((s) => ({ value: s, label: stockLabel(s) }))}
+                value={stock ?? null}
+                onChange={(v) => state.setFilter('stock', v)}
+                comboboxProps={{ withinPortal: false }}
+              />
+              <Select
+                label="Status"
+                data={STATUS_OPTIONS}
+                allowDeselect={false}
+                value={status}
+                onChange={(v) => state.setFilter('status', v === 'active' ? null : v)}
+                comboboxProps={{ withinPortal: false }}
+              />
+            </Stack>
+          ),
+          chips,
+        }}
+        onExport={() => void exportCsv()}
+        add={canManage ? { label: 'Add product', to: '/inventory/products/create' } : undefined}
+      />
+      {selected.size > 0 && (
+        <Group
+          justify="space-between"
+          p="sm"
+          bg="brand.0"
+          style={{ borderRadius: 8 }}
+          role="region"
+          aria-label="Selected products"
+        >
+          <Text size="sm" fw={500}>
+            {selected.size} selected
+          </Text>
+          <Group gap="xs">
+            <Button variant="subtle" size="xs" onClick={() => setSelected(new Set())}>
+              Clear
+            </Button>
+            <Button
+              color="red"
+              variant="outline"
+              size="xs"
+              leftSection={<IconArchive size={14} />}
+              onClick={() => setConfirming(true)}
+            >
+              Archive selected
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <DataTable
+        label="Products"
+        columns={columns}
+        data={rows}
+        pagination={products.data?.pagination}
+        state={state}
+        loading={products.isPending || products.isPlaceholderData}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+        getRowId={(p) => p.id}
+        onRowClick={(p) => navigate(`/inventory/products/${p.id}`)}
+        empty={
+          filtered ? (
+            <NoMatches
+              title="No products match"
+              description="Try another search or clear the filters."
+              onClear={() => {
+                setSearch('');
+                state.setSearch('');
+                state.clearFilters();
+              }}
+            />
+          ) : (
+            <EmptyState
+              title="No products yet"
+              description="Add what you sell, import a spreadsheet, or generate a sample to try things out."
+              action={
+                canManage ? (
+                  <Group>
+                    <Button component={Link} to="/inventory/products/create">
+                      Add product
+                    </Button>
+                    <Button variant="default" onClick={() => setImporting(true)}>
+                      Import
+                    </Button>
+                  </Group>
+                ) : undefined
+              }
+            />
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={confirming}
+        title={`Archive ${selected.size} product${selected.size === 1 ? '' : 's'}?`}
+        message="Archived products leave the catalogue and the point of sale, and keep their sales and stock history. You can make them active again from their page."
+        confirmLabel="Archive"
+        loading={archiving}
+        onConfirm={() => void archiveSelected()}
+        onClose={() => setConfirming(false)}
+      />
+      <ImportModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        noun="products"
+        path="/product/upload"
+        template={TEMPLATE}
+        onImported={() => void client.invalidateQueries({ queryKey: productsKey(storeId) })}
+      />
+    </Stack>
+  );
+}

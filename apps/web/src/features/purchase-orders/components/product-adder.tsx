@@ -1,0 +1,118 @@
+import { Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBarcode, IconSearch } from '@tabler/icons-react';
+import type { Product } from '@tillbook/contract/products';
+import { useRef, useState } from 'react';
+import { messageOf } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { findByBarcode, useProductSearch } from '../api/lookups';
+
+/**
+ * Two ways to put products on a purchase order: a scan box for keyboard-wedge barcode
+ * scanners (they type the code and press Enter) that keeps focus for the next scan, and a
+ * search by name.
+ */
+export function ProductAdder({ onAdd }: { onAdd: (product: Product) => void }) {
+  const scanRef = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [looking, setLooking] = useState(false);
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const results = useProductSearch(debounced);
+
+  // Scanners type the next code while the last is still being looked up: the box is emptied at
+  // once and the look-ups run one after another, so no scan is lost and the order is kept.
+  const lookups = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(0);
+  const scan = () => {
+    const value = code.trim();
+    setCode('');
+    if (!value) return;
+    pending.current += 1;
+    setLooking(true);
+    lookups.current = lookups.current.then(async () => {
+      try {
+        onAdd(await findByBarcode(value));
+      } catch (error) {
+        notify.error(messageOf(error));
+      } finally {
+        pending.current -= 1;
+        if (pending.current === 0) setLooking(false);
+        scanRef.current?.focus();
+      }
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group grow align="flex-start" wrap="wrap" gap="sm">
+        <TextInput
+          ref={scanRef}
+          label="Scan barcode"
+          description="Scan, or type a barcode or SKU and press Enter"
+          placeholder="2000000000015"
+          leftSection={<IconBarcode size={16} />}
+          rightSection={looking ? <Loader size="xs" /> : null}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              scan();
+            }
+          }}
+          miw={220}
+        />
+        <TextInput
+          label="Search products"
+          description="By name, SKU or barcode"
+          placeholder="Milo"
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          miw={220}
+        />
+      </Group>
+      {debounced && (
+        <Paper withBorder radius="md" p={4} aria-label="Product search results">
+          {results.isPending ? (
+            <Text size="sm" c="dimmed" p="xs">
+              Searching…
+            </Text>
+          ) : results.isError ? (
+            <Text size="sm" c="red" p="xs">
+              {messageOf(results.error)}
+            </Text>
+          ) : results.data.length === 0 ? (
+            <Text size="sm" c="dimmed" p="xs">
+              No product matches “{debounced}”.
+            </Text>
+          ) : (
+            results.data.map((p) => (
+              <UnstyledButton
+                key={p.id}
+                w="100%"
+                p="xs"
+                style={{ borderRadius: 6 }}
+                onClick={() => {
+                  onAdd(p);
+                  setQuery('');
+                  scanRef.current?.focus();
+                }}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm" fw={500} truncate>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {p.sku} · {p.quantity} in stock
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            ))
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,279 @@
+import {
+  Badge,
+  Button,
+  Code,
+  Drawer,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { AuditEntry } from '@tillbook/contract/audits';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { DateTime } from '../../../components/money';
+import { ListToolbar } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
+import { downloadCsv, toCsv } from '../../../lib/csv';
+import { useTableState } from '../../../lib/use-table-state';
+import { useAudit } from '../api/get-audit';
+import { useAudits } from '../api/list-audits';
+import { DateRangeFilter } from '../../../components/table-filters';
+
+const ENTITIES = ['user', 'store', 'member', 'role'].map((v) => ({
+  value: v,
+  label: v.charAt(0).toUpperCase() + v.slice(1),
+}));
+const FILTERS = ['action', 'entity', 'from', 'to'];
+
+function show(value: unknown): string {
+  if (value === undefined) return '—';
+  if (value === null) return 'empty';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The changed fields side by side: before and after. */
+export function ChangeTable({ before, after }: { before: AuditEntry['before']; after: AuditEntry['after'] }) {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  if (!keys.length)
+    return (
+      <Text size="sm" c="dimmed">
+        No field changes were recorded for this action.
+      </Text>
+    );
+  return (
+    <Table withTableBorder withColumnBorders fz="sm" aria-label="Changes">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>Before</Table.Th>
+          <Table.Th>After</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {keys.map((key) => {
+          const b = before?.[key];
+          const a = after?.[key];
+          const changed = show(a) !== show(b);
+          return (
+            <Table.Tr key={key} bg={changed ? '#FEF4D1' : undefined}>
+              <Table.Td>
+                <Code>{key}</Code>
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{before ? show(b) : '—'}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{after ? show(a) : '—'}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function AuditDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const entry = useAudit(id);
+  return (
+    <Drawer opened={id !== null} onClose={onClose} title="Audit entry" position="right" size="lg">
+      {entry.isPending ? (
+        <LoadingState rows={4} />
+      ) : entry.isError ? (
+        <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />
+      ) : (
+        <Stack>
+          <Text fw={600}>{entry.data.summary}</Text>
+          <SimpleGrid cols={2} spacing="xs">
+            <Text size="sm" c="dimmed">
+              When
+            </Text>
+            <Text size="sm">
+              <DateTime iso={entry.data.created_at} />
+            </Text>
+            <Text size="sm" c="dimmed">
+              Who
+            </Text>
+            <Text size="sm">{entry.data.actor_name ?? entry.data.actor_type}</Text>
+            <Text size="sm" c="dimmed">
+              Action
+            </Text>
+            <Text size="sm">
+              <Code>{entry.data.action}</Code>
+            </Text>
+            <Text size="sm" c="dimmed">
+              Record
+            </Text>
+            <Text size="sm">
+              {entry.data.entity}
+              {entry.data.entity_id ? ` · ${entry.data.entity_id}` : ''}
+            </Text>
+            <Text size="sm" c="dimmed">
+              IP address
+            </Text>
+            <Text size="sm">{entry.data.ip ?? '—'}</Text>
+            <Text size="sm" c="dimmed">
+              Device
+            </Text>
+            <Text size="sm" lineClamp={2}>
+              {entry.data.user_agent ?? '—'}
+            </Text>
+          </SimpleGrid>
+          <Text fw={600} size="sm" mt="sm">
+            Changes
+          </Text>
+          <ChangeTable before={entry.data.before} after={entry.data.after} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+export function AuditLogPanel() {
+  const state = useTableState('audits', FILTERS);
+  const [search, setSearch] = useState(state.search);
+  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const [open, setOpen] = useState<string | null>(null);
+  const filters = {
+    page: state.page,
+    perPage: state.perPage,
+    search: state.search || undefined,
+    ...state.filters,
+  };
+  const audits = useAudits(filters);
+
+  const columns = useMemo<ColumnDef<AuditEntry, unknown>[]>(
+    () => [
+      {
+        id: 'created_at',
+        header: 'When',
+        enableSorting: false,
+        accessorFn: (a) => a.created_at,
+        cell: ({ getValue }) => <DateTime iso={String(getValue())} />,
+      },
+      { id: 'actor', header: 'Who', enableSorting: false, accessorFn: (a) => a.actor_name ?? a.actor_type },
+      {
+        id: 'action',
+        header: 'Action',
+        enableSorting: false,
+        accessorFn: (a) => a.action,
+        cell: ({ getValue }) => (
+          <Badge variant="light" radius="sm" tt="none">
+            {String(getValue())}
+          </Badge>
+        ),
+      },
+      {
+        id: 'summary',
+        header: 'Summary',
+        enableSorting: false,
+        accessorFn: (a) => a.summary,
+        meta: { wrap: true },
+      },
+    ],
+    [],
+  );
+
+  const chips = [
+    state.filters.action && {
+      label: `Action: ${state.filters.action}`,
+      onRemove: () => state.setFilter('action', null),
+    },
+    state.filters.entity && {
+      label: `Record: ${state.filters.entity}`,
+      onRemove: () => state.setFilter('entity', null),
+    },
+    state.filters.from && {
+      label: `From ${state.filters.from}`,
+      onRemove: () => state.setFilter('from', null),
+    },
+    state.filters.to && { label: `To ${state.filters.to}`, onRemove: () => state.setFilter('to', null) },
+  ].filter(Boolean) as { label: string; onRemove: () => void }[];
+
+  const exportCsv = () =>
+    downloadCsv(
+      'audit-log',
+      toCsv(audits.data?.data ?? [], [
+        { header: 'When', value: (a) => a.created_at },
+        { header: 'Who', value: (a) => a.actor_name ?? a.actor_type },
+        { header: 'Action', value: (a) => a.action },
+        { header: 'Record', value: (a) => a.entity },
+        { header: 'Record id', value: (a) => a.entity_id },
+        { header: 'Summary', value: (a) => a.summary },
+        { header: 'IP', value: (a) => a.ip },
+      ]),
+    );
+
+  return (
+    <Section
+      title="Audit log"
+      description="Every change made in this store: who, what, when, and the values before and after."
+    >
+      <Stack>
+        <ListToolbar
+          search={{
+            value: search,
+            placeholder: 'Search actions, people, records',
+            onChange: (v) => {
+              setSearch(v);
+              pushSearch(v);
+            },
+          }}
+          filters={{
+            chips,
+            content: (
+              <Stack gap="sm">
+                <TextInput
+                  label="Action"
+                  placeholder="member.invited"
+                  defaultValue={state.filters.action ?? ''}
+                  onBlur={(e) => state.setFilter('action', e.currentTarget.value.trim() || null)}
+                />
+                <Select
+                  label="Record"
+                  data={ENTITIES}
+                  clearable
+                  value={state.filters.entity ?? null}
+                  onChange={(v) => state.setFilter('entity', v)}
+                  comboboxProps={{ withinPortal: false }}
+                />
+                <Group grow>
+                  <DateRangeFilter state={state} />
+                </Group>
+                <Button variant="subtle" size="xs" onClick={state.clearFilters} disabled={!chips.length}>
+                  Clear filters
+                </Button>
+              </Stack>
+            ),
+          }}
+          onExport={exportCsv}
+        />
+        <DataTable
+          label="Audit log"
+          columns={columns}
+          data={audits.data?.data}
+          pagination={audits.data?.pagination}
+          state={state}
+          loading={audits.isFetching}
+          error={audits.error}
+          onRetry={() => void audits.refetch()}
+          getRowId={(a) => a.id}
+          onRowClick={(a) => setOpen(a.id)}
+          empty={
+            <EmptyState
+              title={state.search || chips.length ? 'Nothing matches' : 'No activity yet'}
+              description={
+                state.search || chips.length
+                  ? 'Try another search or clear the filters.'
+                  : 'Changes made in this store will show here.'
+              }
+            />
+          }
+        />
+      </Stack>
+      <AuditDrawer id={open} onClose={() => setOpen(null)} />
+    </Section>
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { addMemberBody, changeRoleBody, type Member } from '@tillbook/contract/members';
+import type { ColumnDef } from '@tanstack/react-table';
+import { IconDots, IconMail, IconTrash, IconUserCog, IconUserPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { DateTime } from '../../../components/money';
+import { EmptyState, Section } from '../../../components/states';
+import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/api-client';
+import { fullName } from '../../../lib/format';
+import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
+import { notify } from '../../../lib/toast';
+import { useTableState } from '../../../lib/use-table-state';
+import { useAddMember } from '../api/add-member';
+import { useChangeRole } from '../api/change-role';
+import { useMembers } from '../api/list-members';
+import { useRoles } from '../api/list-roles';
+import { useRemoveMember } from '../api/remove-member';
+import { useResendInvite } from '../api/resend-invite';
+
+function useRoleOptions() {
+  const roles = useRoles();
+  return (roles.data ?? []).filter((r) => r.key !== 'owner').map((r) => ({ value: r.id, label: r.name }));
+}
+
+function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const roles = useRoleOptions();
+  const form = useSchemaForm(addMemberBody, { email: '', role_id: '', first_name: '', last_name: '' });
+  const add = useAddMember({
+    onSuccess: (answer) => {
+      notify.success(answer.message || 'Member added');
+      form.reset();
+      onClose();
+    },
+    onError: (error) => showFormError(form, error),
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add a team member" centered>
+      <form onSubmit={form.onSubmit((v) => add.mutate(withoutEmpty(v) as typeof v))} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            They get an email to set a password and join. The invitation is valid for 7 days.
+          </Text>
+          <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label="First name" {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" {...form.getInputProps('last_name')} />
+          </SimpleGrid>
+          <Select
+            label="Role"
+            placeholder="Choose a role"
+            data={roles}
+            required
+            {...form.getInputProps('role_id')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add member
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function ChangeRoleModal({ member, onClose }: { member: Member | null; onClose: () => void }) {
+  const roles = useRoleOptions();
+  const form = useSchemaForm(changeRoleBody, { role_id: member?.role.id ?? '' });
+  const change = useChangeRole({
+    onSuccess: (answer) => {
+      notify.success(answer.message || 'Role changed');
+      onClose();
+    },
+    onError: (error) => showFormError(form, error),
+  });
+  return (
+    <Modal opened={member !== null} onClose={onClose} title="Change role" centered>
+      {member && (
+        <form
+          onSubmit={form.onSubmit((v) => change.mutate({ memberId: member.id, role_id: v.role_id }))}
+          noValidate
+        >
+          <Stack>
+            <Text size="sm">
+              Choose the role of <b>{fullName(member) || member.email}</b>. It takes effect at once.
+            </Text>
+            <Select label="Role" data={roles} allowDeselect={false} {...form.getInputProps('role_id')} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={change.isPending}>
+                Change role
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+export function TeamPanel() {
+  const members = useMembers();
+  const state = useTableState('members');
+  const [addOpen, add] = useDisclosure(false);
+  const [changing, setChanging] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const remove = useRemoveMember({
+    onSuccess: (answer) => {
+      notify.success(answer.message || 'Member removed');
+      setRemoving(null);
+    },
+    onError: (error) => notify.error(messageOf(error)),
+  });
+  const resend = useResendInvite({
+    onSuccess: (answer) => notify.success(answer.message || 'Invitation sent'),
+    onError: (error) => notify.error(messageOf(error)),
+  });
+
+  const columns = useMemo<ColumnDef<Member, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Member',
+        accessorFn: (m) => fullName(m) || m.email,
+        cell: ({ row }) => (
+          <div>
+            <Text size="sm" fw={500}>
+              {fullName(row.original) || '—'}
+              {row.original.is_you ? ' (you)' : ''}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.original.email}
+            </Text>
+          </div>
+        ),
+      },
+      { id: 'role', header: 'Role', accessorFn: (m) => m.role.name },
+      {
+        id: 'status',
+        header: 'Status',
+        accessorFn: (m) => m.status,
+        cell: ({ getValue }) => <StatusBadge status={String(getValue())} />,
+      },
+      {
+        id: 'created_at',
+        header: 'Added',
+        accessorFn: (m) => m.created_at,
+        cell: ({ getValue }) => <DateTime iso={String(getValue())} />,
+      },
+      {
+        id: 'actions',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const m = row.original;
+          if (m.is_owner || m.is_you) return null;
+          return (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${m.email}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconUserCog size={16} />} onClick={() => setChanging(m)}>
+                  Change role
+                </Menu.Item>
+                {m.status === 'invited' && (
+                  <Menu.Item leftSection={<IconMail size={16} />} onClick={() => resend.mutate(m.id)}>
+                    Resend invitation
+                  </Menu.Item>
+                )}
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setRemoving(m)}>
+                  Remove from store
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          );
+        },
+      },
+    ],
+    [resend],
+  );
+
+  return (
+    <Section
+      title="Team members"
+      description="Everyone who can sign in to this store, and what their role lets them do."
+      actions={
+        <Button leftSection={<IconUserPlus size={16} />} onClick={add.open}>
+          Add member
+        </Button>
+      }
+    >
+      <DataTable
+        label="Team members"
+        columns={columns}
+        data={members.data}
+        state={state}
+        loading={members.isPending}
+        error={members.error}
+        onRetry={() => void members.refetch()}
+        getRowId={(m) => m.id}
+        empty={
+          <EmptyState
+            title="Just you so far"
+            description="Add your staff so each person signs in with their own account and role."
+            action={<Button onClick={add.open}>Add member</Button>}
+          />
+        }
+      />
+      <AddMemberModal opened={addOpen} onClose={add.close} />
+      <ChangeRoleModal key={changing?.id ?? 'none'} member={changing} onClose={() => setChanging(null)} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove team member"
+        message={
+          removing ? (
+            <>
+              <b>{fullName(removing) || removing.email}</b> will no longer be able to sign in to this store.
+              Their past actions stay in the audit log.
+            </>
+          ) : null
+        }
+        confirmLabel="Remove member"
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        onClose={() => setRemoving(null)}
+      />
+    </Section>
+  );
+}

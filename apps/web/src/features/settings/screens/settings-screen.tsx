@@ -1,0 +1,129 @@
+import { Badge, Paper, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { useCurrentUser } from '../../../lib/current-user';
+import { AuditLogPanel } from '../components/audit-log-panel';
+import { BusinessPanel } from '../components/business-panel';
+import { ProfilePanel } from '../components/profile-panel';
+import { RolesPanel } from '../components/roles-panel';
+import { TeamPanel } from '../components/team-panel';
+
+const TABS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'business', label: 'Business' },
+  { id: 'team', label: 'Team', permission: 'members.manage' },
+  { id: 'roles', label: 'Roles' },
+  { id: 'audit-log', label: 'Audit log', permission: 'audits.view' },
+  { id: 'payment', label: 'Payment' },
+  { id: 'shipping', label: 'Shipping' },
+  { id: 'tax', label: 'Tax' },
+  { id: 'subscription', label: 'Subscription' },
+] as const;
+
+const LATER: Record<string, { title: string; text: string }> = {
+  payment: {
+    title: 'Settlement account',
+    text: 'The bank account your wallet pays out to, checked by name before it is saved.',
+  },
+  shipping: {
+    title: 'Shipping rates',
+    text: 'Fees by country and state, with delivery estimates, added to orders.',
+  },
+  tax: { title: 'Tax', text: 'Tax rules by country and state (for example VAT 7.5%), applied to orders.' },
+  subscription: {
+    title: 'Subscription',
+    text: 'Freemium, Growth, Growth - Yearly and Enterprise plans, paid from your wallet.',
+  },
+};
+
+function Later({ id }: { id: string }) {
+  const item = LATER[id]!;
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack gap="xs" align="flex-start">
+        <Badge variant="light">Coming soon</Badge>
+        <Title order={4}>{item.title}</Title>
+        <Text c="dimmed" size="sm">
+          {item.text}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function NoAccess({ what }: { what: string }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Text size="sm">
+        Your role does not include {what}. Ask the store owner to give your role this permission.
+      </Text>
+    </Paper>
+  );
+}
+
+/** `/settings` and `/settings/{id}`: one tab per area of settings. */
+export default function SettingsScreen() {
+  const { id = 'profile' } = useParams();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  if (!TABS.some((t) => t.id === id)) return <Navigate to="/settings/profile" replace />;
+
+  const permissions = new Set(me.data?.permissions ?? []);
+  const render = (tab: string) => {
+    if (!me.data) return null;
+    const { user, store } = me.data;
+    switch (tab) {
+      case 'profile':
+        return <ProfilePanel user={user} />;
+      case 'business':
+        return store ? (
+          <BusinessPanel
+            key={`${store.id}:${store.updated_at}`}
+            store={store}
+            userId={user.id}
+            canEdit={permissions.has('settings.manage')}
+          />
+        ) : null;
+      case 'team':
+        return permissions.has('members.manage') ? <TeamPanel /> : <NoAccess what="managing team members" />;
+      case 'roles':
+        return <RolesPanel />;
+      case 'audit-log':
+        return permissions.has('audits.view') ? <AuditLogPanel /> : <NoAccess what="viewing the audit log" />;
+      default:
+        return <Later id={tab} />;
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Settings"
+        breadcrumbs={[{ label: 'Settings' }, { label: TABS.find((t) => t.id === id)!.label }]}
+      />
+      <Tabs value={id} onChange={(v) => v && navigate(`/settings/${v}`)} keepMounted={false}>
+        <ScrollArea type="never" mb="lg">
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.id} value={t.id}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </ScrollArea>
+        {me.isPending ? (
+          <LoadingState rows={6} label="Loading settings" />
+        ) : me.isError ? (
+          <ErrorState error={me.error} onRetry={() => void me.refetch()} />
+        ) : (
+          TABS.map((t) => (
+            <Tabs.Panel key={t.id} value={t.id}>
+              {t.id === id && render(t.id)}
+            </Tabs.Panel>
+          ))
+        )}
+      </Tabs>
+    </Stack>
+  );
+}

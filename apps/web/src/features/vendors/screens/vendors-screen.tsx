@@ -1,0 +1,178 @@
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { Vendor, VendorStatus } from '@tillbook/contract/vendors';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, NoMatches } from '../../../components/states';
+import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/api-client';
+import { downloadCsv, toCsv } from '../../../lib/csv';
+import { useCan } from '../../../lib/current-user';
+import { notify } from '../../../lib/toast';
+import { useTableState } from '../../../lib/use-table-state';
+import { listVendors, useVendors } from '../api/list-vendors';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+const CSV_COLUMNS = [
+  { header: 'Name', value: (v: Vendor) => v.name },
+  { header: 'Company', value: (v: Vendor) => v.company_name },
+  { header: 'Phone', value: (v: Vendor) => v.phone_number },
+  { header: 'Email', value: (v: Vendor) => v.email },
+  { header: 'Open purchase orders', value: (v: Vendor) => v.open_purchase_orders },
+  { header: 'Status', value: (v: Vendor) => v.status },
+];
+
+/** `/purchase/vendors`: the suppliers, filtered by status (spec section 4) and searched. */
+export default function VendorsScreen() {
+  const navigate = useNavigate();
+  const state = useTableState('vendors', ['status']);
+  const [search, setSearch] = useState(state.search);
+  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const status = (state.filters.status as VendorStatus | undefined) || undefined;
+  const filters = { page: state.page, perPage: state.perPage, status, search: state.search || undefined };
+  const vendors = useVendors(filters);
+  const canManage = useCan('vendors.manage');
+
+  const columns = useMemo<ColumnDef<Vendor, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Stack gap={0}>
+            <Text fw={600} size="sm">
+              {row.original.name}
+            </Text>
+            {row.original.company_name && (
+              <Text size="xs" c="dimmed">
+                {row.original.company_name}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+      {
+        id: 'phone',
+        header: 'Phone',
+        enableSorting: false,
+        cell: ({ row }) => row.original.phone_number ?? '—',
+      },
+      { id: 'email', header: 'Email', enableSorting: false, cell: ({ row }) => row.original.email ?? '—' },
+      {
+        id: 'open',
+        header: 'Open POs',
+        enableSorting: false,
+        cell: ({ row }) => row.original.open_purchase_orders,
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      },
+    ],
+    [],
+  );
+
+  const exportCsv = async () => {
+    try {
+      const rows: Vendor[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await listVendors({ ...filters, page, perPage: 100 });
+        rows.push(...answer.data);
+        if (!answer.pagination || page >= answer.pagination.totalPages) break;
+      }
+      downloadCsv('vendors', toCsv(rows, CSV_COLUMNS));
+    } catch (error) {
+      notify.error(messageOf(error));
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Vendors"
+        description="The suppliers you buy stock from."
+        search={{
+          value: search,
+          onChange: (v) => {
+            setSearch(v);
+            pushSearch(v);
+          },
+          placeholder: 'Search name, company, email or phone',
+        }}
+        filters={{
+          content: (
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                Status
+              </Text>
+              <SegmentedControl
+                fullWidth
+                data={STATUS_OPTIONS}
+                value={status ?? ''}
+                onChange={(v) => state.setFilter('status', v || null)}
+              />
+            </Stack>
+          ),
+          chips: status
+            ? [
+                {
+                  label: `Status: ${status === 'active' ? 'Active' : 'Inactive'}`,
+                  onRemove: () => state.setFilter('status', null),
+                },
+              ]
+            : [],
+        }}
+        onExport={() => void exportCsv()}
+        add={canManage ? { label: 'Add vendor', to: '/purchase/vendors/create' } : undefined}
+      />
+      <DataTable
+        label="Vendors"
+        columns={columns}
+        data={vendors.data?.data}
+        pagination={vendors.data?.pagination}
+        state={state}
+        loading={vendors.isPending}
+        error={vendors.error}
+        onRetry={() => void vendors.refetch()}
+        getRowId={(v) => v.id}
+        onRowClick={(v) => navigate(`/purchase/vendors/details/${v.id}`)}
+        empty={
+          state.search || status ? (
+            <NoMatches
+              title="No vendors match"
+              description="Try another search or clear the filter."
+              onClear={() => {
+                setSearch('');
+                state.setSearch('');
+                state.clearFilters();
+              }}
+            />
+          ) : (
+            <EmptyState
+              title="No vendors yet"
+              description="Add the suppliers you buy from to raise purchase orders to them."
+              action={
+                canManage ? (
+                  <Button component={Link} to="/purchase/vendors/create">
+                    Add vendor
+                  </Button>
+                ) : undefined
+              }
+            />
+          )
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,258 @@
+import { REQUEST_TIMEOUT_MS, MESSAGES } from '@tillbook/contract/constants';
+import type { Pagination } from '@tillbook/contract/common';
+import { clearSession, sessionToken } from './session';
+
+export const API_BASE = '/api/v1';
+
+/** A failed call: the text to show, the HTTP status and the per-field messages of a 400. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly fields: Record<string, string>;
+  readonly requestId: string | null;
+  readonly body: unknown;
+
+  constructor(message: string, init: { status: number; body?: unknown }) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.body = init.body;
+    const error = asRecord(asRecord(init.body)?.error);
+    this.code = typeof error?.code === 'string' ? error.code : null;
+    this.requestId = typeof error?.requestId === 'string' ? error.requestId : null;
+    const fields = asRecord(error?.fields);
+    this.fields = Object.fromEntries(
+      Object.entries(fields ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+
+/**
+ * The text to show for a failure, in the spec's order (section 8): the body's `error.message`,
+ * `message`, `error`, `msg`, `Error`, then the client's own message, then 'Something went wrong!'.
+ */
+export function errorText(body: unknown, clientMessage?: string | null): string {
+  const b = asRecord(body);
+  return (
+    text(asRecord(b?.error)?.message) ??
+    text(b?.message) ??
+    text(b?.error) ??
+    text(b?.msg) ??
+    text(b?.Error) ??
+    text(clientMessage) ??
+    MESSAGES.somethingWentWrong
+  );
+}
+
+/** The text to show for anything thrown by a call. */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return errorText(null, error.message);
+  return errorText(error);
+}
+
+export interface ApiAnswer<T> {
+  success: boolean;
+  message: string;
+  data: T;
+  pagination?: Pagination;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Use this token instead of the stored session's (a session not saved yet). */
+  token?: string | null;
+  timeoutMs?: number;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+function onUnauthorized(sentToken: string | null): void {
+  // Only a session we sent can have expired; a wrong password on sign-in is also a 401.
+  if (sentToken && sentToken === sessionToken()) clearSession();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) {
+    const raw = await response.text().catch(() => '');
+    return raw ? { message: response.ok ? raw : undefined } : null;
+  }
+  return response.json().catch(() => null);
+}
+
+/**
+ * Calls the API: JSON, a 20 s timeout, the session token in `Authorization` with no prefix.
+ * Resolves with the success envelope; rejects with an ApiError carrying the text to show.
+ * A 2xx answer with `success: false` is a failure too (the spec's order and customer calls).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  const token = options.token === undefined ? sessionToken() : options.token;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const abort = () => controller.abort();
+  options.signal?.addEventListener('abort', abort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = token;
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    const clientMessage = timedOut
+      ? 'The server took too long to answer. Check your connection and try again.'
+      : 'Could not reach the server. Check your connection and try again.';
+    throw new ApiError(errorText(null, clientMessage), { status: 0 });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abort);
+  }
+
+  const body = await readBody(response);
+  if (response.status === 401) onUnauthorized(token);
+  const record = asRecord(body);
+  if (!response.ok || record?.success === false) {
+    throw new ApiError(errorText(body, response.ok ? null : response.statusText), {
+      status: response.ok ? 422 : response.status,
+      body,
+    });
+  }
+  return (record ?? { success: true, message: '', data: null }) as unknown as ApiAnswer<T>;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, query?: Record<string, QueryValue>) =>
+    apiRequest<T>(path, { method: 'POST', body, query }),
+  put: <T>(path: string, body?: unknown, query?: Record<string, QueryValue>) =>
+    apiRequest<T>(path, { method: 'PUT', body, query }),
+  patch: <T>(path: string, body?: unknown, query?: Record<string, QueryValue>) =>
+    apiRequest<T>(path, { method: 'PATCH', body, query }),
+  delete: <T>(path: string, query?: Record<string, QueryValue>) =>
+    apiRequest<T>(path, { method: 'DELETE', query }),
+};
+
+/**
+ * Uploads a file as multipart field `file`, reporting progress (fetch cannot report upload
+ * progress, XMLHttpRequest can). Same token, timeout and error rules as `apiRequest`.
+ */
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+  method: 'POST' | 'PATCH' | 'PUT' = 'PATCH',
+): Promise<ApiAnswer<T>> {
+  const token = sessionToken();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, buildUrl(path));
+    xhr.timeout = REQUEST_TIMEOUT_MS * 3;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 401) onUnauthorized(token);
+      const record = asRecord(body);
+      if (xhr.status >= 200 && xhr.status < 300 && record?.success !== false) {
+        onProgress?.(100);
+        resolve(record as unknown as ApiAnswer<T>);
+      } else {
+        reject(new ApiError(errorText(body, xhr.statusText), { status: xhr.status, body }));
+      }
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError(errorText(null, 'Could not reach the server. Check your connection.'), { status: 0 }),
+      );
+    xhr.ontimeout = () =>
+      reject(new ApiError(errorText(null, 'The upload took too long. Try a smaller image.'), { status: 0 }));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Downloads a file the API makes (a CSV export, a template) with the session's token, saving it
+ * under the name the server gives. Rejects with an ApiError carrying the text to show.
+ */
+export async function downloadFromApi(
+  path: string,
+  query: Record<string, QueryValue> = {},
+  fallbackName = 'download',
+): Promise<void> {
+  const token = sessionToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = token;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers });
+  } catch {
+    throw new ApiError(errorText(null, 'Could not reach the server. Check your connection and try again.'), {
+      status: 0,
+    });
+  }
+  if (!response.ok) {
+    const body = await readBody(response);
+    if (response.status === 401) onUnauthorized(token);
+    throw new ApiError(errorText(body, response.statusText), { status: response.status, body });
+  }
+  const name =
+    /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

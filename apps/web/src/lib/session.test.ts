@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AUTH_STATE_KEY,
+  clearSession,
+  EMAIL_KEY,
+  readSession,
+  saveSession,
+  subscribeSession,
+  TOKEN_KEY,
+  updateSession,
+  type Session,
+} from './session';
+
+const HOUR = 60 * 60_000;
+
+const session = (): Omit<Session, 'isLoggedIn'> => ({
+  token: 'tok_abcdefghijklmnopqrstuvwxyz',
+  user: {
+    id: 'u1',
+    email: 'ada@example.ng',
+    first_name: 'Ada',
+    last_name: 'Obi',
+    phone_number: '+2348012345678',
+    country: 'Nigeria',
+    business_name: 'Ada Provisions',
+    email_verified: true,
+    photo_url: null,
+    website: null,
+    billing_contact: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    store_id: 's1',
+    store_name: 'Ada Provisions',
+    expires_at: '2026-01-01T06:00:00.000Z',
+  },
+  store: { id: 's1', business_name: 'Ada Provisions' },
+});
+
+const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
+
+describe('session storage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-03-01T08:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the session under authState and mirrors the token and the email, all expiring in 6 hours', () => {
+    saveSession(session());
+    const expiry = Date.now() + 6 * HOUR;
+    expect(stored(AUTH_STATE_KEY)).toEqual({ value: { ...session(), isLoggedIn: true }, expiry });
+    expect(stored(TOKEN_KEY)).toEqual({ value: session().token, expiry });
+    expect(stored(EMAIL_KEY)).toEqual({ value: 'ada@example.ng', expiry });
+    expect(readSession()).toMatchObject({ token: session().token, isLoggedIn: true, store: { id: 's1' } });
+  });
+
+  it('reads the session until it expires, then removes it (and its mirrors) when read', () => {
+    saveSession(session());
+    vi.advanceTimersByTime(6 * HOUR - 1000);
+    expect(readSession()).not.toBeNull();
+    vi.advanceTimersByTime(1000);
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(AUTH_STATE_KEY)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(EMAIL_KEY)).toBeNull();
+  });
+
+  it('tells subscribers when a read finds the session expired', async () => {
+    saveSession(session());
+    const listener = vi.fn();
+    const stop = subscribeSession(listener);
+    vi.advanceTimersByTime(6 * HOUR);
+    readSession();
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalled();
+    stop();
+  });
+
+  it('changes the session without extending its lifetime', () => {
+    saveSession(session());
+    const { expiry } = stored(AUTH_STATE_KEY);
+    vi.advanceTimersByTime(2 * HOUR);
+    updateSession((s) => ({ ...s, store: { id: 's2', business_name: 'Branch' } }));
+    expect(stored(AUTH_STATE_KEY)).toMatchObject({ expiry, value: { store: { id: 's2' } } });
+    vi.advanceTimersByTime(4 * HOUR);
+    expect(readSession()).toBeNull();
+  });
+
+  it('removes an unreadable entry instead of failing', () => {
+    localStorage.setItem(AUTH_STATE_KEY, '{not json');
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(AUTH_STATE_KEY)).toBeNull();
+  });
+
+  it('sign-out clears the session and its mirrors', () => {
+    saveSession(session());
+    clearSession();
+    expect([AUTH_STATE_KEY, TOKEN_KEY, EMAIL_KEY].map((k) => localStorage.getItem(k))).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(readSession()).toBeNull();
+  });
+});

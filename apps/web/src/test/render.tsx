@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppToaster } from '../app/providers';
+import { theme } from '../app/theme';
+import { createQueryClient } from '../lib/query-client';
+
+/** Renders a screen with the app's providers at a path, with a fresh query cache. */
+export function renderScreen(element: ReactElement, { path = '/', route = '/' } = {}) {
+  const client = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: route, element },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+        <AppToaster />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, router, client };
+}
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

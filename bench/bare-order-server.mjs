@@ -1,0 +1,376 @@
+// The yardstick for bench/orders-throughput.mjs: a bare Fastify route that runs the same order
+// transaction as POST /api/v1/order (read the products, take stock by conditional updates, write
+// the stock ledger, number the order, write the order, its lines, the payment and an audit row)
+// through the same driver (better-sqlite3 or pg) on the same database, with no session, no
+// validation, no query builder and no services. Env: PORT, DATABASE_URL, STORE_ID.
+import { randomUUID } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+
+const url = process.env.DATABASE_URL;
+const storeId = process.env.STORE_ID;
+const sqlite = url.startsWith('sqlite:');
+const main = process.argv[1] === fileURLToPath(import.meta.url);
+
+const pad = (n) => String(n).padStart(6, '0');
+
+const ORDER_COLUMNS = [
+  'id',
+  'store_id',
+  'number',
+  'status',
+  'payment_state',
+  'channel',
+  'payment_type',
+  'customer_id',
+  'customer_name',
+  'customer_phone',
+  'customer_email',
+  'subtotal',
+  'discount',
+  'discount_id',
+  'discount_code',
+  'tax',
+  'taxes',
+  'tax_inclusive',
+  'shipping',
+  'shipping_id',
+  'shipping_name',
+  'total',
+  'amount_received',
+  'amount_outstanding',
+  'change_due',
+  'refunded_total',
+  'amount_refunded',
+  'currency',
+  'notes',
+  'created_by_id',
+  'created_by_name',
+  'invoice_number',
+  'invoice_issued_at',
+  'created_at',
+  'updated_at',
+  'completed_at',
+  'cancelled_at',
+  'refunded_at',
+];
+const ITEM_COLUMNS = [
+  'id',
+  'store_id',
+  'order_id',
+  'line_no',
+  'product_id',
+  'name',
+  'sku',
+  'unit_price',
+  'list_price',
+  'cost_price',
+  'quantity',
+  'discount',
+  'total',
+  'order_discount',
+  'tax',
+  'quantity_refunded',
+];
+const MOVEMENT_COLUMNS = [
+  'id',
+  'store_id',
+  'product_id',
+  'reason',
+  'quantity_change',
+  'quantity_before',
+  'quantity_after',
+  'actor_type',
+  'actor_id',
+  'actor_name',
+  'reference_type',
+  'reference_id',
+  'note',
+  'created_at',
+];
+const PAYMENT_COLUMNS = [
+  'id',
+  'store_id',
+  'number',
+  'order_id',
+  'order_number',
+  'customer_id',
+  'customer_name',
+  'amount',
+  'payment_mode',
+  'payment_date',
+  'reference',
+  'note',
+  'source',
+  'recorded_by_id',
+  'recorded_by_name',
+  'created_at',
+];
+const AUDIT_COLUMNS = [
+  'id',
+  'store_id',
+  'actor_type',
+  'actor_id',
+  'actor_name',
+  'action',
+  'entity',
+  'entity_id',
+  'summary',
+  'before',
+  'after',
+  'ip',
+  'user_agent',
+  'created_at',
+];
+
+/** `insert into t (cols) values (…), (…)` with `?` or `$n` placeholders. */
+function insertSql(table, columns, rows) {
+  let n = 0;
+  const one = () => `(${columns.map(() => (sqlite ? '?' : `$${++n}`)).join(', ')})`;
+  return `insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: rows }, one).join(', ')}`;
+}
+const ph = (sql) => {
+  if (sqlite) return sql;
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+const SELECT_PRODUCTS = (k) =>
+  ph(
+    `select id, name, sku, price, sale_price, cost_price, track_stock, quantity, status from products where store_id = ? and id in (${Array(k).fill('?').join(', ')})`,
+  );
+const TAKE_STOCK = ph(
+  'update products set quantity = quantity + ?, updated_at = ? where store_id = ? and id = ? and track_stock = 1 and quantity + ? >= 0 returning quantity',
+);
+/** The order's number and, when money came with it, its payment's, in one statement (as the app does). */
+const BUMP = (k) =>
+  ph(
+    `insert into counters (store_id, name, value) values ${Array(k).fill('(?, ?, 1)').join(', ')} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value`,
+  );
+
+/** The transaction, written once against a tiny query interface both engines provide. */
+async function placeOrder(q, body) {
+  const now = new Date().toISOString();
+  const orderId = randomUUID();
+  const ids = body.items.map((i) => i.product_id);
+  const products = new Map(
+    (await q.all(SELECT_PRODUCTS(ids.length), [storeId, ...ids])).map((p) => [p.id, p]),
+  );
+  const lines = body.items.map((i) => {
+    const p = products.get(i.product_id);
+    const price = Number(p.sale_price ?? p.price);
+    return { p, quantity: i.quantity, price, total: price * i.quantity };
+  });
+  const movements = [];
+  for (const line of [...lines].sort((a, b) => (a.p.id < b.p.id ? -1 : 1))) {
+    const row = await q.get(TAKE_STOCK, [-line.quantity, now, storeId, line.p.id, -line.quantity]);
+    if (!row) throw Object.assign(new Error(`"${line.p.name}" is out of stock`), { statusCode: 409 });
+    const after = Number(row.quantity);
+    movements.push([
+      randomUUID(),
+      storeId,
+      line.p.id,
+      'sale',
+      -line.quantity,
+      after + line.quantity,
+      after,
+      'user',
+      null,
+      'bench',
+      'order',
+      orderId,
+      null,
+      now,
+    ]);
+  }
+  await q.run(insertSql('stock_movements', MOVEMENT_COLUMNS, movements.length), movements.flat());
+  const total = lines.reduce((s, l) => s + l.total, 0);
+  const received = Math.min(total, body.amount_received ?? 0);
+  const sequences = received > 0 ? ['orders.number', 'payments_received.number'] : ['orders.number'];
+  const numbers = new Map(
+    (
+      await q.all(
+        BUMP(sequences.length),
+        sequences.flatMap((name) => [storeId, name]),
+      )
+    ).map((r) => [r.name, Number(r.value)]),
+  );
+  const number = `ORD-${pad(numbers.get('orders.number'))}`;
+  const order = [
+    orderId,
+    storeId,
+    number,
+    received === total ? 'success' : 'pending',
+    received === total ? 'paid' : 'unpaid',
+    'pos',
+    body.payment_type,
+    null,
+    null,
+    null,
+    null,
+    total,
+    0,
+    null,
+    null,
+    0,
+    '[]',
+    0,
+    0,
+    null,
+    null,
+    total,
+    received,
+    total - received,
+    (body.amount_received ?? 0) - received,
+    0,
+    0,
+    'NGN',
+    null,
+    null,
+    'bench',
+    null,
+    null,
+    now,
+    now,
+    now,
+    null,
+    null,
+  ];
+  await q.run(insertSql('orders', ORDER_COLUMNS, 1), order);
+  const items = lines.map((l, i) => [
+    randomUUID(),
+    storeId,
+    orderId,
+    i + 1,
+    l.p.id,
+    l.p.name,
+    l.p.sku,
+    l.price,
+    Number(l.p.price),
+    l.p.cost_price,
+    l.quantity,
+    0,
+    l.total,
+    0,
+    0,
+    0,
+  ]);
+  await q.run(insertSql('order_items', ITEM_COLUMNS, items.length), items.flat());
+  if (received > 0) {
+    const pay = `PAY-${pad(numbers.get('payments_received.number'))}`;
+    await q.run(insertSql('payments_received', PAYMENT_COLUMNS, 1), [
+      randomUUID(),
+      storeId,
+      pay,
+      orderId,
+      number,
+      null,
+      null,
+      received,
+      body.payment_type,
+      now,
+      null,
+      null,
+      'order',
+      null,
+      'bench',
+      now,
+    ]);
+  }
+  await q.run(insertSql('audits', AUDIT_COLUMNS, 1), [
+    randomUUID(),
+    storeId,
+    'user',
+    null,
+    'bench',
+    'order.created',
+    'order',
+    orderId,
+    `Order ${number} placed`,
+    null,
+    JSON.stringify({ number, total }),
+    '127.0.0.1',
+    'bench',
+    now,
+  ]);
+  return { id: orderId, number, total, amount_received: received, items: items.length };
+}
+
+/** Runs the order transaction once (exported so it can be timed without HTTP). */
+export let transaction;
+if (sqlite) {
+  const db = new BetterSqlite3(url.slice('sqlite:'.length));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const cache = new Map();
+  const prepare = (sql) => {
+    let s = cache.get(sql);
+    if (!s) cache.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  const q = {
+    all: async (sql, params) => prepare(sql).all(params),
+    get: async (sql, params) => prepare(sql).get(params),
+    run: async (sql, params) => prepare(sql).run(params),
+  };
+  // better-sqlite3 is synchronous: one transaction at a time, as in the app's connection queue.
+  let tail = Promise.resolve();
+  transaction = (body) => {
+    const work = tail.then(async () => {
+      db.exec('begin immediate');
+      try {
+        const result = await placeOrder(q, body);
+        db.exec('commit');
+        return result;
+      } catch (error) {
+        db.exec('rollback');
+        throw error;
+      }
+    });
+    tail = work.catch(() => undefined);
+    return work;
+  };
+} else {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  transaction = async (body) => {
+    const client = await pool.connect();
+    const q = {
+      all: async (sql, params) => (await client.query(sql, params)).rows,
+      get: async (sql, params) => (await client.query(sql, params)).rows[0],
+      run: async (sql, params) => client.query(sql, params),
+    };
+    try {
+      await client.query('begin');
+      const result = await placeOrder(q, body);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+if (main) await serve();
+
+async function serve() {
+  const app = Fastify({ logger: false });
+  app.post('/order', async (request, reply) => {
+    try {
+      reply.code(201);
+      return { success: true, message: 'Order created', data: await transaction(request.body) };
+    } catch (error) {
+      reply.code(error.statusCode ?? 500);
+      return { success: false, message: error.message };
+    }
+  });
+  app.get('/ready', async () => ({ status: 'ready' }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+}

@@ -1,0 +1,222 @@
+// Builds the benchmark store: 100,000 products and 50,000 customers in one store, loaded through
+// the real import endpoints (so counters, search words and the stock ledger are all in place).
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { gtinCheckDigit } from '@tillbook/contract/products';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { sampleCustomer } from '../../apps/server/src/modules/customers/customer-samples.js';
+import { SAMPLE_PRODUCTS } from '../../apps/server/src/modules/products/product-samples.js';
+import {
+  benchApp,
+  DATA_DIR,
+  multipart,
+  openBenchDatabase,
+  OWNER_PASSWORD,
+  PG_SCHEMA,
+  PG_URL,
+  type BenchInfo,
+  type Engine,
+} from './common.js';
+
+export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+export const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
+const CHUNK = 10_000;
+
+const PACKS = [
+  'Single',
+  'Pack of 2',
+  'Pack of 3',
+  'Pack of 6',
+  'Pack of 12',
+  'Carton of 24',
+  'Carton of 48',
+  'Bundle of 10',
+  'Family Pack',
+  'Promo Pack',
+  'Mini',
+  'Jumbo',
+  'Economy Size',
+  'Value Pack',
+  'Twin Pack',
+  'Gift Box',
+  'Party Pack',
+  'Travel Size',
+  'Refill',
+  'Classic',
+  'Original',
+  'Lite',
+  'Extra',
+  'Special Edition',
+];
+const CATEGORIES = [...new Set(SAMPLE_PRODUCTS.map((p) => p.category))];
+
+export function ean13(n: number, prefix = '29'): string {
+  const body = `${prefix}${String(n).padStart(12 - prefix.length, '0')}`;
+  return body + String(gtinCheckDigit(body));
+}
+
+/** Product `i` of the benchmark: a sample product in one of many pack variants. */
+export function productRow(i: number, skuPrefix = 'BN') {
+  const sample = SAMPLE_PRODUCTS[i % SAMPLE_PRODUCTS.length]!;
+  const pack = PACKS[Math.floor(i / SAMPLE_PRODUCTS.length) % PACKS.length]!;
+  const batch = Math.floor(i / (SAMPLE_PRODUCTS.length * PACKS.length));
+  const price = (sample.price + (i % 17) * 25).toFixed(2);
+  const quantity = i % 13 === 0 ? 0 : (i * 7) % 200;
+  const extraCategory = CATEGORIES[(i * 7) % CATEGORIES.length];
+  return [
+    `${sample.name} ${pack} B${batch}`,
+    `${skuPrefix}-${String(i).padStart(7, '0')}`,
+    ean13(i),
+    price,
+    (sample.cost + (i % 17) * 20).toFixed(2),
+    String(quantity),
+    `${sample.category}; ${extraCategory}`,
+    sample.unit,
+  ];
+}
+
+export const PRODUCT_HEADER = 'name,sku,barcode,price,cost_price,quantity,categories,unit';
+
+export function productCsv(from: number, to: number, skuPrefix = 'BN'): string {
+  const lines = [PRODUCT_HEADER];
+  for (let i = from; i < to; i++) {
+    lines.push(
+      productRow(i, skuPrefix)
+        .map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
+        .join(','),
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+function customerCsv(from: number, to: number): string {
+  const lines = ['first_name,last_name,phone_number,email_address,address,city,state,country'];
+  for (let i = from; i < to; i++) {
+    const c = sampleCustomer();
+    lines.push(
+      [
+        c.first_name,
+        c.last_name,
+        `+23481${String(i).padStart(8, '0')}`,
+        `${c.first_name}.${c.last_name}.${i}@example.com`.toLowerCase(),
+        c.address,
+        c.city,
+        c.state,
+        c.country,
+      ].join(','),
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function resetDatabase(engine: Engine) {
+  if (engine === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm'])
+      rmSync(path.join(DATA_DIR, `catalogue.db${suffix}`), { force: true });
+    return;
+  }
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`drop schema if exists ${PG_SCHEMA} cascade`);
+  await client.query(`create schema ${PG_SCHEMA}`);
+  await client.end();
+}
+
+export async function generate(engine: Engine): Promise<BenchInfo> {
+  const started = Date.now();
+  await resetDatabase(engine);
+  const database = openBenchDatabase(engine);
+  await migrateToLatest(database.db, engine === 'postgres' ? PG_SCHEMA : undefined);
+  const app = await benchApp(database);
+  await app.ready();
+  const inject = async (
+    method: string,
+    url: string,
+    opts: { token?: string; body?: object; payload?: Buffer; headers?: Record<string, string> } = {},
+  ) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      headers: { ...(opts.token ? { authorization: opts.token } : {}), ...(opts.headers ?? {}) },
+      ...(opts.payload ? { payload: opts.payload } : opts.body ? { payload: opts.body } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  async function merchant(email: string, business: string) {
+    const up = await inject('POST', '/user/signup', {
+      body: {
+        first_name: 'Bench',
+        last_name: 'Owner',
+        email,
+        password: OWNER_PASSWORD,
+        phone_number: '+2348030000000',
+        country: 'Nigeria',
+      },
+    });
+    if (up.status !== 201) throw new Error(`sign-up: ${JSON.stringify(up.body)}`);
+    const mail = await database.db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    await inject('POST', '/user/verify-email', { body: { email, code } });
+    const info = await inject('PUT', `/user/business-info/${up.body.data.id}`, {
+      token: up.body.data.userToken,
+      body: { business_name: business, country: 'Nigeria', state: 'Lagos' },
+    });
+    if (info.status !== 200) throw new Error(`business-info: ${JSON.stringify(info.body)}`);
+    const signIn = await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } });
+    return { token: signIn.body.data.userToken as string, storeId: signIn.body.data.store_id as string };
+  }
+
+  const owner = await merchant('owner@bench.tillbook.ng', 'Bench Superstore');
+  const importer = await merchant('importer@bench.tillbook.ng', 'Bench Import Shop');
+
+  const upload = async (url: string, csv: string, name: string) => {
+    const t0 = Date.now();
+    const res = await inject('POST', url, { token: owner.token, ...multipart(csv, name) });
+    if (res.status !== 200 || res.body.data.rejected.length) {
+      throw new Error(`${url} ${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
+    }
+    process.stdout.write(
+      `  ${engine}: ${name} ${res.body.message} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
+    );
+  };
+  for (let from = 0; from < PRODUCTS; from += CHUNK) {
+    await upload(
+      '/product/upload',
+      productCsv(from, Math.min(PRODUCTS, from + CHUNK)),
+      `products-${from / CHUNK + 1}.csv`,
+    );
+  }
+  for (let from = 0; from < CUSTOMERS; from += CHUNK) {
+    await upload(
+      '/customers/upload',
+      customerCsv(from, Math.min(CUSTOMERS, from + CHUNK)),
+      `customers-${from / CHUNK + 1}.csv`,
+    );
+  }
+  await app.close();
+  // PostgreSQL's autovacuum would gather statistics and set the visibility map (for index-only
+  // scans) after such a load; do it now.
+  if (engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  await database.destroy();
+
+  const info: BenchInfo = {
+    engine,
+    storeId: owner.storeId,
+    ownerEmail: 'owner@bench.tillbook.ng',
+    importStoreId: importer.storeId,
+    importEmail: 'importer@bench.tillbook.ng',
+    barcode: ean13(Math.floor(PRODUCTS / 2)),
+    products: PRODUCTS,
+    customers: CUSTOMERS,
+    generateSeconds: (Date.now() - started) / 1000,
+  };
+  writeFileSync(path.join(DATA_DIR, `info-${engine}.json`), JSON.stringify(info, null, 2));
+  return info;
+}

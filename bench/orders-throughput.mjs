@@ -1,0 +1,234 @@
+// Order creation throughput: POST /api/v1/order with 3-line orders (stock taken from tracked
+// products by conditional updates, stock ledger rows, ORD- and PAY- numbers, payment, audit row)
+// against the built server, beside a bare Fastify route running the same transaction through the
+// same driver on the same database (bench/bare-order-server.mjs). SQLite always; PostgreSQL when
+// reachable. The servers run on one core, this load generator on the other.
+//
+// Run: npm run bench:orders
+// Env: DURATION (s, default 10), WARMUP (s, default 5), CONNECTIONS (default 10, the size of the
+//      server's PostgreSQL pool), SERVER_CPU (0), ENGINES (sqlite,postgres),
+//      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3401).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { cpuMsOf, json, root, startServer } from './lib.mjs';
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 5);
+const SERVER_CPU = Number(process.env.SERVER_CPU ?? 0);
+const PORT = Number(process.env.PORT ?? 3401);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENGINES = (process.env.ENGINES ?? 'sqlite,postgres').split(',');
+const PRODUCTS = 150;
+const LINES = 3;
+
+async function setUpStore(base) {
+  const email = `bench.${randomBytes(4).toString('hex')}@example.ng`;
+  const signUp = await json(base, 'POST', '/user/signup', {
+    first_name: 'Bench',
+    last_name: 'Owner',
+    email,
+    password: 'bench-pass-42',
+    phone_number: '+2348030000000',
+    country: 'Nigeria',
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`);
+  const info = await json(
+    base,
+    'PUT',
+    `/user/business-info/${signUp.body.data.id}`,
+    { business_name: 'Bench Provisions', country: 'Nigeria', state: 'Lagos' },
+    signUp.body.data.userToken,
+  );
+  if (info.status !== 200) throw new Error(`business-info: ${JSON.stringify(info.body)}`);
+  const signIn = await json(base, 'POST', '/user/signin', { email, password: 'bench-pass-42' });
+  const token = signIn.body.data.userToken;
+  const storeId = signIn.body.data.store_id;
+  const productIds = [];
+  for (let i = 0; i < PRODUCTS; i++) {
+    const p = await json(
+      base,
+      'POST',
+      '/product/create',
+      { name: `Bench product ${i}`, price: 10_000 + i * 50, quantity: 100_000_000 },
+      token,
+    );
+    if (p.status !== 201) throw new Error(`product: ${JSON.stringify(p.body)}`);
+    productIds.push(p.body.data.id);
+  }
+  return { token, storeId, productIds };
+}
+
+/** A POS sale of 3 distinct random products, paid in cash. */
+function orderBody(productIds) {
+  const picked = new Set();
+  while (picked.size < LINES) picked.add(productIds[Math.floor(Math.random() * productIds.length)]);
+  return JSON.stringify({
+    items: [...picked].map((product_id) => ({ product_id, quantity: 1 + Math.floor(Math.random() * 3) })),
+    payment_type: 'cash',
+    channel: 'pos',
+    amount_received: 10_000_000,
+  });
+}
+
+async function load(url, token, productIds, duration, pid) {
+  const cpuBefore = pid ? cpuMsOf(pid) : 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        setupRequest: (req) => ({ ...req, body: orderBody(productIds) }),
+      },
+    ],
+  });
+  return {
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    perSecond: result['2xx'] / duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // Server CPU per accepted order: what the figures cost, whatever else shares the machine.
+    cpuPerOrder: pid && result['2xx'] ? (cpuMsOf(pid) - cpuBefore) / result['2xx'] : NaN,
+  };
+}
+
+function startBare(databaseUrl, storeId) {
+  const child = spawn(
+    'taskset',
+    ['-c', String(SERVER_CPU), process.execPath, path.join(root, 'bench/bare-order-server.mjs')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(PORT + 1), DATABASE_URL: databaseUrl, STORE_ID: storeId },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${PORT + 1}`;
+  return (async () => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`${base}/ready`)).ok) {
+          return {
+            base,
+            pid: child.pid,
+            stop: () =>
+              new Promise((resolve) => {
+                child.once('exit', resolve);
+                child.kill('SIGTERM');
+              }),
+          };
+        }
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    child.kill('SIGKILL');
+    throw new Error('bare server did not start');
+  })();
+}
+
+/** Checks the books after the runs: each product's stock equals its ledger, and the ledger matches the order lines. */
+async function audit(query) {
+  const mismatched = await query(`
+    select count(*) as n from products p
+    where p.quantity <> (select coalesce(sum(quantity_change), 0) from stock_movements m where m.product_id = p.id)
+       or (select coalesce(-sum(quantity_change), 0) from stock_movements m where m.product_id = p.id and m.reason = 'sale')
+          <> (select coalesce(sum(quantity), 0) from order_items i where i.product_id = p.id)`);
+  const orders = await query('select count(*) as n from orders');
+  return { mismatched: Number(mismatched), orders: Number(orders) };
+}
+
+async function runEngine(engine) {
+  let databaseUrl;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const name = `tillbook_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+
+  let server = await startServer({ port: PORT, databaseUrl, cpu: SERVER_CPU });
+  const dataDirs = [server.dataDir];
+  databaseUrl ??= `sqlite:${path.join(server.dataDir, 'app.db')}`;
+  const env = { DATABASE_URL: databaseUrl };
+  try {
+    const { token, storeId, productIds } = await setUpStore(server.base);
+    await server.stop();
+
+    const results = {};
+    // Bare first, then the app, each warmed up, on the same database and core.
+    const bare = await startBare(databaseUrl, storeId);
+    await load(`${bare.base}/order`, null, productIds, WARMUP);
+    results.bare = await load(`${bare.base}/order`, null, productIds, DURATION, bare.pid);
+    await bare.stop();
+
+    server = await startServer({ port: PORT, databaseUrl, cpu: SERVER_CPU, env });
+    dataDirs.push(server.dataDir);
+    await load(`${server.base}/api/v1/order`, token, productIds, WARMUP);
+    results.app = await load(`${server.base}/api/v1/order`, token, productIds, DURATION, server.pid);
+    await server.stop();
+    server = null;
+
+    let books;
+    if (engine === 'postgres') {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      books = await audit(async (sql) => (await c.query(sql)).rows[0].n);
+      await c.end();
+    } else {
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
+      books = await audit(async (sql) => db.prepare(sql).get().n);
+      db.close();
+    }
+    return { engine, ...results, books };
+  } finally {
+    if (server) await server.stop();
+    await dropDatabase();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (r) =>
+  `${r.perSecond.toFixed(0).padStart(6)} orders/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  server CPU ${r.cpuPerOrder.toFixed(3)} ms/order  (${r.ok} ok, ${r.failed} failed)`;
+
+console.log(
+  `order creation: ${LINES}-line POS orders over ${PRODUCTS} tracked products, ${CONNECTIONS} connections, ${DURATION} s per run; server on CPU ${SERVER_CPU}`,
+);
+for (const engine of ENGINES) {
+  if (engine === 'postgres') {
+    try {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.end();
+    } catch {
+      console.log('postgres: not reachable, skipped');
+      continue;
+    }
+  }
+  const r = await runEngine(engine);
+  console.log(`${engine.padEnd(8)} app  ${fmt(r.app)}`);
+  console.log(`${engine.padEnd(8)} bare ${fmt(r.bare)}`);
+  console.log(
+    `${engine.padEnd(8)} app/bare ${(r.app.perSecond / r.bare.perSecond).toFixed(2)}x; books: ${r.books.orders} orders, ${r.books.mismatched} products whose stock, ledger and order lines disagree`,
+  );
+}

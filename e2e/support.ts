@@ -1,0 +1,152 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+export const PASSWORD = 'sunny-day-42';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'owner') =>
+  `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.ng`;
+
+function outbox(): Database.Database {
+  const file = process.env.E2E_DB_PATH;
+  if (!file) throw new Error('E2E_DB_PATH is not set: run through `npm run test:e2e`.');
+  return new Database(file, { readonly: true, fileMustExist: true });
+}
+
+/** The newest mail to an address, read from the outbox like a person reads their inbox. */
+export async function latestMail(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<string> {
+  const started = Date.now();
+  const db = outbox();
+  try {
+    while (Date.now() - started < timeoutMs) {
+      const rows = db
+        .prepare(
+          'select subject, text from mail_outbox where to_address = ? order by created_at desc, id desc',
+        )
+        .all(to) as { subject: string; text: string }[];
+      const row = rows.find((r) => !subject || subject.test(r.subject));
+      if (row) return row.text;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    db.close();
+  }
+  throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ''}`);
+}
+
+export async function latestCode(to: string, subject?: RegExp): Promise<string> {
+  const text = await latestMail(to, subject);
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match) throw new Error(`no code in the mail to ${to}`);
+  return match[1]!;
+}
+
+/** Counts mails to an address (to wait for a new one). */
+export function mailCount(to: string): number {
+  const db = outbox();
+  try {
+    return (db.prepare('select count(*) as n from mail_outbox where to_address = ?').get(to) as { n: number })
+      .n;
+  } finally {
+    db.close();
+  }
+}
+
+export interface Merchant {
+  email: string;
+  password: string;
+  businessName: string;
+  token: string;
+}
+
+/** A verified store owner made through the API (sign-up, code from the outbox, business info). */
+export async function createMerchant(
+  request: APIRequestContext,
+  options: { verify?: boolean; onboard?: boolean; businessName?: string } = {},
+): Promise<Merchant> {
+  const email = uniqueEmail();
+  const businessName = options.businessName ?? `Mama Put ${counter}`;
+  const signUp = await request.post('/api/v1/user/signup', {
+    data: {
+      first_name: 'Chioma',
+      last_name: 'Obi',
+      email,
+      password: PASSWORD,
+      phone_number: '+2348012345678',
+      country: 'Nigeria',
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const { data } = (await signUp.json()) as { data: { id: string; userToken: string } };
+  if (options.verify !== false) {
+    const code = await latestCode(email, /Verify/);
+    const verified = await request.post('/api/v1/user/verify-email', { data: { email, code } });
+    expect(verified.status()).toBe(200);
+  }
+  if (options.onboard !== false) {
+    const info = await request.put(`/api/v1/user/business-info/${data.id}`, {
+      headers: { Authorization: data.userToken },
+      data: { business_name: businessName, country: 'Nigeria', city: 'Lagos', state: 'Lagos' },
+    });
+    expect(info.status(), await info.text()).toBe(200);
+  }
+  return { email, password: PASSWORD, businessName, token: data.userToken };
+}
+
+/** Signs in through the sign-in screen and waits for home. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** A toast with exactly this text. */
+export const toast = (page: Page, text: string) =>
+  page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+
+/**
+ * Waits until every toast has gone. Toasts sit over the top-right of the page, where detail
+ * screens keep their actions, and sonner pauses a toast while the pointer is over it, so a
+ * click aimed at a covered button would keep the toast alive: the pointer is moved away first.
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** A text field by its label (the required asterisk is not part of the name). */
+export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** Rows of the analytics events table for a user, newest first. */
+export function analyticsEvents(email: string): { name: string }[] {
+  const file = process.env.E2E_DB_PATH!;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        'select e.name from analytics_events e join users u on u.id = e.user_id where u.email = ? order by e.created_at desc',
+      )
+      .all(email) as { name: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Pastes text into the focused element, as Ctrl+V with the text on the clipboard would. */
+export async function paste(page: Page, selector: string, text: string): Promise<void> {
+  await page.locator(selector).first().focus();
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el, value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+}
+
+export const CODE_BOXES = 'input[inputmode="numeric"]';

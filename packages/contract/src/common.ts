@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import type { Permission } from './permissions.js';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone (a session, when sent, is still read);
+ * - `user`: any signed-in user, with or without a store;
+ * - `member`: a signed-in member of the request's store;
+ * - a permission: a member whose role grants it.
+ */
+export type Access = 'public' | 'user' | 'member' | Permission;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: HttpMethod | readonly HttpMethod[];
+  /** Path under `/api/v1`, with Fastify-style `:params`. */
+  path: string;
+  access: Access;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body is multipart/form-data (file uploads); `body` is then not used. */
+  multipart?: boolean;
+  /** The route honours an `Idempotency-Key` header. */
+  idempotent?: boolean;
+}
+
+export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
+  return routes;
+}
+
+export type Params<R extends RouteDef> = R['params'] extends z.ZodType
+  ? z.output<R['params']>
+  : Record<string, never>;
+export type Query<R extends RouteDef> = R['query'] extends z.ZodType
+  ? z.output<R['query']>
+  : Record<string, never>;
+export type Body<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+export type ParsedBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
+
+/** Fills `:name` placeholders of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
+export interface Pagination {
+  page: number;
+  perPage: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface Envelope<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+export interface PagedEnvelope<T> extends Envelope<T[]> {
+  pagination: Pagination;
+}
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
+    z
+      .number({ error: 'Must be a whole number' })
+      .int({ error: 'Must be a whole number' })
+      .min(min, { error: `Must be at least ${min}` })
+      .max(max, { error: `Must be at most ${max}` })
+      .default(fallback),
+  );
+
+export const paginationQuery = z.object({
+  page: intFromQuery(1, 1_000_000, DEFAULT_PAGE),
+  perPage: intFromQuery(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
+});
+
+export const idParam = z.object({ id: z.string().min(1, { error: 'An id is required' }).max(64) });
+
+/** A value sent in a query string as `true`/`false`/`1`/`0`. */
+export const queryBoolean = z.preprocess(
+  (v) => {
+    if (v === 'true' || v === '1' || v === true) return true;
+    if (v === 'false' || v === '0' || v === false) return false;
+    return v === '' ? undefined : v;
+  },
+  z.boolean({ error: 'Must be true or false' }).optional(),
+);
+
+export const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: 'Must be a date and time in ISO 8601 format',
+});
+export const isoDate = z.iso.date({ error: 'Must be a date like 2026-01-31' });
+/** A date or a date-time, as a query filter. */
+export const dateFilter = z
+  .union([isoDate, isoDateTime], { error: 'Must be a date like 2026-01-31' })
+  .optional();
+
+export const trimmed = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+export const optionalTrimmed = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .optional()
+    .nullable();
+
+/** Money in minor units (kobo for NGN). */
+export const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number in minor units (kobo)` })
+    .int({ error: `${label} must be a whole number of minor units (kobo)` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `${label} is too large` });
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Email is too long' }));
+
+/** Digits with an optional leading +, 11 to 15 digits (domain.md). Spaces and dashes are ignored. */
+export const phoneSchema = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(
+    z.string().regex(/^\+?\d{11,15}$/, {
+      error: 'Enter a valid phone number: 11 to 15 digits, optionally starting with +',
+    }),
+  );
+
+const COMMON_PASSWORDS = new Set([
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'passw0rd',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'qwerty123',
+  'qwertyuiop',
+  'iloveyou1',
+  'abc12345',
+  'abcd1234',
+  'admin123',
+  'welcome1',
+  'welcome123',
+  'letmein1',
+  '11111111',
+  '00000000',
+  'football1',
+  'monkey123',
+  'princess1',
+  'sunshine1',
+  'trustno1',
+]);
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(128, { error: 'Password must be at most 128 characters' })
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { error: 'Password must contain a letter and a digit' })
+  .refine((v) => !COMMON_PASSWORDS.has(v.toLowerCase()), {
+    error: 'This password is too common; choose another',
+  });
+
+export const currencySchema = z
+  .string({ error: 'Currency is required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { error: 'Currency must be a 3-letter ISO 4217 code, like NGN' })
+  .refine(
+    (c) => {
+      try {
+        new Intl.NumberFormat('en', { style: 'currency', currency: c });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Unknown currency code' },
+  );
+
+export const timezoneSchema = z
+  .string()
+  .trim()
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Unknown time zone, use a name like Africa/Lagos' },
+  );

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  defineRoutes,
+  emailSchema,
+  idParam,
+  optionalTrimmed,
+  paginationQuery,
+  phoneSchema,
+  trimmed,
+} from './common.js';
+import { importQuery, templateQuery } from './products.js';
+
+export const CUSTOMER_FILTERS = ['active', 'blocked', 'new', 'returning'] as const;
+export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
+
+/** A customer is "new" for this many days after they were added. */
+export const NEW_CUSTOMER_DAYS = 30;
+/** A customer is "returning" from this many completed orders. */
+export const RETURNING_CUSTOMER_ORDERS = 2;
+
+export type CustomerStatus = 'active' | 'blocked';
+
+export interface Customer {
+  id: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email_address: string | null;
+  phone_number: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  notes: string | null;
+  is_active: boolean;
+  status: CustomerStatus;
+  /** Derived from the customer's completed orders. */
+  orders_count: number;
+  /** Minor units. */
+  total_spent: number;
+  last_order_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order as listed on a customer's page (`GET /order/customer/{id}`). */
+export interface CustomerOrder {
+  id: string;
+  number: string;
+  status: string;
+  total: number;
+  amount_received: number;
+  amount_outstanding: number;
+  items_count: number;
+  created_at: string;
+}
+
+/** An empty text field means "none". */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+const customerFields = {
+  first_name: trimmed('First name', 100),
+  last_name: trimmed('Last name', 100),
+  phone_number: phoneSchema,
+  email_address: z.preprocess(blankToNull, emailSchema.optional().nullable()),
+  address: optionalTrimmed('Address', 300),
+  city: optionalTrimmed('City', 100),
+  state: optionalTrimmed('State', 100),
+  country: optionalTrimmed('Country', 100),
+  notes: optionalTrimmed('Notes', 2000),
+};
+
+export const createCustomerBody = z.object(customerFields);
+
+export const updateCustomerBody = z
+  .object({
+    ...customerFields,
+    first_name: customerFields.first_name.optional(),
+    last_name: customerFields.last_name.optional(),
+    phone_number: customerFields.phone_number.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    error: 'Send at least one field to change',
+  });
+
+const customerFilters = {
+  status: z.enum(['active', 'blocked'], { error: 'Status must be active or blocked' }).optional(),
+  filter: z
+    .enum(CUSTOMER_FILTERS, { error: `Filter must be one of ${CUSTOMER_FILTERS.join(', ')}` })
+    .optional(),
+  search: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+  sort: z.enum(['created_at', 'name'], { error: 'Sort must be created_at or name' }).default('created_at'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional(),
+};
+
+export const customerListQuery = paginationQuery.extend(customerFilters);
+export const customerExportQuery = z.object(customerFilters);
+
+export const customerSearchQuery = paginationQuery.extend({
+  first: z
+    .string({ error: 'Type a name, phone number or email to search' })
+    .trim()
+    .min(1, { error: 'Type a name, phone number or email to search' })
+    .max(100, { error: 'Search must be at most 100 characters' }),
+});
+
+export const customerFilterParams = z.object({
+  filter: z.enum(CUSTOMER_FILTERS, { error: `Filter must be one of ${CUSTOMER_FILTERS.join(', ')}` }),
+});
+
+/** Columns of the customer import template and export, in order. */
+export const CUSTOMER_FILE_COLUMNS = [
+  'first_name',
+  'last_name',
+  'phone_number',
+  'email_address',
+  'address',
+  'city',
+  'state',
+  'country',
+  'notes',
+  'status',
+] as const;
+
+export const customersRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/customers/paginated-results',
+    access: 'customers.view',
+    summary: 'Customers, a page at a time, newest first, with filters',
+    query: customerListQuery,
+  },
+  search: {
+    method: 'GET',
+    path: '/customers/search/name',
+    access: 'customers.view',
+    summary: 'Customers whose first or last name, phone or email starts with the words typed',
+    query: customerSearchQuery,
+  },
+  filter: {
+    method: 'GET',
+    path: '/customers/filter-customer/:filter',
+    access: 'customers.view',
+    summary: 'Customers that are active, blocked, new (last 30 days) or returning (2+ orders)',
+    params: customerFilterParams,
+    query: paginationQuery,
+  },
+  autoCreate: {
+    method: 'POST',
+    path: '/customers/auto-create',
+    access: 'customers.manage',
+    summary: 'Create one realistic sample customer',
+  },
+  upload: {
+    method: 'POST',
+    path: '/customers/upload',
+    access: 'customers.manage',
+    summary:
+      'Import customers from a CSV or XLSX file (multipart field `file`); `atomic=true` writes nothing when a row fails',
+    query: importQuery,
+    multipart: true,
+  },
+  template: {
+    method: 'GET',
+    path: '/customers/upload/template',
+    access: 'customers.view',
+    summary: 'The customer import template (CSV or XLSX)',
+    query: templateQuery,
+  },
+  export: {
+    method: 'GET',
+    path: '/customers/export',
+    access: 'customers.view',
+    summary: 'Customers matching the list filters, as CSV',
+    query: customerExportQuery,
+  },
+  create: {
+    method: 'POST',
+    path: '/customers/create',
+    access: 'customers.manage',
+    summary: 'Add a customer',
+    body: createCustomerBody,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/customers/update/:id',
+    access: 'customers.manage',
+    summary: "Change a customer's details",
+    params: idParam,
+    body: updateCustomerBody,
+  },
+  block: {
+    method: ['GET', 'POST'],
+    path: '/customers/block/:id',
+    access: 'customers.block',
+    summary: 'Block a customer: they cannot be put on new orders',
+    params: idParam,
+  },
+  unblock: {
+    method: ['GET', 'POST'],
+    path: '/customers/unblock/:id',
+    access: 'customers.block',
+    summary: 'Unblock a customer',
+    params: idParam,
+  },
+  orders: {
+    method: 'GET',
+    path: '/order/customer/:id',
+    access: 'customers.view',
+    summary: "A customer's orders, newest first",
+    params: idParam,
+    query: paginationQuery,
+  },
+  get: {
+    method: 'GET',
+    path: '/customers/:id',
+    access: 'customers.view',
+    summary: 'One customer, with orders count, total spent and last order date',
+    params: idParam,
+  },
+});

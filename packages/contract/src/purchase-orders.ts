@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import {
+  dateFilter,
+  defineRoutes,
+  idParam,
+  isoDate,
+  money,
+  optionalTrimmed,
+  paginationQuery,
+} from './common.js';
+
+export const PURCHASE_ORDER_STATUSES = [
+  'draft',
+  'issued',
+  'partially_received',
+  'received',
+  'cancelled',
+] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+
+/** The moves a purchase order may make (domain.md); any other is a 409. */
+export const PURCHASE_ORDER_TRANSITIONS: Record<PurchaseOrderStatus, readonly PurchaseOrderStatus[]> = {
+  draft: ['issued', 'cancelled'],
+  issued: ['partially_received', 'received', 'cancelled'],
+  partially_received: ['partially_received', 'received'],
+  received: [],
+  cancelled: [],
+};
+
+export const MAX_PO_LINES = 200;
+export const MAX_PO_QUANTITY = 1_000_000;
+
+export interface PurchaseOrderItem {
+  id: string;
+  product_id: string;
+  product_name: string;
+  sku: string | null;
+  barcode: string | null;
+  quantity: number;
+  unit_cost: number;
+  line_total: number;
+  quantity_received: number;
+}
+
+export interface PurchaseOrderSummary {
+  id: string;
+  number: string;
+  vendor: { id: string; name: string };
+  status: PurchaseOrderStatus;
+  order_date: string;
+  expected_date: string | null;
+  total: number;
+  quantity_ordered: number;
+  quantity_received: number;
+  /** Percentage of ordered units received, 0 to 100. */
+  received_percent: number;
+  created_at: string;
+}
+
+export interface PurchaseOrderReceipt {
+  id: string;
+  created_at: string;
+  created_by: string | null;
+  note: string | null;
+  items: Array<{ product_id: string; product_name: string; quantity: number }>;
+}
+
+export interface PurchaseOrder extends PurchaseOrderSummary {
+  notes: string | null;
+  subtotal: number;
+  items: PurchaseOrderItem[];
+  receipts: PurchaseOrderReceipt[];
+  issued_at: string | null;
+  received_at: string | null;
+  cancelled_at: string | null;
+  updated_at: string;
+}
+
+const quantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int({ error: 'Quantity must be a whole number' })
+  .min(1, { error: 'Quantity must be at least 1' })
+  .max(MAX_PO_QUANTITY, { error: `Quantity must be at most ${MAX_PO_QUANTITY}` });
+
+const lineSchema = z.object({
+  product_id: z.string({ error: 'Choose a product' }).min(1, { error: 'Choose a product' }),
+  quantity,
+  unit_cost: money('Unit cost'),
+});
+
+const linesSchema = z
+  .array(lineSchema, { error: 'Add at least one product' })
+  .min(1, { error: 'Add at least one product' })
+  .max(MAX_PO_LINES, { error: `At most ${MAX_PO_LINES} lines` })
+  .superRefine((items, ctx) => {
+    const seen = new Map<string, number>();
+    items.forEach((item, i) => {
+      const first = seen.get(item.product_id);
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'product_id'],
+          message: `This product is already on line ${first + 1}; change that line's quantity`,
+        });
+      } else seen.set(item.product_id, i);
+    });
+  });
+
+export const createPurchaseOrderBody = z.object({
+  vendor_id: z.string({ error: 'Choose a vendor' }).min(1, { error: 'Choose a vendor' }),
+  items: linesSchema,
+  order_date: isoDate.optional(),
+  expected_date: isoDate.optional().nullable(),
+  notes: optionalTrimmed('Notes', 2000),
+  status: z.enum(['draft', 'issued'], { error: 'A new purchase order is draft or issued' }).optional(),
+});
+
+export const updatePurchaseOrderBody = z.object({
+  vendor_id: z.string().min(1, { error: 'Choose a vendor' }).optional(),
+  items: linesSchema.optional(),
+  order_date: isoDate.optional(),
+  expected_date: isoDate.optional().nullable(),
+  notes: optionalTrimmed('Notes', 2000),
+});
+
+export const receiveBody = z.object({
+  items: z
+    .array(z.object({ product_id: z.string({ error: 'Choose a product' }).min(1), quantity }), {
+      error: 'Say what arrived',
+    })
+    .min(1, { error: 'Say what arrived' })
+    .max(MAX_PO_LINES),
+  /** Also set each product's cost price to the unit cost on this order (default true). */
+  update_cost_price: z.boolean().optional(),
+  note: optionalTrimmed('Note', 500),
+});
+
+export const reorderBody = z.object({
+  product_id: z.string({ error: 'Choose a product' }).min(1),
+  quantity: quantity.optional(),
+});
+
+export const purchaseOrderListQuery = paginationQuery.extend({
+  status: z.enum(PURCHASE_ORDER_STATUSES, { error: 'Unknown status' }).optional(),
+  vendor_id: z.string().max(64).optional(),
+  from: dateFilter,
+  to: dateFilter,
+  search: z.string().trim().max(100).optional(),
+});
+
+export interface IncomingStock {
+  product_id: string;
+  /** Units ordered on issued or partially received orders and not received yet. */
+  incoming: number;
+  orders: Array<{
+    id: string;
+    number: string;
+    status: PurchaseOrderStatus;
+    vendor_name: string;
+    expected_date: string | null;
+    outstanding: number;
+  }>;
+}
+
+export const purchaseOrdersRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/purchase_order',
+    access: 'purchase_orders.view',
+    summary: 'Purchase orders, newest first, by status, vendor, date range or number',
+    query: purchaseOrderListQuery,
+  },
+  create: {
+    method: 'POST',
+    path: '/purchase_order',
+    access: 'purchase_orders.manage',
+    summary: 'Raise a purchase order (draft or issued)',
+    body: createPurchaseOrderBody,
+  },
+  forVendor: {
+    method: 'GET',
+    path: '/purchase_order/vendor/:id',
+    access: 'purchase_orders.view',
+    summary: "A vendor's purchase orders",
+    params: idParam,
+    query: paginationQuery,
+  },
+  incoming: {
+    method: 'GET',
+    path: '/purchase_order/incoming/:id',
+    access: 'purchase_orders.view',
+    summary: 'Units of a product on open purchase orders',
+    params: idParam,
+  },
+  reorder: {
+    method: 'POST',
+    path: '/purchase_order/reorder',
+    access: 'purchase_orders.manage',
+    summary: 'Start a draft purchase order for a product from its last vendor, at its last cost',
+    body: reorderBody,
+  },
+  get: {
+    method: 'GET',
+    path: '/purchase_order/:id',
+    access: 'purchase_orders.view',
+    summary: 'One purchase order',
+    params: idParam,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/purchase_order/:id',
+    access: 'purchase_orders.manage',
+    summary: 'Edit a draft purchase order',
+    params: idParam,
+    body: updatePurchaseOrderBody,
+  },
+  issue: {
+    method: 'POST',
+    path: '/purchase_order/:id/issue',
+    access: 'purchase_orders.manage',
+    summary: 'Issue a draft purchase order to the vendor',
+    params: idParam,
+  },
+  receive: {
+    method: 'POST',
+    path: '/purchase_order/:id/receive',
+    access: 'purchase_orders.receive',
+    summary: 'Receive some or all of the ordered units into stock',
+    params: idParam,
+    body: receiveBody,
+    idempotent: true,
+  },
+  cancel: {
+    method: 'POST',
+    path: '/purchase_order/:id/cancel',
+    access: 'purchase_orders.manage',
+    summary: 'Cancel a draft, or an issued order with nothing received',
+    params: idParam,
+  },
+});

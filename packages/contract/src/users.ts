@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  defineRoutes,
+  emailSchema,
+  optionalTrimmed,
+  passwordSchema,
+  phoneSchema,
+  trimmed,
+} from './common.js';
+import type { User } from './auth.js';
+import type { StoreSummary } from './stores.js';
+
+export const updateUserDetailsBody = z.object({
+  first_name: trimmed('First name', 100).optional(),
+  last_name: trimmed('Last name', 100).optional(),
+  phone_number: phoneSchema.optional(),
+  country: trimmed('Country', 100).optional(),
+  business_name: optionalTrimmed('Business name', 200),
+});
+
+export const updatePasswordBody = z
+  .object({
+    current_password: z
+      .string({ error: 'Current password is required' })
+      .min(1, { error: 'Current password is required' }),
+    password: passwordSchema,
+    confirm_password: z.string({ error: 'Confirm the new password' }),
+  })
+  .refine((b) => b.password === b.confirm_password, {
+    path: ['confirm_password'],
+    error: 'Passwords do not match',
+  });
+
+export const websiteBody = z.object({
+  website: z
+    .string({ error: 'Website is required' })
+    .trim()
+    .max(300, { error: 'Website must be at most 300 characters' })
+    .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
+    .pipe(
+      z.union([
+        z.literal(''),
+        z.url({ protocol: /^https?$/, error: 'Enter a web address like https://myshop.ng' }),
+      ]),
+    ),
+});
+
+export const billingContactBody = z.object({
+  name: optionalTrimmed('Name', 200),
+  email: emailSchema.optional().nullable(),
+  phone_number: phoneSchema.optional().nullable(),
+  address: optionalTrimmed('Address', 300),
+});
+
+/** `POST /user/singleuser`: the signed-in user, the current store and what they may do there. */
+export interface CurrentUser {
+  user: User;
+  store: StoreSummary | null;
+  stores: StoreSummary[];
+  permissions: string[];
+}
+
+export const usersRoutes = defineRoutes({
+  singleUser: {
+    method: ['POST', 'GET'],
+    path: '/user/singleuser',
+    access: 'user',
+    summary: 'The signed-in user, current store and permissions',
+  },
+  updateDetails: {
+    method: 'PATCH',
+    path: '/user/update-user-details',
+    access: 'user',
+    summary: 'Edit your name, phone and country',
+    body: updateUserDetailsBody,
+  },
+  updatePassword: {
+    method: 'PATCH',
+    path: '/user/update-user-password',
+    access: 'user',
+    summary: 'Change your password; other sessions end',
+    body: updatePasswordBody,
+  },
+  insertWebsite: {
+    method: 'PATCH',
+    path: '/user/insert-website',
+    access: 'user',
+    summary: 'Set your website',
+    body: websiteBody,
+  },
+  billingContact: {
+    method: 'PATCH',
+    path: '/user/billing-contact',
+    access: 'user',
+    summary: 'Set the billing contact',
+    body: billingContactBody,
+  },
+  photo: {
+    method: 'PATCH',
+    path: '/user/photo',
+    access: 'user',
+    summary: 'Upload your profile photo (multipart field `file`)',
+    multipart: true,
+  },
+  file: {
+    method: 'GET',
+    path: '/files/:name',
+    access: 'public',
+    summary: 'An uploaded file, by its generated name',
+    params: z.object({
+      name: z.string().regex(/^[A-Za-z0-9_-]+\.(jpg|png|webp)$/, { error: 'Unknown file' }),
+    }),
+  },
+});
+
+export const analyticsEventBody = z.object({
+  name: trimmed('Event name', 64).regex(/^[a-z0-9_.:-]+$/i, {
+    error: 'Event name may use letters, digits and _ . : -',
+  }),
+  properties: z
+    .record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .optional(),
+});
+
+export const analyticsRoutes = defineRoutes({
+  track: {
+    method: 'POST',
+    path: '/events',
+    access: 'user',
+    summary: 'Record a product analytics event (for example `login`)',
+    body: analyticsEventBody,
+  },
+});

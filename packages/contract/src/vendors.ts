@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  defineRoutes,
+  emailSchema,
+  idParam,
+  optionalTrimmed,
+  paginationQuery,
+  phoneSchema,
+  trimmed,
+} from './common.js';
+
+export const VENDOR_STATUSES = ['active', 'inactive'] as const;
+export type VendorStatus = (typeof VENDOR_STATUSES)[number];
+export const ADDRESS_TYPES = ['billing', 'shipping'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export interface VendorAddress {
+  id: string;
+  vendor_id: string;
+  label: string | null;
+  type: AddressType;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string | null;
+  country: string;
+  postal_code: string | null;
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Vendor {
+  id: string;
+  name: string;
+  company_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  website: string | null;
+  status: VendorStatus;
+  notes: string | null;
+  /** Purchase orders not yet received or cancelled. */
+  open_purchase_orders: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VendorDetail extends Vendor {
+  addresses: VendorAddress[];
+  purchase_orders_summary: {
+    count: number;
+    open_count: number;
+    /** Sum of the totals of orders that were not cancelled, in minor units. */
+    total_ordered: number;
+    last_order_date: string | null;
+  };
+}
+
+export const addressBody = z.object({
+  label: optionalTrimmed('Label', 60),
+  type: z.enum(ADDRESS_TYPES, { error: 'Type must be billing or shipping' }),
+  line1: trimmed('Address line 1', 200),
+  line2: optionalTrimmed('Address line 2', 200),
+  city: trimmed('City', 100),
+  state: optionalTrimmed('State', 100),
+  country: trimmed('Country', 100),
+  postal_code: optionalTrimmed('Postal code', 20),
+  is_default: z.boolean({ error: 'is_default must be true or false' }).optional(),
+});
+
+export const updateAddressBody = addressBody.partial();
+
+const websiteSchema = z
+  .string({ error: 'Website must be text' })
+  .trim()
+  .max(300, { error: 'Website must be at most 300 characters' })
+  .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
+  .pipe(
+    z.union([
+      z.literal(''),
+      z.url({ protocol: /^https?$/, error: 'Enter a web address like https://supplier.ng' }),
+    ]),
+  )
+  .transform((v) => v || null);
+
+const vendorFields = {
+  name: trimmed('Vendor name', 200),
+  company_name: optionalTrimmed('Company name', 200),
+  email: emailSchema.optional().nullable(),
+  phone_number: phoneSchema.optional().nullable(),
+  website: websiteSchema.optional().nullable(),
+  status: z.enum(VENDOR_STATUSES, { error: 'Status must be active or inactive' }).optional(),
+  notes: optionalTrimmed('Notes', 2000),
+};
+
+export const createVendorBody = z.object({
+  ...vendorFields,
+  addresses: z.array(addressBody).max(20, { error: 'At most 20 addresses' }).optional(),
+});
+
+export const updateVendorBody = z.object({
+  name: vendorFields.name.optional(),
+  company_name: vendorFields.company_name,
+  email: vendorFields.email,
+  phone_number: vendorFields.phone_number,
+  website: vendorFields.website,
+  status: vendorFields.status,
+  notes: vendorFields.notes,
+});
+
+export const vendorListQuery = paginationQuery.extend({
+  status: z.enum(VENDOR_STATUSES, { error: 'Status must be active or inactive' }).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const vendorsRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/vendor',
+    access: 'vendors.view',
+    summary: 'Vendors, filtered by status and searched by name, company, email or phone',
+    query: vendorListQuery,
+  },
+  create: {
+    method: 'POST',
+    path: '/vendor',
+    access: 'vendors.manage',
+    summary: 'Add a vendor',
+    body: createVendorBody,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/vendor/update/:id',
+    access: 'vendors.manage',
+    summary: 'Edit a vendor',
+    params: idParam,
+    body: updateVendorBody,
+  },
+  get: {
+    method: 'GET',
+    path: '/vendor/:id',
+    access: 'vendors.view',
+    summary: 'A vendor with its addresses and a summary of its purchase orders',
+    params: idParam,
+  },
+  addAddress: {
+    method: 'POST',
+    path: '/vendor/:id/addresses',
+    access: 'vendors.manage',
+    summary: 'Add an address to a vendor',
+    params: idParam,
+    body: addressBody,
+  },
+  updateAddress: {
+    method: 'PATCH',
+    path: '/vendor/update/address/:id',
+    access: 'vendors.manage',
+    summary: "Edit a vendor's address",
+    params: idParam,
+    body: updateAddressBody,
+  },
+  deleteAddress: {
+    method: 'DELETE',
+    path: '/vendor/delete/address/:id',
+    access: 'vendors.manage',
+    summary: "Delete a vendor's address (another of its type becomes the default)",
+    params: idParam,
+  },
+});
