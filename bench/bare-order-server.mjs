@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const url = process.env.DATABASE_URL;
@@ -151,7 +152,7 @@ const BUMP = (k) =>
   );
 
 /** The transaction, written once against a tiny query interface both engines provide. */
-async function placeOrder(q, body) {
+export async function placeOrder(q, body) {
   const now = new Date().toISOString();
   const orderId = randomUUID();
   const ids = body.items.map((i) => i.product_id);
@@ -306,6 +307,15 @@ if (sqlite) {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // As the app's server does (apps/server/src/db/connection.ts): checkpoints in a worker thread.
+  if (process.env.BARE_INLINE_CHECKPOINT !== '1') {
+    const { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } = await import(
+      '../apps/server/dist/db/checkpointer.js'
+    );
+    db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    startCheckpointer(path.resolve(url.slice('sqlite:'.length)));
+  }
   const cache = new Map();
   const prepare = (sql) => {
     let s = cache.get(sql);

@@ -10,7 +10,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Starts apps/server/dist/main.js on `port` with a fresh data folder; resolves once /ready answers. */
 export async function startServer({ port, databaseUrl, env = {}, cpu } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tillbook-bench-'));
-  const args = [path.join(root, 'apps/server/dist/main.js')];
+  // BENCH_NODE_ARGS: extra node flags for the server, such as --cpu-prof (not allowed in NODE_OPTIONS).
+  const args = [...nodeArgs(), path.join(root, 'apps/server/dist/main.js')];
   const command = cpu !== undefined ? 'taskset' : process.execPath;
   const argv = cpu !== undefined ? ['-c', String(cpu), process.execPath, ...args] : args;
   const child = spawn(command, argv, {
@@ -40,6 +41,8 @@ export async function startServer({ port, databaseUrl, env = {}, cpu } = {}) {
   child.kill('SIGKILL');
   throw new Error('server did not become ready');
 }
+
+export const nodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function stop(child) {
   return new Promise((resolve) => {

@@ -14,7 +14,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMsOf, json, root, startServer } from './lib.mjs';
+import { cpuMsOf, json, nodeArgs, root, startServer } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -103,7 +103,7 @@ async function load(url, token, productIds, duration, pid) {
 function startBare(databaseUrl, storeId) {
   const child = spawn(
     'taskset',
-    ['-c', String(SERVER_CPU), process.execPath, path.join(root, 'bench/bare-order-server.mjs')],
+    ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs(), path.join(root, 'bench/bare-order-server.mjs')],
     {
       cwd: root,
       env: { ...process.env, PORT: String(PORT + 1), DATABASE_URL: databaseUrl, STORE_ID: storeId },

@@ -8,9 +8,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.DATABASE_URL);
+  let log: ((message: string) => void) | undefined;
+  const database = openDatabase(config.DATABASE_URL, {
+    backgroundCheckpoint: true,
+    onCheckpointError: (message) => log?.(message),
+  });
   const applied = await migrateToLatest(database.db);
   const app = await buildApp({ config, database });
+  log = (message) => app.log.warn({ message }, 'WAL checkpoint failed; commits will checkpoint instead');
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   if (config.SEED_DEMO) {
     const seeded = await seedDemo(database.db, config, { onlyIfEmpty: true });

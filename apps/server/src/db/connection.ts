@@ -3,6 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, PostgresAdapter } from 'kysely';
 import pg from 'pg';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { CachedSqliteDialect } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -20,23 +21,45 @@ export interface ConnectOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /** SQLite: checkpoint the WAL from a worker thread instead of inside commits (the server does). */
+  backgroundCheckpoint?: boolean;
+  /** Where the checkpointer reports a failure. */
+  onCheckpointError?: (message: string) => void;
 }
 
 /** Opens the database named by a URL: `sqlite:<file>` or `postgres://…`. */
 export function openDatabase(url: string, options: ConnectOptions = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options);
   return openPostgres(url, options);
 }
 
-function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+function openSqlite(file: string, options: ConnectOptions): DatabaseHandle {
+  const memory = file === ':memory:';
+  if (!memory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // After a checkpoint lets the WAL start over, the file is cut back to this size.
+  sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  let checkpointer: Checkpointer | undefined;
+  if (options.backgroundCheckpoint && !memory) {
+    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    checkpointer = startCheckpointer(path.resolve(file), {
+      ...(options.onCheckpointError ? { onError: options.onCheckpointError } : {}),
+    });
+  }
   const db = new Kysely<Database>({ dialect: new CachedSqliteDialect(sqlite) });
-  return { db, engine: 'sqlite', describe: `SQLite ${path.resolve(file)}`, destroy: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    describe: `SQLite ${path.resolve(file)}`,
+    destroy: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const INT8_OID = 20;

@@ -1,0 +1,51 @@
+// Prints the SQL statements one real request runs and what each costs when replayed alone.
+// Usage: node --conditions=source --import tsx bench/catalogue/explain.ts <engine> <url>
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { buildApp } from '../../apps/server/src/app.js';
+import { benchConfig, DATA_DIR, openBenchDatabase, OWNER_PASSWORD, type BenchInfo, type Engine } from './common.js';
+
+class Capture implements KyselyPlugin {
+  built = new Map<unknown, PluginTransformQueryArgs>();
+  active: PluginTransformQueryArgs[] | null = null;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.active) this.built.set(args.queryId, args);
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const built = this.built.get(args.queryId);
+    if (this.active && built) this.active.push(built);
+    return args.result;
+  }
+}
+const [engine, urlTemplate] = process.argv.slice(2) as [Engine, string];
+const info = JSON.parse(readFileSync(path.join(DATA_DIR, `info-${engine}.json`), 'utf8')) as BenchInfo;
+const database = openBenchDatabase(engine, 10);
+const capture = new Capture();
+const app = await buildApp({ config: benchConfig(), database: { ...database, db: database.db.withPlugin(capture) }, logger: false, serveWeb: false });
+await app.ready();
+const signIn = await app.inject({ method: 'POST', url: '/api/v1/user/signin', payload: { email: info.ownerEmail, password: OWNER_PASSWORD } });
+const token = signIn.json().data.userToken as string;
+const url = urlTemplate.replace('{storeId}', info.storeId).replace('{barcode}', info.barcode);
+await app.inject({ method: 'GET', url, headers: { authorization: token } });
+capture.active = [];
+await app.inject({ method: 'GET', url, headers: { authorization: token } });
+const queries = capture.active.map((q) => database.db.getExecutor().compileQuery(q.node, q.queryId));
+capture.active = null;
+for (const q of process.env.ONLY_REQUEST ? [] : queries) {
+  for (let i = 0; i < 200; i++) await database.db.executeQuery(q);
+  const n = 2000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await database.db.executeQuery(q);
+  const us = ((performance.now() - t0) * 1000) / n;
+  console.log(`${us.toFixed(0)} µs  ${q.sql}\n   params ${JSON.stringify(q.parameters).slice(0, 200)}\n`);
+}
+const n = Number(process.env.N ?? 3000);
+for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url, headers: { authorization: token } });
+const t0 = performance.now();
+for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url, headers: { authorization: token } });
+console.log(`whole request through inject: ${(((performance.now() - t0) * 1000) / n).toFixed(0)} µs`);
+await app.close();
+await database.destroy();
