@@ -309,9 +309,8 @@ if (sqlite) {
   db.pragma('busy_timeout = 5000');
   // As the app's server does (apps/server/src/db/connection.ts): checkpoints in a worker thread.
   if (process.env.BARE_INLINE_CHECKPOINT !== '1') {
-    const { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } = await import(
-      '../apps/server/dist/db/checkpointer.js'
-    );
+    const { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } =
+      await import('../apps/server/dist/db/checkpointer.js');
     db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
     db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     startCheckpointer(path.resolve(url.slice('sqlite:'.length)));

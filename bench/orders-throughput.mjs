@@ -103,7 +103,13 @@ async function load(url, token, productIds, duration, pid) {
 function startBare(databaseUrl, storeId) {
   const child = spawn(
     'taskset',
-    ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs(), path.join(root, 'bench/bare-order-server.mjs')],
+    [
+      '-c',
+      String(SERVER_CPU),
+      process.execPath,
+      ...nodeArgs(),
+      path.join(root, 'bench/bare-order-server.mjs'),
+    ],
     {
       cwd: root,
       env: { ...process.env, PORT: String(PORT + 1), DATABASE_URL: databaseUrl, STORE_ID: storeId },

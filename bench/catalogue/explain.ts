@@ -3,9 +3,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
-import { benchConfig, DATA_DIR, openBenchDatabase, OWNER_PASSWORD, type BenchInfo, type Engine } from './common.js';
+import {
+  benchConfig,
+  DATA_DIR,
+  openBenchDatabase,
+  OWNER_PASSWORD,
+  type BenchInfo,
+  type Engine,
+} from './common.js';
 
 class Capture implements KyselyPlugin {
   built = new Map<unknown, PluginTransformQueryArgs>();
@@ -24,9 +38,18 @@ const [engine, urlTemplate] = process.argv.slice(2) as [Engine, string];
 const info = JSON.parse(readFileSync(path.join(DATA_DIR, `info-${engine}.json`), 'utf8')) as BenchInfo;
 const database = openBenchDatabase(engine, 10);
 const capture = new Capture();
-const app = await buildApp({ config: benchConfig(), database: { ...database, db: database.db.withPlugin(capture) }, logger: false, serveWeb: false });
+const app = await buildApp({
+  config: benchConfig(),
+  database: { ...database, db: database.db.withPlugin(capture) },
+  logger: false,
+  serveWeb: false,
+});
 await app.ready();
-const signIn = await app.inject({ method: 'POST', url: '/api/v1/user/signin', payload: { email: info.ownerEmail, password: OWNER_PASSWORD } });
+const signIn = await app.inject({
+  method: 'POST',
+  url: '/api/v1/user/signin',
+  payload: { email: info.ownerEmail, password: OWNER_PASSWORD },
+});
 const token = signIn.json().data.userToken as string;
 const url = urlTemplate.replace('{storeId}', info.storeId).replace('{barcode}', info.barcode);
 await app.inject({ method: 'GET', url, headers: { authorization: token } });

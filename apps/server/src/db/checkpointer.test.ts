@@ -48,7 +48,9 @@ describe('background WAL checkpoints', () => {
     const checkpointer = startCheckpointer(file, { intervalMs: 5, onCheckpoint: (r) => seen.push(r) });
     const insert = db.prepare('insert into t (body) values (?)');
     for (let i = 0; i < 100; i++) insert.run('y'.repeat(1000));
-    await expect.poll(() => seen.some((r) => r.log > 0 && r.checkpointed === r.log), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => seen.some((r) => r.log > 0 && r.checkpointed === r.log), { timeout: 5000 })
+      .toBe(true);
     await checkpointer.stop();
     await checkpointer.stop();
     const frames = walFrames(file);

@@ -72,7 +72,8 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
   // The checkpointer never keeps the process alive by itself.
   worker.unref();
   worker.on('message', (m: { type: string; log?: number; checkpointed?: number; message?: string }) => {
-    if (m.type === 'checkpoint') options.onCheckpoint?.({ log: m.log ?? 0, checkpointed: m.checkpointed ?? 0 });
+    if (m.type === 'checkpoint')
+      options.onCheckpoint?.({ log: m.log ?? 0, checkpointed: m.checkpointed ?? 0 });
     else if (m.type === 'error') options.onError?.(m.message ?? 'checkpoint failed');
   });
   worker.on('error', (error) => options.onError?.(error.message));
