@@ -8,14 +8,16 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let log: ((message: string) => void) | undefined;
+  // The logger exists once the app is built; a checkpoint error before that has nowhere to go.
+  const checkpointLog: { warn?: (message: string) => void } = {};
   const database = openDatabase(config.DATABASE_URL, {
     backgroundCheckpoint: true,
-    onCheckpointError: (message) => log?.(message),
+    onCheckpointError: (message) => checkpointLog.warn?.(message),
   });
   const applied = await migrateToLatest(database.db);
   const app = await buildApp({ config, database });
-  log = (message) => app.log.warn({ message }, 'WAL checkpoint failed; commits will checkpoint instead');
+  checkpointLog.warn = (message) =>
+    app.log.warn({ message }, 'WAL checkpoint failed; commits will checkpoint instead');
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   if (config.SEED_DEMO) {
     const seeded = await seedDemo(database.db, config, { onlyIfEmpty: true });
