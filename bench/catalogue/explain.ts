@@ -67,8 +67,19 @@ for (const q of process.env.ONLY_REQUEST ? [] : queries) {
 }
 const n = Number(process.env.N ?? 3000);
 for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url, headers: { authorization: token } });
+const inspector = await import('node:inspector/promises');
+const session = new inspector.Session();
+if (process.env.PROFILE) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
 const t0 = performance.now();
 for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url, headers: { authorization: token } });
 console.log(`whole request through inject: ${(((performance.now() - t0) * 1000) / n).toFixed(0)} µs`);
+if (process.env.PROFILE) {
+  const { profile } = await session.post('Profiler.stop');
+  (await import('node:fs')).writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+}
 await app.close();
 await database.destroy();

@@ -1,5 +1,6 @@
 // `npm run bench:catalogue`: the catalogue benchmark on SQLite and PostgreSQL.
 // Options: --engines=sqlite,postgres  --fresh (rebuild the data)  --seconds=8  --port=3390
+//          --only=<text> (only the runs whose name contains it; prints, writes no report)
 // The server runs pinned to core 0 and the load generator to core 1 (taskset).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -199,7 +200,24 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
         },
       ]),
     ];
-    const results = await runLoad({ port, token: ready.token, seconds, connections, runs });
+    // --only=<text>: just the runs whose name contains it (no import), to iterate on one call.
+    const only = args.only;
+    const results = await runLoad({
+      port,
+      token: ready.token,
+      seconds,
+      connections,
+      runs: only ? runs.filter((r) => r.name.includes(only)) : runs,
+    });
+    if (only) {
+      for (const r of results) {
+        console.log(
+          `  ${r.name}: ${Math.round(r.throughput)} req/s (${Math.round(r.cpuMicrosPerRequest)} µs CPU each); at ${r.rate}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms max ${r.max.toFixed(1)} ms`,
+        );
+      }
+      child.kill('SIGTERM');
+      process.exit(0);
+    }
     const imported = await timeImport(info);
     console.log(
       `${engine}: 10,000-row product CSV imported in ${imported.seconds.toFixed(2)} s (${imported.message})`,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { limitCount } from './sql.js';
 
 /**
  * Word-prefix search shared by searchable records (products, customers …).
@@ -188,7 +189,7 @@ export function searchPage(
     page.order === 'name'
       ? sql.raw(`min(t.sort_key) ${page.dir}, t.record_id ${page.dir}`)
       : sql.raw(`t.record_id ${page.dir}`);
-  return sql`select t.record_id as id, min(t.sort_key) as sort_key, count(*) over () as total from ${matchedTerms(storeId, kinds, words)} group by t.record_id order by ${order} limit ${page.limit} offset ${page.offset}`;
+  return sql`select t.record_id as id, min(t.sort_key) as sort_key, count(*) over () as total from ${matchedTerms(storeId, kinds, words)} group by t.record_id order by ${order} limit ${limitCount(page.limit)} offset ${page.offset}`;
 }
 
 /** How many records match, from the index alone (when a page past the end left no row to tell). */

@@ -11,6 +11,7 @@ import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { bumpCounter, readCounters, readCounterValues } from '../../lib/counters.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
+import { limitCount } from '../../lib/sql.js';
 import {
   deleteSearchTerms,
   insertSearchTerms,
@@ -260,7 +261,7 @@ export function productsRepository(db: Db, storeId: string) {
         : dir === 'desc'
           ? sql`and products.id <= ${fromId}`
           : sql`and products.id >= ${fromId}`;
-    const ids = sql`select products.id from products where ${where} ${after} order by products.id ${sql.raw(dir)} limit ${f.perPage} offset ${offset - from}`;
+    const ids = sql`select products.id from products where ${where} ${after} order by products.id ${sql.raw(dir)} limit ${limitCount(f.perPage)} offset ${offset - from}`;
     const { rows } =
       await sql<ListRow>`select ${cols} from (${ids}) k cross join products p where p.id = k.id order by p.id ${sql.raw(dir)}`.execute(
         db,
@@ -300,7 +301,7 @@ export function productsRepository(db: Db, storeId: string) {
       const where = whereOf(f);
       const order = (alias: string) =>
         sql.raw(`${key ? `${key.replace('$', alias)} ${dir}, ` : ''}${alias}.id ${dir}`);
-      const ids = sql`select products.id from products where ${where} order by ${order('products')} limit ${f.perPage} offset ${offsetOf(f)}`;
+      const ids = sql`select products.id from products where ${where} order by ${order('products')} limit ${limitCount(f.perPage)} offset ${offsetOf(f)}`;
       const [items, total] = await Promise.all([
         sql<ListRow>`select ${cols} from (${ids}) k cross join products p where p.id = k.id order by ${order('p')}`.execute(
           db,

@@ -1,0 +1,26 @@
+import { DummyDriver, Kysely, sql, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { limitCount } from './sql.js';
+
+const db = new Kysely<Record<string, never>>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new SqliteIntrospector(k),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+describe('limitCount', () => {
+  it('writes the count into the SQL and keeps the offset a parameter', () => {
+    const q = sql`select id from t limit ${limitCount(25)} offset ${40}`.compile(db);
+    expect(q.sql).toBe('select id from t limit 25 offset ?');
+    expect(q.parameters).toEqual([40]);
+  });
+
+  it('refuses anything but a whole, non-negative number', () => {
+    for (const bad of [-1, 2.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(() => limitCount(bad)).toThrow(RangeError);
+    }
+  });
+});
