@@ -4,6 +4,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/connection.js';
@@ -65,4 +73,22 @@ export interface BenchInfo {
   products: number;
   customers: number;
   generateSeconds: number;
+}
+
+/**
+ * Records the statements a request executes. Kysely shows plugins every query it builds,
+ * subqueries included, so a query counts only once its result comes back.
+ */
+export class Capture implements KyselyPlugin {
+  private built = new Map<unknown, PluginTransformQueryArgs>();
+  active: PluginTransformQueryArgs[] | null = null;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.active) this.built.set(args.queryId, args);
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const built = this.built.get(args.queryId);
+    if (this.active && built) this.active.push(built);
+    return args.result;
+  }
 }

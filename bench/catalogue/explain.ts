@@ -3,17 +3,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import {
   benchConfig,
+  Capture,
   DATA_DIR,
   openBenchDatabase,
   OWNER_PASSWORD,
@@ -21,19 +14,6 @@ import {
   type Engine,
 } from './common.js';
 
-class Capture implements KyselyPlugin {
-  built = new Map<unknown, PluginTransformQueryArgs>();
-  active: PluginTransformQueryArgs[] | null = null;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.active) this.built.set(args.queryId, args);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const built = this.built.get(args.queryId);
-    if (this.active && built) this.active.push(built);
-    return args.result;
-  }
-}
 const [engine, urlTemplate] = process.argv.slice(2) as [Engine, string];
 const info = JSON.parse(readFileSync(path.join(DATA_DIR, `info-${engine}.json`), 'utf8')) as BenchInfo;
 const database = openBenchDatabase(engine, 10);
@@ -63,7 +43,9 @@ for (const q of process.env.ONLY_REQUEST ? [] : queries) {
   const t0 = performance.now();
   for (let i = 0; i < n; i++) await database.db.executeQuery(q);
   const us = ((performance.now() - t0) * 1000) / n;
-  console.log(`${us.toFixed(0)} µs  ${q.sql}\n   params ${JSON.stringify(q.parameters).slice(0, 200)}\n`);
+  process.stdout.write(
+    `${us.toFixed(0)} µs  ${q.sql}\n   params ${JSON.stringify(q.parameters).slice(0, 200)}\n`,
+  );
 }
 const n = Number(process.env.N ?? 3000);
 for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url, headers: { authorization: token } });
@@ -76,7 +58,9 @@ if (process.env.PROFILE) {
 }
 const t0 = performance.now();
 for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url, headers: { authorization: token } });
-console.log(`whole request through inject: ${(((performance.now() - t0) * 1000) / n).toFixed(0)} µs`);
+process.stdout.write(
+  `whole request through inject: ${(((performance.now() - t0) * 1000) / n).toFixed(0)} µs\n`,
+);
 if (process.env.PROFILE) {
   const { profile } = await session.post('Profiler.stop');
   (await import('node:fs')).writeFileSync(process.env.PROFILE, JSON.stringify(profile));

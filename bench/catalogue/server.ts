@@ -3,19 +3,12 @@
 // Usage: node --conditions=source --import tsx bench/catalogue/server.ts <engine> <port> <scenarios.json>
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type {
-  CompiledQuery,
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import {
   benchConfig,
+  Capture,
   DATA_DIR,
   openBenchDatabase,
   OWNER_PASSWORD,
@@ -23,24 +16,6 @@ import {
   type BenchInfo,
   type Engine,
 } from './common.js';
-
-/**
- * Records the statements a request executes. Kysely shows plugins every query it builds,
- * subqueries included, so a query counts only once its result comes back.
- */
-class Capture implements KyselyPlugin {
-  private built = new Map<unknown, PluginTransformQueryArgs>();
-  active: PluginTransformQueryArgs[] | null = null;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.active) this.built.set(args.queryId, args);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const built = this.built.get(args.queryId);
-    if (this.active && built) this.active.push(built);
-    return args.result;
-  }
-}
 
 const [engine, portText, scenariosJson] = process.argv.slice(2) as [Engine, string, string];
 const info = JSON.parse(readFileSync(path.join(DATA_DIR, `info-${engine}.json`), 'utf8')) as BenchInfo;
