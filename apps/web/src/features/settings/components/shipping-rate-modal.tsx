@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { ShippingRate } from '@tillbook/contract/shipping';
 import { useStoreLocale } from '../../../lib/current-user';
-import { formatMoney } from '../../../lib/format';
 import { itemError, showFormError } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCreateShippingRate, useUpdateShippingRate } from '../api/save-shipping-rate';
@@ -80,7 +79,7 @@ export function ShippingRateModal({
             <TextInput
               label="Fee"
               description={`In ${currency}; 0 for free delivery`}
-              placeholder={formatMoney(150000, currency)}
+              placeholder="1500"
               inputMode="decimal"
               required
               {...form.getInputProps('fee')}
