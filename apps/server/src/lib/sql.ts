@@ -14,3 +14,13 @@ export function containsText(column: string, term: string): RawBuilder<boolean> 
 export function startsWithText(column: string, term: string): RawBuilder<boolean> {
   return sql<boolean>`lower(${sql.ref(column)}) like ${`${escapeLike(term.toLowerCase())}%`} escape '\\'`;
 }
+
+/** A unique or primary key refused the row, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

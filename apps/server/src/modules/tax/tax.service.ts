@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { isUniqueViolation } from '../../lib/sql.js';
 import { taxRepository, toTaxRule, type StoredRate } from './tax.repository.js';
 import type { TaxRulesTable } from './tax.tables.js';
 
@@ -33,11 +34,6 @@ const auditable = ({ id: _i, created_at: _c, updated_at: _u, ...rest }: TaxRule)
 
 const listText = (names: string[]) =>
   names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /**
  * A state may belong to only one rule per country, so an order's rule is never ambiguous:

@@ -130,6 +130,21 @@ describe('tax rules', () => {
     expect(moved.status).toBe(200);
   });
 
+  it('lets one of several saves racing for a state have it; the others get the same 409', async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.call('POST', '/tax', {
+          token: m.token,
+          body: { country: 'Nigeria', states: ['Rivers'], rates: [vat] },
+        }),
+      ),
+    );
+    expect(tries.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const r of tries.filter((x) => x.status === 409)) {
+      expect(r.body.error.fields).toEqual({ states: 'Already in another tax rule: Rivers' });
+    }
+  });
+
   it('has one rule for all states (*) per country', async () => {
     const all = await rule({ country: 'Benin', states: ['*'] });
     expect(all.states).toEqual(['*']);
