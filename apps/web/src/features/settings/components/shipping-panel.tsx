@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { ShippingRate } from '@tillbook/contract/shipping';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -13,6 +13,7 @@ import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useDeleteShippingRate } from '../api/delete-shipping-rate';
 import { useShippingRates } from '../api/list-shipping-rates';
+import { RowActions } from './row-actions';
 import { ShippingRateModal } from './shipping-rate-modal';
 import { estimateText, regionText } from './shipping-rate-values';
 
@@ -70,23 +71,12 @@ export function ShippingPanel({ canEdit, country }: { canEdit: boolean; country:
               header: '',
               enableSorting: false,
               cell: ({ row }: { row: { original: ShippingRate } }) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit ${row.original.name}`}
-                    onClick={() => setEditing(row.original)}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${row.original.name}`}
-                    onClick={() => setDeleting(row.original)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions
+                  editLabel={`Edit ${row.original.name}`}
+                  deleteLabel={`Delete ${row.original.name}`}
+                  onEdit={() => setEditing(row.original)}
+                  onDelete={() => setDeleting(row.original)}
+                />
               ),
             } satisfies ColumnDef<ShippingRate, unknown>,
           ]

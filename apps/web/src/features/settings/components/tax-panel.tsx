@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { TaxRule } from '@tillbook/contract/tax';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,6 +11,7 @@ import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useDeleteTaxRule } from '../api/delete-tax-rule';
 import { useTaxRules } from '../api/list-tax-rules';
+import { RowActions } from './row-actions';
 import { TaxRuleModal } from './tax-rule-modal';
 import { ratesText, statesText } from './tax-rule-values';
 
@@ -60,23 +61,12 @@ export function TaxPanel({
               header: '',
               enableSorting: false,
               cell: ({ row }: { row: { original: TaxRule } }) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit tax rule for ${placeText(row.original)}`}
-                    onClick={() => setEditing(row.original)}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete tax rule for ${placeText(row.original)}`}
-                    onClick={() => setDeleting(row.original)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions
+                  editLabel={`Edit tax rule for ${placeText(row.original)}`}
+                  deleteLabel={`Delete tax rule for ${placeText(row.original)}`}
+                  onEdit={() => setEditing(row.original)}
+                  onDelete={() => setDeleting(row.original)}
+                />
               ),
             } satisfies ColumnDef<TaxRule, unknown>,
           ]
