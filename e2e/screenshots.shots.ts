@@ -88,7 +88,8 @@ test('screens, signed in', async ({ page, request }) => {
   });
   await page.keyboard.press('Escape');
 
-  await visit(page, '/settings/shipping', 'settings-shipping-coming-soon');
+  await visit(page, '/settings/shipping', 'settings-shipping');
+  await visit(page, '/settings/tax', 'settings-tax');
   await visit(page, '/store', 'store');
   await page.getByRole('button', { name: 'Create store' }).first().click();
   await shoot(page, 'store-create');

@@ -13,6 +13,8 @@ import { RateLimiter } from './lib/rate-limiter.js';
 import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.js';
+import { registerShippingRoutes } from './modules/shipping/shipping.routes.js';
+import { registerTaxRoutes } from './modules/tax/tax.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerOrdersRoutes(api);
       registerDiscountsRoutes(api);
       registerPaymentsReceivedRoutes(api);
+      registerShippingRoutes(api);
+      registerTaxRoutes(api);
     },
     { prefix: '/api/v1' },
   );

@@ -2,6 +2,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@tillbook/contract
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { isUniqueViolation } from '../lib/sql.js';
 
 function send(
   reply: FastifyReply,
@@ -29,15 +30,6 @@ function summarise(fields: Record<string, string>): string {
   if (entries.length === 1) return entries[0]![1];
   const shown = entries.slice(0, 3).map(([f, m]) => `${f}: ${m}`);
   return `Please correct ${entries.length} fields. ${shown.join('; ')}${entries.length > 3 ? '; …' : ''}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
 }
 
 function isForeignKeyViolation(error: unknown): boolean {

@@ -25,7 +25,14 @@ export async function createProduct(
 export async function createCustomer(
   t: TestApp,
   m: Merchant,
-  over: { first_name?: string; last_name?: string; email_address?: string | null; is_active?: number } = {},
+  over: {
+    first_name?: string;
+    last_name?: string;
+    email_address?: string | null;
+    is_active?: number;
+    state?: string | null;
+    country?: string | null;
+  } = {},
 ): Promise<{
   id: string;
   first_name: string;
@@ -44,8 +51,8 @@ export async function createCustomer(
     phone_number: `+234803${String(1_000_000 + ++phoneCounter * 7919).slice(-7)}`,
     address: '4 Adeola Odeku Street',
     city: 'Victoria Island',
-    state: 'Lagos',
-    country: 'Nigeria',
+    state: over.state === undefined ? 'Lagos' : over.state,
+    country: over.country === undefined ? 'Nigeria' : over.country,
     notes: null,
     is_active: over.is_active ?? 1,
     created_at: now,

@@ -36,3 +36,12 @@ export function withoutEmpty<T extends Record<string, unknown>>(values: T): Part
     Object.entries(values).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')),
   ) as Partial<T>;
 }
+
+/**
+ * The first message of a list field's items (`states.2`), for an input that edits the whole list
+ * (tags) and so has no place for a message per item.
+ */
+export function itemError(errors: Record<string, unknown>, list: string): string | undefined {
+  const found = Object.entries(errors).find(([key]) => key.startsWith(`${list}.`))?.[1];
+  return typeof found === 'string' ? found : undefined;
+}

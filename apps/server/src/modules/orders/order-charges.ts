@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
+import { findShippingRate } from '../shipping/shipping.service.js';
+import { taxRuleForDestination } from '../tax/tax.service.js';
 import type { ShippingCharge, TaxRule } from './pricing.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -13,18 +15,17 @@ export interface Destination {
 }
 
 /**
- * The tax rule an order pays: the store's rule for the destination's country and state.
- *
- * Tax rules are kept by the settings area (`/tax`), which is not part of this build yet; until it
- * is, no rule applies and orders carry no tax. Wire the settings service in here; the pricing
- * function already applies exclusive and inclusive rules with several rates.
+ * The tax rule an order pays, from the store's tax settings (`/tax`): the rule of the
+ * destination's country that names its state, else that country's rule for all states (`*`),
+ * else none. Names compare without case or extra spaces.
  */
 export async function taxRuleFor(
-  _db: Db,
-  _ctx: Pick<StoreContext, 'storeId'>,
-  _destination: Destination,
+  db: Db,
+  ctx: Pick<StoreContext, 'storeId'>,
+  destination: Destination,
 ): Promise<TaxRule | null> {
-  return null;
+  const rule = await taxRuleForDestination(db, ctx, destination);
+  return rule && { rates: rule.rates, inclusive: rule.inclusive };
 }
 
 export interface ShippingChoice extends ShippingCharge {
@@ -32,17 +33,31 @@ export interface ShippingChoice extends ShippingCharge {
   name: string;
 }
 
+const refuse = (message: string, field: string) =>
+  new AppError('UNPROCESSABLE', message, { fields: { shipping_id: field } });
+
 /**
- * The shipping rate chosen for an order. Shipping rates are kept by the settings area
- * (`/shipping`), which is not part of this build yet, so no id names one: the answer is a 422
- * on `shipping_id`. Wire the settings service in here.
+ * The shipping rate chosen for an order: an active rate of this store (`/shipping`), else a 422
+ * on `shipping_id`. The rate's region is not checked against the destination: the cashier
+ * chooses, and may be sending the goods somewhere other than the customer's saved address.
  */
 export async function shippingChargeFor(
-  _db: Db,
-  _ctx: Pick<StoreContext, 'storeId'>,
+  db: Db,
+  ctx: Pick<StoreContext, 'storeId'>,
   shippingId: string,
 ): Promise<ShippingChoice> {
-  throw new AppError('UNPROCESSABLE', 'Choose one of the shipping rates of this store.', {
-    fields: { shipping_id: `There is no shipping rate ${shippingId} in this store` },
-  });
+  const rate = await findShippingRate(db, ctx, shippingId);
+  if (!rate) {
+    throw refuse(
+      'Choose one of the shipping rates of this store.',
+      `There is no shipping rate ${shippingId} in this store`,
+    );
+  }
+  if (!rate.is_active) {
+    throw refuse(
+      `The shipping rate "${rate.name}" is switched off. Choose another, or switch it on in Settings → Shipping.`,
+      `"${rate.name}" is switched off`,
+    );
+  }
+  return { id: rate.id, name: rate.name, fee: rate.fee };
 }

@@ -74,6 +74,17 @@ describe('cart', () => {
     window.localStorage.setItem('tillbook-pos-cart:store-1', '{not json');
     expect(loadCart('store-1')).toEqual(emptyCart());
   });
+
+  it('keeps the chosen shipping across a reload, and reads a cart saved before shipping existed', () => {
+    saveCart('store-1', { ...emptyCart(), shipping_id: 'rate-1' });
+    expect(loadCart('store-1').shipping_id).toBe('rate-1');
+    const { shipping_id: _s, ...older } = addProduct(emptyCart(), product('a'));
+    window.localStorage.setItem('tillbook-pos-cart:store-1', JSON.stringify(older));
+    expect(loadCart('store-1')).toMatchObject({
+      shipping_id: null,
+      lines: [expect.objectContaining({ product_id: 'a' })],
+    });
+  });
 });
 
 describe('held carts', () => {

@@ -24,6 +24,8 @@ export interface Cart {
   customer: CartCustomer | null;
   /** A code the server accepted for this cart. */
   discount_code: string | null;
+  /** The store's shipping rate chosen for delivery; null when the customer takes the goods. */
+  shipping_id: string | null;
   payment_type: PaymentType;
   /** As typed, in major units. */
   amount_received: string;
@@ -39,6 +41,7 @@ export const emptyCart = (): Cart => ({
   lines: [],
   customer: null,
   discount_code: null,
+  shipping_id: null,
   payment_type: 'cash',
   amount_received: '',
   notes: '',
@@ -130,7 +133,7 @@ export function loadCart(storeId: string): Cart {
 
 export function saveCart(storeId: string, cart: Cart): void {
   try {
-    const isEmpty = cart.lines.length === 0 && !cart.customer && !cart.discount_code;
+    const isEmpty = cart.lines.length === 0 && !cart.customer && !cart.discount_code && !cart.shipping_id;
     if (isEmpty) window.localStorage.removeItem(key(storeId));
     else window.localStorage.setItem(key(storeId), JSON.stringify(cart));
   } catch {

@@ -48,6 +48,7 @@ import { notify } from '../../../lib/toast';
 import { useCreateOrder, type CreateOrderBody } from '../api/create-order';
 import { customerQuery, findByBarcode, useProductSearch } from '../api/lookups';
 import { quoteOrder, useOrderQuote, type QuoteBody } from '../api/quote-order';
+import { useShippingRates } from '../api/shipping-rates';
 import {
   addProduct,
   changeDue,
@@ -127,6 +128,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const [query, setQuery] = useState('');
   const [codeText, setCodeText] = useState(cart.discount_code ?? '');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [shippingError, setShippingError] = useState<string | null>(null);
   const [checkingCode, setCheckingCode] = useState(false);
   const [saleErrors, setSaleErrors] = useState<Record<string, string>>({});
   const scanRef = useRef<HTMLInputElement>(null);
@@ -185,9 +187,11 @@ function PointOfSale({ storeId }: { storeId: string }) {
     quantity: l.quantity,
     ...(lineDiscounts[i] ? { discount: lineDiscounts[i] } : {}),
   }));
-  const quoteBody: QuoteBody | null = items.length
-    ? { items, ...(cart.discount_code ? { discount_code: cart.discount_code } : {}) }
-    : null;
+  const charges = {
+    ...(cart.discount_code ? { discount_code: cart.discount_code } : {}),
+    ...(cart.shipping_id ? { shipping_id: cart.shipping_id } : {}),
+  };
+  const quoteBody: QuoteBody | null = items.length ? { items, ...charges } : null;
   const [debouncedBody] = useDebouncedValue(quoteBody, 150);
   const quote = useOrderQuote(Object.keys(badDiscount).length ? null : debouncedBody);
   const quoteFresh = JSON.stringify(debouncedBody) === JSON.stringify(quoteBody) && !quote.isPlaceholderData;
@@ -205,6 +209,20 @@ function PointOfSale({ storeId }: { storeId: string }) {
     setCodeError(codeRefused);
     setCart((x) => ({ ...x, discount_code: null }));
   }
+  // Likewise a rate switched off or deleted in settings since it was chosen.
+  const shippingRefused = quoteFields.shipping_id;
+  if (shippingRefused && cart.shipping_id && quote.isError) {
+    setShippingError(shippingRefused);
+    setCart((x) => ({ ...x, shipping_id: null }));
+  }
+
+  const shippingRates = useShippingRates();
+  const shippingOptions = [
+    { value: 'none', label: 'No shipping (collected in store)' },
+    ...(shippingRates.data ?? [])
+      .filter((r) => r.is_active)
+      .map((r) => ({ value: r.id, label: `${r.name} · ${formatMoney(r.fee, currency)}` })),
+  ];
 
   const total = quote.data?.total ?? 0;
   const receivedTyped = cart.amount_received.trim();
@@ -270,7 +288,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     }
     setCheckingCode(true);
     try {
-      const priced = await quoteOrder({ items, discount_code: code });
+      const priced = await quoteOrder({ items, ...charges, discount_code: code });
       update((c) => ({ ...c, discount_code: code }));
       setCodeText(code);
       notify.success(`${code} applied: ${formatMoney(priced.discount, currency)} off`);
@@ -291,11 +309,13 @@ function PointOfSale({ storeId }: { storeId: string }) {
       setCart((c) => ({ ...emptyCart(), payment_type: c.payment_type }));
       setCodeText('');
       setCodeError(null);
+      setShippingError(null);
     },
     onError: (error) => {
       const fields = error instanceof ApiError ? error.fields : {};
       setSaleErrors(fields);
       if (fields.discount_code) setCodeError(fields.discount_code);
+      if (fields.shipping_id) setShippingError(fields.shipping_id);
       notify.error(messageOf(error));
     },
   });
@@ -320,7 +340,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
       // Left empty, the customer pays the total in full.
       amount_received: received ?? total,
       ...(cart.customer ? { customer_id: cart.customer.id } : {}),
-      ...(cart.discount_code ? { discount_code: cart.discount_code } : {}),
+      ...charges,
       ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
     };
     const json = JSON.stringify(body);
@@ -337,6 +357,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     setCart((c) => ({ ...emptyCart(), payment_type: c.payment_type }));
     setCodeText('');
     setCodeError(null);
+    setShippingError(null);
     setSaleErrors({});
     notify.success(`Sale held: ${current.customer?.name ?? 'walk-in customer'}`);
     focusScan();
@@ -349,6 +370,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     setHeld(resumed.held);
     setCodeText(resumed.cart.discount_code ?? '');
     setCodeError(null);
+    setShippingError(null);
     setSaleErrors({});
     setHeldOpen(false);
     focusScan();
@@ -700,11 +722,22 @@ function PointOfSale({ storeId }: { storeId: string }) {
                 </Group>
                 <Select
                   label="Shipping"
-                  data={[{ value: 'none', label: 'No shipping (collected in store)' }]}
-                  value="none"
+                  data={shippingOptions}
+                  value={cart.shipping_id ?? 'none'}
                   allowDeselect={false}
-                  disabled
-                  description="Delivery rates will be offered here once they are set up for the store."
+                  disabled={shippingRates.isPending}
+                  error={
+                    shippingError ?? (shippingRates.isError ? messageOf(shippingRates.error) : undefined)
+                  }
+                  description={
+                    shippingRates.isSuccess && shippingOptions.length === 1
+                      ? 'No delivery rates yet: add them in Settings → Shipping.'
+                      : undefined
+                  }
+                  onChange={(v) => {
+                    setShippingError(null);
+                    update((c) => ({ ...c, shipping_id: v && v !== 'none' ? v : null }));
+                  }}
                 />
               </Stack>
             </Paper>
@@ -732,8 +765,12 @@ function PointOfSale({ storeId }: { storeId: string }) {
                     loading={quote.isFetching}
                   />
                 ))}
-                {(quote.data?.shipping ?? 0) > 0 && (
-                  <TotalRow label="Shipping" value={quote.data?.shipping} loading={quote.isFetching} />
+                {quote.data?.shipping_name != null && (
+                  <TotalRow
+                    label={`Shipping (${quote.data.shipping_name})`}
+                    value={quote.data.shipping}
+                    loading={quote.isFetching}
+                  />
                 )}
                 <Divider my={4} />
                 <Group justify="space-between">
@@ -847,12 +884,13 @@ function PointOfSale({ storeId }: { storeId: string }) {
       <ConfirmDialog
         opened={clearing}
         title="Clear the cart?"
-        message="Every item, the customer and the discount code come off this sale."
+        message="Every item, the customer, the discount code and the shipping come off this sale."
         confirmLabel="Clear cart"
         onConfirm={() => {
           setCart((c) => ({ ...emptyCart(), payment_type: c.payment_type }));
           setCodeText('');
           setCodeError(null);
+          setShippingError(null);
           setClearing(false);
           focusScan();
         }}

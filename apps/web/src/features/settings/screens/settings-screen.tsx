@@ -7,6 +7,8 @@ import { AuditLogPanel } from '../components/audit-log-panel';
 import { BusinessPanel } from '../components/business-panel';
 import { ProfilePanel } from '../components/profile-panel';
 import { RolesPanel } from '../components/roles-panel';
+import { ShippingPanel } from '../components/shipping-panel';
+import { TaxPanel } from '../components/tax-panel';
 import { TeamPanel } from '../components/team-panel';
 
 const TABS = [
@@ -26,11 +28,6 @@ const LATER: Record<string, { title: string; text: string }> = {
     title: 'Settlement account',
     text: 'The bank account your wallet pays out to, checked by name before it is saved.',
   },
-  shipping: {
-    title: 'Shipping rates',
-    text: 'Fees by country and state, with delivery estimates, added to orders.',
-  },
-  tax: { title: 'Tax', text: 'Tax rules by country and state (for example VAT 7.5%), applied to orders.' },
   subscription: {
     title: 'Subscription',
     text: 'Freemium, Growth, Growth - Yearly and Enterprise plans, paid from your wallet.',
@@ -91,6 +88,17 @@ export default function SettingsScreen() {
         return <RolesPanel />;
       case 'audit-log':
         return permissions.has('audits.view') ? <AuditLogPanel /> : <NoAccess what="viewing the audit log" />;
+      case 'shipping':
+        return store ? (
+          <ShippingPanel canEdit={permissions.has('settings.manage')} country={store.country} />
+        ) : null;
+      case 'tax':
+        return store ? (
+          <TaxPanel
+            canEdit={permissions.has('settings.manage')}
+            place={{ country: store.country, state: store.state }}
+          />
+        ) : null;
       default:
         return <Later id={tab} />;
     }

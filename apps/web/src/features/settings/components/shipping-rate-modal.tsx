@@ -1,0 +1,111 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MESSAGES } from '@tillbook/contract/constants';
+import type { ShippingRate } from '@tillbook/contract/shipping';
+import { useStoreLocale } from '../../../lib/current-user';
+import { itemError, showFormError } from '../../../lib/forms';
+import { notify } from '../../../lib/toast';
+import { useCreateShippingRate, useUpdateShippingRate } from '../api/save-shipping-rate';
+import { stateSuggestions } from './nigerian-states';
+import {
+  blankShippingRate,
+  fromShippingRate,
+  toShippingRateBody,
+  validateShippingRate,
+  type ShippingRateValues,
+} from './shipping-rate-values';
+
+/** Adds or edits a shipping rate; mounted per rate (keyed by the caller). */
+export function ShippingRateModal({
+  rate,
+  country,
+  onClose,
+}: {
+  /** The rate to edit; null adds one. */
+  rate: ShippingRate | null;
+  /** The store's country, where a new rate starts. */
+  country: string | null;
+  onClose: () => void;
+}) {
+  const { currency } = useStoreLocale();
+  const form = useForm<ShippingRateValues>({
+    mode: 'controlled',
+    initialValues: rate ? fromShippingRate(rate, currency) : blankShippingRate(country),
+    validate: (values) => validateShippingRate(values, currency),
+  });
+  const done = () => {
+    notify.success(MESSAGES.saved);
+    onClose();
+  };
+  const create = useCreateShippingRate({ onSuccess: done, onError: (error) => showFormError(form, error) });
+  const update = useUpdateShippingRate({ onSuccess: done, onError: (error) => showFormError(form, error) });
+
+  const submit = (values: ShippingRateValues) => {
+    const body = toShippingRateBody(values, currency, Boolean(rate));
+    if (rate) update.mutate({ id: rate.id, body });
+    else create.mutate(body);
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={rate ? 'Edit shipping rate' : 'Add a shipping rate'}
+      size="lg"
+      centered
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <TextInput
+            label="Name"
+            placeholder="Lagos express"
+            required
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput label="Country" required {...form.getInputProps('country')} />
+          <TagsInput
+            label="States"
+            description="Type a state and press Enter. Leave empty to deliver anywhere in the country."
+            placeholder="All states"
+            data={stateSuggestions(form.values.country)}
+            value={form.values.states}
+            onChange={(v) => form.setFieldValue('states', v)}
+            error={form.errors.states ?? itemError(form.errors, 'states')}
+            splitChars={[',']}
+            clearable
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="Fee"
+              description={`In ${currency}; 0 for free delivery`}
+              placeholder="1500"
+              inputMode="decimal"
+              required
+              {...form.getInputProps('fee')}
+            />
+            <TextInput
+              label="Estimated days"
+              description='A number of days, a range like "2-3", or text'
+              placeholder="2-3"
+              {...form.getInputProps('estimated_days')}
+            />
+          </SimpleGrid>
+          <Switch
+            label="Active"
+            description="Only active rates are offered at the point of sale."
+            {...form.getInputProps('is_active', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
