@@ -307,3 +307,71 @@ test('discounts limited to a product and to a category through the form pickers'
   });
   expect(noDairy.status()).toBeGreaterThanOrEqual(400);
 });
+
+test('an order with one product on two lines (made through the API) is refunded by product', async ({
+  page,
+  request,
+}) => {
+  const merchant = await createMerchant(request);
+  const headers = { Authorization: merchant.token };
+  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
+  // Two lines of Milo, one of them with a line discount: 3 + 2 units.
+  const created = await request.post('/api/v1/order', {
+    headers,
+    data: {
+      items: [
+        { product_id: milo.id, quantity: 3 },
+        { product_id: milo.id, quantity: 2, discount: 10000 },
+      ],
+      payment_type: 'cash',
+      amount_received: 740000,
+      channel: 'pos',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()).data as { id: string; number: string; status: string };
+  expect(order.status).toBe('success');
+  expect(await stockOf(request, merchant, milo.id)).toBe(5);
+
+  await signIn(page, merchant.email);
+  await page.goto(`/sales/orders/details/${order.id}`);
+  await expect(page.getByRole('table', { name: 'Order lines' }).locator('tbody tr')).toHaveCount(2);
+  await toastsGone(page);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund ${order.number}` });
+  // One row for the product, with everything sold of it.
+  const units = dialog.getByRole('textbox', { name: 'Refund units of Milo 500g' });
+  await expect(units).toHaveCount(1);
+  await expect(
+    dialog
+      .getByRole('row', { name: /Milo 500g/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('5');
+  await expect(units).toHaveValue('5');
+  await units.fill('4');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Wrong size');
+  await dialog.getByRole('button', { name: 'Refund selected' }).click();
+  await expect(toast(page, 'Refund recorded')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await stockOf(request, merchant, milo.id)).toBe(9);
+  const after = (await (await request.get(`/api/v1/order/${order.id}`, { headers })).json()).data;
+  expect(after.status).toBe('success');
+  expect(after.items.map((i: { quantity_refunded: number }) => i.quantity_refunded)).toEqual([3, 1]);
+
+  // The last unit: the form offers 1 of 5 and refunding it closes the order.
+  await toastsGone(page);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(
+    dialog
+      .getByRole('row', { name: /Milo 500g/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('5 (4 back)');
+  await expect(units).toHaveValue('1');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Wrong size');
+  await dialog.getByRole('button', { name: 'Refund everything' }).click();
+  await expect(toast(page, `${order.number} refunded`)).toBeVisible();
+  await expect(badge(page, 'Refunded')).toBeVisible();
+  expect(await stockOf(request, merchant, milo.id)).toBe(10);
+});
