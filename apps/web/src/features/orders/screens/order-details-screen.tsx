@@ -31,6 +31,7 @@ import {
   orderStatusLabel,
 } from '../components/order-status';
 import { PAYMENT_TYPE_LABELS, Receipt } from '../components/receipt';
+import { refundableLines } from '../components/refund-lines';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -98,9 +99,9 @@ function CancelModal({ order, onClose }: { order: OrderDetail; onClose: () => vo
 
 /** Refund all of a completed order or some units of its lines, with a reason. */
 function RefundModal({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
-  const open = order.items.filter((i) => i.quantity > i.quantity_refunded);
+  const open = refundableLines(order.items);
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
-    Object.fromEntries(open.map((i) => [i.product_id, i.quantity - i.quantity_refunded])),
+    Object.fromEntries(open.map((i) => [i.product_id, i.left])),
   );
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -117,7 +118,7 @@ function RefundModal({ order, onClose }: { order: OrderDetail; onClose: () => vo
       notify.error(messageOf(error));
     },
   });
-  const everything = open.every((i) => quantities[i.product_id] === i.quantity - i.quantity_refunded);
+  const everything = open.every((i) => quantities[i.product_id] === i.left);
   const items = open
     .map((i) => ({ product_id: i.product_id, quantity: quantities[i.product_id] ?? 0 }))
     .filter((i) => i.quantity > 0);
@@ -138,14 +139,14 @@ function RefundModal({ order, onClose }: { order: OrderDetail; onClose: () => vo
                 <Table.Tr key={i.product_id}>
                   <Table.Td>{i.name}</Table.Td>
                   <Table.Td>
-                    {i.quantity}
-                    {i.quantity_refunded ? ` (${i.quantity_refunded} back)` : ''}
+                    {i.sold}
+                    {i.refunded ? ` (${i.refunded} back)` : ''}
                   </Table.Td>
                   <Table.Td>
                     <NumberInput
                       aria-label={`Refund units of ${i.name}`}
                       min={0}
-                      max={i.quantity - i.quantity_refunded}
+                      max={i.left}
                       allowDecimal={false}
                       allowNegative={false}
                       size="xs"
