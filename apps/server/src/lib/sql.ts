@@ -24,6 +24,7 @@ export function startsWithText(column: string, term: string): RawBuilder<boolean
 export function limitCount(n: number): RawBuilder<unknown> {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`Invalid LIMIT ${n}`);
   return sql.lit(n);
+}
 
 /** A unique or primary key refused the row, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
