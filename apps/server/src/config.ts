@@ -54,6 +54,8 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   IMPORT_MAX_ROWS: z.coerce.number().int().positive().default(20_000),
   TRUST_PROXY: boolFromEnv,
+  /** Sign-ups allowed from one network address per hour (the browser tests raise it: one address signs up many shops). */
+  SIGNUP_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -148,7 +148,11 @@ async function sendVerification(
 }
 
 export async function signUp(ctx: RequestContext, body: z.output<typeof signUpBody>): Promise<SignInData> {
-  await ctx.deps.rateLimiter.consume(`signup:ip:${ctx.ip}`, LIMITS.signUpPerIp, 'sign-up attempts');
+  await ctx.deps.rateLimiter.consume(
+    `signup:ip:${ctx.ip}`,
+    { ...LIMITS.signUpPerIp, max: ctx.deps.config.SIGNUP_MAX_PER_IP_HOUR },
+    'sign-up attempts',
+  );
   const existing = await findUserByEmail(ctx.db, body.email);
   // A person invited by email has a user row without a password: signing up completes it.
   if (existing && existing.password_hash !== NO_PASSWORD) {
