@@ -211,8 +211,8 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     });
     if (only) {
       for (const r of results) {
-        console.log(
-          `  ${r.name}: ${Math.round(r.throughput)} req/s (${Math.round(r.cpuMicrosPerRequest)} µs CPU each); at ${r.rate}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms max ${r.max.toFixed(1)} ms`,
+        process.stdout.write(
+          `  ${r.name}: ${Math.round(r.throughput)} req/s (${Math.round(r.cpuMicrosPerRequest)} µs CPU each); at ${r.rate}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms max ${r.max.toFixed(1)} ms\n`,
         );
       }
       child.kill('SIGTERM');
