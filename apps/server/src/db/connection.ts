@@ -23,6 +23,11 @@ export interface ConnectOptions {
   poolSize?: number;
   /** SQLite: checkpoint the WAL from a worker thread instead of inside commits (the server does). */
   backgroundCheckpoint?: boolean;
+  /**
+   * SQLite: commit concurrent transactions together (decision 0009). On unless set to false;
+   * each caller still waits for the COMMIT that includes its transaction.
+   */
+  groupCommit?: boolean;
   /** Where the checkpointer reports a failure. */
   onCheckpointError?: (message: string) => void;
 }
@@ -41,6 +46,9 @@ function openSqlite(file: string, options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Savepoint journals (every transaction is a savepoint under group commit) and sorts stay in
+  // memory instead of temporary files: about 10% off an order's CPU time here (decision 0009).
+  sqlite.pragma('temp_store = MEMORY');
   // After a checkpoint lets the WAL start over, the file is cut back to this size.
   sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   let checkpointer: Checkpointer | undefined;
@@ -50,7 +58,9 @@ function openSqlite(file: string, options: ConnectOptions): DatabaseHandle {
       ...(options.onCheckpointError ? { onError: options.onCheckpointError } : {}),
     });
   }
-  const db = new Kysely<Database>({ dialect: new CachedSqliteDialect(sqlite) });
+  const db = new Kysely<Database>({
+    dialect: new CachedSqliteDialect(sqlite, { groupCommit: options.groupCommit ?? true }),
+  });
   return {
     db,
     engine: 'sqlite',

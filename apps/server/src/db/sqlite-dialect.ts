@@ -14,18 +14,31 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+export interface SqliteDialectOptions {
+  /**
+   * Commit transactions in groups (decision 0009): each transaction is a savepoint inside one
+   * open write transaction, and the write transaction commits once the event loop has taken in
+   * the requests that were waiting. Every caller still waits for the real COMMIT.
+   */
+  groupCommit?: boolean;
+}
+
 /**
- * A Kysely SQLite dialect for better-sqlite3 that differs from Kysely's own in three ways:
+ * A Kysely SQLite dialect for better-sqlite3 that differs from Kysely's own in four ways:
  * - prepared statements are cached by SQL text (Kysely's re-prepares every query, which costs
  *   about 3.5x on a point read here);
  * - waiters for the single connection queue in order instead of all waking at each release;
  * - transactions begin IMMEDIATE, taking the write lock up front, so a transaction that reads
- *   and then writes cannot fail with SQLITE_BUSY halfway when another process holds the file.
+ *   and then writes cannot fail with SQLITE_BUSY halfway when another process holds the file;
+ * - optionally, group commit (see {@link SqliteDialectOptions.groupCommit}).
  */
 export class CachedSqliteDialect implements Dialect {
-  constructor(private readonly database: BetterSqlite3.Database) {}
+  constructor(
+    private readonly database: BetterSqlite3.Database,
+    private readonly options: SqliteDialectOptions = {},
+  ) {}
   createDriver(): Driver {
-    return new CachedSqliteDriver(this.database);
+    return new CachedSqliteDriver(this.database, this.options.groupCommit ?? false);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -40,11 +53,11 @@ export class CachedSqliteDialect implements Dialect {
 
 const STATEMENT_CACHE_SIZE = 1000;
 
-class CachedSqliteConnection implements DatabaseConnection {
+class CachedSqliteConnection {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   constructor(private readonly db: BetterSqlite3.Database) {}
 
-  private prepare(sql: string): BetterSqlite3.Statement {
+  prepare(sql: string): BetterSqlite3.Statement {
     let stmt = this.statements.get(sql);
     if (stmt) {
       // Move to the back so the map's order is least-recently-used first.
@@ -61,19 +74,24 @@ class CachedSqliteConnection implements DatabaseConnection {
     return stmt;
   }
 
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+  /** Runs a statement; `wrote` says whether it may have changed the database. */
+  run<R>(compiledQuery: CompiledQuery): { result: QueryResult<R>; wrote: boolean } {
     const stmt = this.prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
-    if (stmt.reader) return Promise.resolve({ rows: stmt.all(parameters) as R[] });
+    const wrote = !stmt.readonly;
+    if (stmt.reader) return { result: { rows: stmt.all(parameters) as R[] }, wrote };
     const { changes, lastInsertRowid } = stmt.run(parameters);
-    return Promise.resolve({
-      numAffectedRows: BigInt(changes),
-      insertId: BigInt(lastInsertRowid),
-      rows: [],
-    });
+    return {
+      result: { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] },
+      wrote,
+    };
   }
 
-  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+  exec(sql: string): void {
+    this.prepare(sql).run();
+  }
+
+  async *stream<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('SQLite streams only select queries');
     // A streaming statement stays busy until the iterator ends, so it must not come from the cache.
     const stmt = this.db.prepare(compiledQuery.sql);
@@ -81,41 +99,191 @@ class CachedSqliteConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * One use of the single connection, from acquire to release. Kysely hands the lease back to the
+ * driver for begin, commit, rollback and release, which lets a transaction give the connection
+ * to the next waiter before its group's COMMIT and then wait for that COMMIT.
+ */
+class Lease implements DatabaseConnection {
+  released = false;
+  inTransaction = false;
+  /** Its transaction was released into the open group and waits for (or saw) the group's COMMIT. */
+  handedOver = false;
+  constructor(private readonly driver: CachedSqliteDriver) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.released) throw new Error('This SQLite connection lease was already released');
+    return this.driver.execute<R>(this, compiledQuery);
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.driver.stream<R>(compiledQuery);
+  }
+}
+
+interface GroupMember {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const SAVEPOINT = 'tillbook_trx';
+
 class CachedSqliteDriver implements Driver {
-  private connection: CachedSqliteConnection | undefined;
+  private readonly connection: CachedSqliteConnection;
   private busy = false;
   private readonly waiters: Array<() => void> = [];
+  /** The open write transaction that transactions join as savepoints, with who waits on its COMMIT. */
+  private group: GroupMember[] | null = null;
+  private commitScheduled = false;
 
-  constructor(private readonly db: BetterSqlite3.Database) {}
-
-  async init(): Promise<void> {
-    this.connection = new CachedSqliteConnection(this.db);
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly groupCommit: boolean,
+  ) {
+    this.connection = new CachedSqliteConnection(db);
   }
+
+  async init(): Promise<void> {}
 
   acquireConnection(): Promise<DatabaseConnection> {
-    const connection = this.connection!;
-    if (!this.busy) {
-      this.busy = true;
-      return Promise.resolve(connection);
-    }
-    return new Promise((resolve) => this.waiters.push(() => resolve(connection)));
+    return this.lock().then(() => new Lease(this));
   }
 
-  async releaseConnection(): Promise<void> {
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.release(connection as Lease);
+  }
+
+  private lock(first = false): Promise<void> {
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (first ? this.waiters.unshift(resolve) : this.waiters.push(resolve)));
+  }
+
+  private unlock(): void {
     const next = this.waiters.shift();
     if (next) next();
     else this.busy = false;
   }
 
+  private release(lease: Lease): void {
+    if (lease.released) return;
+    lease.released = true;
+    this.unlock();
+  }
+
+  async execute<R>(lease: Lease, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { result, wrote } = this.connection.run<R>(compiledQuery);
+    // A write outside a transaction while a group is open became part of the group: like a
+    // transaction, it is done only when the group commits.
+    if (wrote && !lease.inTransaction && this.group && this.db.inTransaction) {
+      await this.awaitGroupCommit(lease);
+    }
+    return result;
+  }
+
+  stream<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.connection.stream<R>(compiledQuery);
+  }
+
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const lease = connection as Lease;
+    if (!this.groupCommit) {
+      this.connection.exec('begin immediate');
+    } else {
+      if (this.group && !this.db.inTransaction) {
+        // SQLite rolled the group's transaction back by itself (an I/O error or a full disk).
+        this.failGroup(new Error('The database rolled back the transaction group after an error'));
+      }
+      if (!this.group) {
+        this.connection.exec('begin immediate');
+        this.group = [];
+      }
+      this.connection.exec(`savepoint ${SAVEPOINT}`);
+    }
+    lease.inTransaction = true;
   }
+
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const lease = connection as Lease;
+    if (!this.groupCommit) {
+      this.connection.exec('commit');
+      lease.inTransaction = false;
+      return;
+    }
+    this.connection.exec(`release ${SAVEPOINT}`);
+    lease.inTransaction = false;
+    await this.awaitGroupCommit(lease);
   }
+
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    const lease = connection as Lease;
+    // Its group failed to commit: SQLite has already undone all of it.
+    if (lease.handedOver) return;
+    lease.inTransaction = false;
+    if (!this.groupCommit) {
+      this.connection.exec('rollback');
+      return;
+    }
+    if (!this.db.inTransaction) {
+      // SQLite undid the whole group after an error (I/O, full disk): none of it will commit.
+      this.failGroup(new Error('The database rolled back the transaction group after an error'));
+      return;
+    }
+    this.connection.exec(`rollback to ${SAVEPOINT}`);
+    this.connection.exec(`release ${SAVEPOINT}`);
   }
+
+  /** Gives the connection to the next waiter, then waits until the open group has committed. */
+  private awaitGroupCommit(lease: Lease): Promise<void> {
+    const group = this.group!;
+    const done = new Promise<void>((resolve, reject) => group.push({ resolve, reject }));
+    lease.handedOver = true;
+    this.release(lease);
+    this.scheduleCommit();
+    return done;
+  }
+
+  private scheduleCommit(): void {
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    // After the poll phase: the requests that arrived together have had their turn to join.
+    setImmediate(() => void this.commitGroup());
+  }
+
+  private async commitGroup(): Promise<void> {
+    // Ahead of every waiter, so a steady stream of requests cannot hold a group open forever.
+    await this.lock(true);
+    this.commitScheduled = false;
+    const group = this.group;
+    this.group = null;
+    try {
+      if (!group) return;
+      if (!this.db.inTransaction) {
+        for (const m of group)
+          m.reject(new Error('The database rolled back the transaction group after an error'));
+        return;
+      }
+      try {
+        this.connection.exec('commit');
+      } catch (error) {
+        if (this.db.inTransaction) this.connection.exec('rollback');
+        for (const m of group) m.reject(error);
+        return;
+      }
+      for (const m of group) m.resolve();
+    } finally {
+      this.unlock();
+    }
+  }
+
+  private failGroup(error: Error): void {
+    const group = this.group ?? [];
+    this.group = null;
+    for (const m of group) m.reject(error);
+  }
+
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(`savepoint "${name}"`));
   }
@@ -125,7 +293,10 @@ class CachedSqliteDriver implements Driver {
   async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw(`release "${name}"`));
   }
+
   async destroy(): Promise<void> {
+    // A group still open is committed first: its members are waiting for exactly that.
+    if (this.group) await this.commitGroup();
     this.db.close();
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { RequestContext } from './context.js';
 import { newId } from './ids.js';
+import { insertRows } from './insert-rows.js';
 
 const SECRET_FIELD = /pass(word)?|token|secret|code_hash|key_hash|pin|credential/i;
 
@@ -52,9 +53,9 @@ export async function writeAudit(
   input: AuditInput,
 ): Promise<void> {
   const diff = changedFields(input.before, input.after);
-  await db
-    .insertInto('audits')
-    .values({
+  // Through insertRows: an audit row is written with every change, sales included.
+  await insertRows(db, 'audits', [
+    {
       id: newId(),
       store_id: input.storeId !== undefined ? input.storeId : (ctx.access?.store.id ?? null),
       actor_type: ctx.actor?.type ?? 'system',
@@ -69,6 +70,6 @@ export async function writeAudit(
       ip: ctx.ip,
       user_agent: ctx.userAgent,
       created_at: ctx.now.toISOString(),
-    })
-    .execute();
+    },
+  ]);
 }

@@ -1,6 +1,6 @@
 import { DummyDriver, Kysely, sql, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { limitCount } from './sql.js';
+import { limitCount, toPostgresPlaceholders } from './sql.js';
 
 const db = new Kysely<Record<string, never>>({
   dialect: {
@@ -22,5 +22,14 @@ describe('limitCount', () => {
     for (const bad of [-1, 2.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
       expect(() => limitCount(bad)).toThrow(RangeError);
     }
+  });
+});
+
+describe('toPostgresPlaceholders', () => {
+  it('numbers the placeholders in order', () => {
+    expect(toPostgresPlaceholders('update t set a = a + ? where id = ? and b >= ?')).toBe(
+      'update t set a = a + $1 where id = $2 and b >= $3',
+    );
+    expect(toPostgresPlaceholders('select 1')).toBe('select 1');
   });
 });

@@ -1,4 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { engineOf } from '../db/connection.js';
+import type { Database } from '../db/schema.js';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -34,4 +36,31 @@ export function isUniqueViolation(error: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+const postgresTexts = new Map<string, string>();
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …`. The text must not hold a `?` of its own. */
+export function toPostgresPlaceholders(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
+/**
+ * Runs a fixed SQL text, written once with `?` placeholders, on either engine, and returns its
+ * rows. For the few statements every sale runs, where building the query with the query builder
+ * cost more than SQLite took to run it (decision 0009). Values are always bound parameters.
+ */
+export async function runSql<R>(
+  db: Kysely<Database> | Transaction<Database>,
+  text: string,
+  parameters: readonly unknown[],
+): Promise<{ rows: R[]; affected: number }> {
+  let query = text;
+  if (engineOf(db as Kysely<unknown>) === 'postgres') {
+    query = postgresTexts.get(text) ?? toPostgresPlaceholders(text);
+    if (postgresTexts.size < 500) postgresTexts.set(text, query);
+  }
+  const result = await db.executeQuery<R>(CompiledQuery.raw(query, parameters as unknown[]));
+  return { rows: result.rows, affected: Number(result.numAffectedRows ?? 0) };
 }

@@ -1,9 +1,11 @@
-import type { StockReason, StockState } from '@tillbook/contract/products';
-import { sql, type Transaction } from 'kysely';
+import type { StockReason } from '@tillbook/contract/products';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { insertRows } from '../../lib/insert-rows.js';
+import { runSql } from '../../lib/sql.js';
 import type { StockMovementsTable } from './products.tables.js';
 
 export interface StockMovementInput {
@@ -37,6 +39,13 @@ type Who = Pick<StoreContext, 'storeId' | 'now' | 'actor'>;
 
 /** Rows per insert statement (14 columns: well within both engines' parameter limits). */
 const LEDGER_BATCH = 1000;
+
+/** Parameters: change ×3, updated_at, store, product, change. Plain SQL: it runs for every line of every sale. */
+const TAKE_STOCK_SQL = `update products set quantity = quantity + ?,
+  stock_state = case when quantity + ? <= 0 then 'out_of_stock' when quantity + ? <= low_stock_threshold then 'low_stock' else 'in_stock' end,
+  updated_at = ?
+  where store_id = ? and id = ? and track_stock = 1 and quantity + ? >= 0
+  returning quantity`;
 
 /**
  * Moves stock of the request's store, inside the caller's transaction, and records each change
@@ -85,19 +94,17 @@ export async function applyStockMovements(
   for (const productId of [...byProduct.keys()].sort()) {
     const lines = byProduct.get(productId)!;
     const total = lines.reduce((sum, i) => sum + movements[i]!.change, 0);
-    const updated = await trx
-      .updateTable('products')
-      .set((eb) => ({
-        quantity: eb('quantity', '+', total),
-        stock_state: sql<StockState>`case when quantity + ${total} <= 0 then 'out_of_stock' when quantity + ${total} <= low_stock_threshold then 'low_stock' else 'in_stock' end`,
-        updated_at: now,
-      }))
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', productId)
-      .where('track_stock', '=', 1)
-      .where((eb) => eb(eb('quantity', '+', total), '>=', 0))
-      .returning('quantity')
-      .executeTakeFirst();
+    // The conditional update: it takes the stock only if enough is left, in one statement.
+    const { rows } = await runSql<{ quantity: number | string }>(trx, TAKE_STOCK_SQL, [
+      total,
+      total,
+      total,
+      now,
+      ctx.storeId,
+      productId,
+      total,
+    ]);
+    const updated = rows[0];
 
     if (!updated) {
       const product = await trx
@@ -162,10 +169,7 @@ export async function applyStockMovements(
   }
 
   for (let i = 0; i < ledger.length; i += LEDGER_BATCH) {
-    await trx
-      .insertInto('stock_movements')
-      .values(ledger.slice(i, i + LEDGER_BATCH))
-      .execute();
+    await insertRows(trx, 'stock_movements', ledger.slice(i, i + LEDGER_BATCH));
   }
   return results;
 }

@@ -1,0 +1,123 @@
+// Prints the SQL statements one POS order (3 lines, cash) runs, and the in-process cost of a
+// whole order request, on a fresh SQLite file or PostgreSQL schema.
+// Usage: node --conditions=source --import tsx bench/orders/explain.ts [sqlite|postgres]
+// Env: N (orders timed, default 3000), CONCURRENCY (orders in flight, default 1),
+//      PROFILE=file.cpuprofile, BACKGROUND_CHECKPOINT=0, GROUP_COMMIT=0.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.js';
+import { openDatabase } from '../../apps/server/src/db/connection.js';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { benchConfig, Capture, PG_URL } from '../catalogue/common.js';
+
+const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
+const schema = 'bench_orders_explain';
+if (engine === 'postgres') {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
+  await client.end();
+}
+const url =
+  engine === 'sqlite'
+    ? `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'orders-explain-')), 'app.db')}`
+    : PG_URL;
+const database = openDatabase(url, {
+  backgroundCheckpoint: process.env.BACKGROUND_CHECKPOINT !== '0',
+  groupCommit: process.env.GROUP_COMMIT !== '0',
+  ...(engine === 'postgres' ? { schema } : {}),
+});
+await migrateToLatest(database.db, engine === 'postgres' ? schema : undefined);
+const capture = new Capture();
+const app = await buildApp({
+  config: benchConfig({ SIGNUP_MAX_PER_IP_HOUR: '1000' }),
+  database: { ...database, db: database.db.withPlugin(capture) },
+  logger: false,
+  serveWeb: false,
+});
+await app.ready();
+
+const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) => {
+  const res = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    ...(token ? { headers: { authorization: token } } : {}),
+  });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+};
+const email = `explain.${Date.now()}@example.ng`;
+const user = await call('POST', '/user/signup', {
+  first_name: 'Bench',
+  last_name: 'Owner',
+  email,
+  password: 'bench-pass-42',
+  phone_number: '+2348030000000',
+  country: 'Nigeria',
+});
+await call(
+  'PUT',
+  `/user/business-info/${user.id}`,
+  { business_name: 'Bench Provisions', country: 'Nigeria', state: 'Lagos' },
+  user.userToken,
+);
+const token = (await call('POST', '/user/signin', { email, password: 'bench-pass-42' })).userToken as string;
+const products: string[] = [];
+for (let i = 0; i < 150; i++) {
+  const p = await call(
+    'POST',
+    '/product/create',
+    { name: `Bench product ${i}`, price: 10_000 + i * 50, quantity: 100_000_000 },
+    token,
+  );
+  products.push(p.id);
+}
+const order = () => {
+  const picked = new Set<string>();
+  while (picked.size < 3) picked.add(products[Math.floor(Math.random() * products.length)]!);
+  return {
+    items: [...picked].map((product_id) => ({ product_id, quantity: 1 + Math.floor(Math.random() * 3) })),
+    payment_type: 'cash',
+    channel: 'pos',
+    amount_received: 10_000_000,
+  };
+};
+const place = () => call('POST', '/order', order(), token);
+
+await place();
+capture.active = [];
+await place();
+const queries = capture.active.map((q) => database.db.getExecutor().compileQuery(q.node, q.queryId));
+capture.active = null;
+process.stdout.write(`${queries.length} statements (besides begin/commit):\n`);
+for (const q of queries) process.stdout.write(`  ${q.sql.slice(0, 160)}\n`);
+
+const n = Number(process.env.N ?? 3000);
+for (let i = 0; i < 300; i++) await place();
+const inspector = await import('node:inspector/promises');
+const session = new inspector.Session();
+if (process.env.PROFILE) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+// CONCURRENCY orders in flight at a time, as from that many tills.
+const concurrency = Number(process.env.CONCURRENCY ?? 1);
+for (let i = 0; i < n; i += concurrency) await Promise.all(Array.from({ length: concurrency }, place));
+const wall = ((performance.now() - t0) * 1000) / n;
+const cpu = process.cpuUsage(cpu0);
+process.stdout.write(
+  `whole order through inject: ${wall.toFixed(0)} µs wall, ${((cpu.user + cpu.system) / n).toFixed(0)} µs CPU (main thread and workers)\n`,
+);
+if (process.env.PROFILE) {
+  const { profile } = await session.post('Profiler.stop');
+  (await import('node:fs')).writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+}
+await app.close();
+await database.destroy();
