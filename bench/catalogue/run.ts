@@ -56,6 +56,8 @@ function startServer(engine: Engine, scenarios: Record<string, string>) {
       '-c',
       '0',
       process.execPath,
+      // BENCH_NODE_ARGS: node flags for the server, e.g. --cpu-prof or --max-semi-space-size=64.
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
       ...TSX,
       'bench/catalogue/server.ts',
       engine,

@@ -17,6 +17,22 @@ import {
   type Engine,
 } from './common.js';
 
+// BENCH_STALLS=1: report on stderr each GC pause over 5 ms and each event-loop stall over 20 ms.
+if (process.env.BENCH_STALLS === '1') {
+  const { PerformanceObserver, performance } = await import('node:perf_hooks');
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration > 5) process.stderr.write(`gc ${e.duration.toFixed(1)} ms at ${e.startTime.toFixed(0)}\n`);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last > 30) process.stderr.write(`stall ${(now - last - 10).toFixed(1)} ms at ${now.toFixed(0)}\n`);
+    last = now;
+  }, 10).unref();
+}
+
 const [engine, portText, scenariosJson] = process.argv.slice(2) as [Engine, string, string];
 const info = JSON.parse(readFileSync(path.join(DATA_DIR, `info-${engine}.json`), 'utf8')) as BenchInfo;
 const scenarios = JSON.parse(scenariosJson) as Record<string, string>;

@@ -11,7 +11,7 @@ import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { bumpCounter, readCounters, readCounterValues } from '../../lib/counters.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
-import { limitCount } from '../../lib/sql.js';
+import { limitCount, runSql } from '../../lib/sql.js';
 import {
   deleteSearchTerms,
   insertSearchTerms,
@@ -172,6 +172,21 @@ export interface ProductForSale {
   status: ProductStatus;
   category_ids: string[];
 }
+
+type ForSaleRow = Pick<
+  ProductsTable,
+  | 'id'
+  | 'name'
+  | 'sku'
+  | 'barcode'
+  | 'unit'
+  | 'price'
+  | 'sale_price'
+  | 'cost_price'
+  | 'track_stock'
+  | 'quantity'
+  | 'status'
+>;
 
 /** A product row as its creator builds it; the stock state is derived on insert. */
 export type NewProductRow = Omit<ProductsTable, 'stock_state'>;
@@ -409,31 +424,20 @@ export function productsRepository(db: Db, storeId: string) {
     async forSale(ids: string[]): Promise<ProductForSale[]> {
       if (!ids.length) return [];
       const unique = [...new Set(ids)];
-      const [rows, links] = await Promise.all([
-        db
-          .selectFrom('products')
-          .select([
-            'id',
-            'name',
-            'sku',
-            'barcode',
-            'unit',
-            'price',
-            'sale_price',
-            'cost_price',
-            'track_stock',
-            'quantity',
-            'status',
-          ])
-          .where('store_id', '=', storeId)
-          .where('id', 'in', unique)
-          .execute(),
-        db
-          .selectFrom('product_categories')
-          .select(['product_id', 'category_id'])
-          .where('store_id', '=', storeId)
-          .where('product_id', 'in', unique)
-          .execute(),
+      // Plain SQL: every sale and quote runs these two (decision 0009).
+      const list = unique.map(() => '?').join(', ');
+      const [{ rows }, { rows: links }] = await Promise.all([
+        runSql<ForSaleRow>(
+          db,
+          `select id, name, sku, barcode, unit, price, sale_price, cost_price, track_stock, quantity, status
+           from products where store_id = ? and id in (${list})`,
+          [storeId, ...unique],
+        ),
+        runSql<{ product_id: string; category_id: string }>(
+          db,
+          `select product_id, category_id from product_categories where store_id = ? and product_id in (${list})`,
+          [storeId, ...unique],
+        ),
       ]);
       return rows.map((r) => ({
         id: r.id,

@@ -1,6 +1,7 @@
 import type { TaxRule } from '@tillbook/contract/tax';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { runSql } from '../../lib/sql.js';
 import type { TaxRulesTable, TaxRuleStatesTable } from './tax.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -95,15 +96,17 @@ export function taxRepository(db: Db, storeId: string) {
      * The rules of a country that name this state or every state (`*`), in one indexed look-up;
      * at most two rows.
      */
-    forDestination: (countryKey: string, stateKeys: string[]) =>
-      db
-        .selectFrom('tax_rule_states as s')
-        .innerJoin('tax_rules as r', 'r.id', 's.tax_rule_id')
-        .select(['s.state_key', 'r.id', 'r.rates', 'r.inclusive'])
-        .where('s.store_id', '=', storeId)
-        .where('s.country_key', '=', countryKey)
-        .where('s.state_key', 'in', stateKeys)
-        .where('r.store_id', '=', storeId)
-        .execute(),
+    /** Plain SQL: every sale and quote runs it (decision 0009). */
+    forDestination: async (countryKey: string, stateKeys: string[]) =>
+      (
+        await runSql<{ state_key: string; id: string; rates: string; inclusive: number }>(
+          db,
+          `select s.state_key, r.id, r.rates, r.inclusive
+           from tax_rule_states s join tax_rules r on r.id = s.tax_rule_id
+           where s.store_id = ? and s.country_key = ? and s.state_key in (${stateKeys.map(() => '?').join(', ')})
+             and r.store_id = ?`,
+          [storeId, countryKey, ...stateKeys, storeId],
+        )
+      ).rows,
   };
 }
