@@ -158,3 +158,20 @@ describe('SQLite group commit', () => {
     await close();
   });
 });
+
+describe('SQLite group commit, one connection scope', () => {
+  it('lets a connection scope go on after its write waited for a group', async () => {
+    const { db, committed, close } = await setUp(true);
+    const [, ids] = await Promise.all([
+      db.transaction().execute((trx) => insert(trx, 1)),
+      db.connection().execute(async (conn) => {
+        await insert(conn, 2);
+        await insert(conn, 3);
+        return (await conn.selectFrom('t').select('id').orderBy('id').execute()).map((r) => r.id);
+      }),
+    ]);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(committed()).toEqual([1, 2, 3]);
+    await close();
+  });
+});

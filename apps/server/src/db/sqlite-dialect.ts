@@ -111,8 +111,10 @@ class Lease implements DatabaseConnection {
   handedOver = false;
   constructor(private readonly driver: CachedSqliteDriver) {}
 
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.released) throw new Error('This SQLite connection lease was already released');
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    // A lease that gave the connection away while its write waited for a group's COMMIT
+    // (outside a transaction, e.g. in `db.connection()`) queues for it again.
+    if (this.released) await this.driver.relock(this);
     return this.driver.execute<R>(this, compiledQuery);
   }
 
@@ -165,6 +167,11 @@ class CachedSqliteDriver implements Driver {
     const next = this.waiters.shift();
     if (next) next();
     else this.busy = false;
+  }
+
+  async relock(lease: Lease): Promise<void> {
+    await this.lock();
+    lease.released = false;
   }
 
   private release(lease: Lease): void {
