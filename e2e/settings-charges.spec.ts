@@ -96,4 +96,18 @@ test('settings: a VAT rule and a delivery rate, then a sale on the till carries 
   await expect(orderTotals).toContainText('Shipping (Lagos express)');
   await expect(orderTotals).toContainText('₦1,500.00');
   await expect(orderTotals).toContainText('₦2,575.00');
+
+  // Both settings changes are in the audit log, under their own kind of record.
+  await page.goto('/settings/audit-log');
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log).toContainText('Shipping rate "Lagos express" added');
+  await page.getByRole('button', { name: /^Filter/ }).click();
+  await page.getByRole('combobox', { name: 'Record' }).click();
+  await page.getByRole('option', { name: 'Tax rule', exact: true }).click();
+  await expect(page).toHaveURL(/entity=tax_rule/);
+  await expect(page.getByText('Record: Tax rule', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(log.locator('tbody tr')).toHaveCount(1);
+  await expect(log).toContainText('Tax rule for');
+  await expect(log).not.toContainText('Shipping rate "Lagos express" added');
 });

@@ -1,6 +1,26 @@
 import { z } from 'zod';
 import { dateFilter, defineRoutes, idParam, paginationQuery } from './common.js';
 
+/** The kinds of record the audit log writes about, with the name a merchant reads. */
+export const AUDIT_ENTITIES = {
+  user: 'User',
+  store: 'Store',
+  member: 'Team member',
+  role: 'Role',
+  product: 'Product',
+  category: 'Category',
+  customer: 'Customer',
+  order: 'Order',
+  payment_received: 'Payment received',
+  discount: 'Discount',
+  vendor: 'Vendor',
+  purchase_order: 'Purchase order',
+  shipping_rate: 'Shipping rate',
+  tax_rule: 'Tax rule',
+} as const;
+
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+
 export interface AuditEntry {
   id: string;
   store_id: string | null;

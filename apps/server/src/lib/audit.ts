@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@tillbook/contract/audits';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { RequestContext } from './context.js';
@@ -34,7 +35,8 @@ export function changedFields(
 
 export interface AuditInput {
   action: string;
-  entity: string;
+  /** One of the contract's AUDIT_ENTITIES, so the audit log's record filter lists it. */
+  entity: AuditEntity;
   entityId?: string | null;
   summary: string;
   before?: Record<string, unknown> | null;

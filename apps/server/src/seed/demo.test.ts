@@ -39,6 +39,25 @@ describe('demo seed', () => {
       'partially_received',
     ]);
 
+    // Settings → Tax and Shipping are filled in, and a quote charges them.
+    const tax = await t.call('GET', `/tax/store/${people!.storeId}`, { token, query });
+    expect(tax.body.data).toHaveLength(1);
+    const shipping = await t.call('GET', `/shipping/store/${people!.storeId}`, { token, query });
+    const rates = shipping.body.data as Array<{ id: string; name: string; is_active: boolean }>;
+    expect(rates.filter((r) => r.is_active).map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Lagos delivery', 'Nationwide courier']),
+    );
+    const lagos = rates.find((r) => r.name === 'Lagos delivery')!;
+    const quote = await t.call('POST', '/order/quote', {
+      token,
+      query,
+      body: { items: [{ product_id: products.body.data[0].id, quantity: 1 }], shipping_id: lagos.id },
+    });
+    expect(quote.status).toBe(200);
+    expect(quote.body.data.shipping).toBe(150_000);
+    expect(quote.body.data.tax_inclusive).toBe(true);
+    expect(quote.body.data.taxes[0]).toMatchObject({ name: 'VAT', rate: 7.5 });
+
     // Every product's quantity is the sum of its ledger.
     const sums = await t.db
       .selectFrom('products as p')

@@ -7,6 +7,7 @@ import { seedSalesDemo } from '../modules/orders/sales-demo.js';
 import { createStoreRecords } from '../modules/stores/stores.service.js';
 import { insertMembership } from '../modules/stores/stores.repository.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoCharges } from './demo-charges.js';
 import { seedDemoPurchasing } from './demo-purchasing.js';
 import { systemContext } from './system-context.js';
 
@@ -133,5 +134,6 @@ export async function seedDemo(
   await seedDemoCatalogue(db, config, people.storeId);
   await seedSalesDemo(db, config, people.storeId);
   await seedDemoPurchasing(db, config, people.storeId);
+  await seedDemoCharges(db, config, people.storeId);
   return people;
 }

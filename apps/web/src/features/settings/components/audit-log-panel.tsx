@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { AuditEntry } from '@tillbook/contract/audits';
+import { AUDIT_ENTITIES, type AuditEntry } from '@tillbook/contract/audits';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -25,11 +25,13 @@ import { useAudit } from '../api/get-audit';
 import { useAudits } from '../api/list-audits';
 import { DateRangeFilter } from '../../../components/table-filters';
 
-const ENTITIES = ['user', 'store', 'member', 'role'].map((v) => ({
-  value: v,
-  label: v.charAt(0).toUpperCase() + v.slice(1),
-}));
+const ENTITIES = Object.entries(AUDIT_ENTITIES)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
 const FILTERS = ['action', 'entity', 'from', 'to'];
+
+/** The merchant's name for a kind of record; an unknown kind shows as stored. */
+const entityLabel = (entity: string) => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;
 
 function show(value: unknown): string {
   if (value === undefined) return '—';
@@ -107,7 +109,7 @@ function AuditDrawer({ id, onClose }: { id: string | null; onClose: () => void }
               Record
             </Text>
             <Text size="sm">
-              {entry.data.entity}
+              {entityLabel(entry.data.entity)}
               {entry.data.entity_id ? ` · ${entry.data.entity_id}` : ''}
             </Text>
             <Text size="sm" c="dimmed">
@@ -182,7 +184,7 @@ export function AuditLogPanel() {
       onRemove: () => state.setFilter('action', null),
     },
     state.filters.entity && {
-      label: `Record: ${state.filters.entity}`,
+      label: `Record: ${entityLabel(state.filters.entity)}`,
       onRemove: () => state.setFilter('entity', null),
     },
     state.filters.from && {
@@ -199,7 +201,7 @@ export function AuditLogPanel() {
         { header: 'When', value: (a) => a.created_at },
         { header: 'Who', value: (a) => a.actor_name ?? a.actor_type },
         { header: 'Action', value: (a) => a.action },
-        { header: 'Record', value: (a) => a.entity },
+        { header: 'Record', value: (a) => entityLabel(a.entity) },
         { header: 'Record id', value: (a) => a.entity_id },
         { header: 'Summary', value: (a) => a.summary },
         { header: 'IP', value: (a) => a.ip },
