@@ -22,13 +22,21 @@ if (process.env.BENCH_STALLS === '1') {
   const { PerformanceObserver, performance } = await import('node:perf_hooks');
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      if (e.duration > 5) process.stderr.write(`gc ${e.duration.toFixed(1)} ms at ${e.startTime.toFixed(0)}\n`);
+      const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
+      const name = kind === 1 ? 'minor' : kind === 4 ? 'major' : kind === 8 ? 'incremental' : `kind ${kind}`;
+      if (e.duration > 5) {
+        const heap = (process.memoryUsage().heapUsed / 1e6).toFixed(0);
+        process.stderr.write(
+          `gc ${name} ${e.duration.toFixed(1)} ms at ${e.startTime.toFixed(0)}, heap ${heap} MB\n`,
+        );
+      }
     }
   }).observe({ entryTypes: ['gc'] });
   let last = performance.now();
   setInterval(() => {
     const now = performance.now();
-    if (now - last > 30) process.stderr.write(`stall ${(now - last - 10).toFixed(1)} ms at ${now.toFixed(0)}\n`);
+    if (now - last > 30)
+      process.stderr.write(`stall ${(now - last - 10).toFixed(1)} ms at ${now.toFixed(0)}\n`);
     last = now;
   }, 10).unref();
 }
