@@ -1,13 +1,11 @@
-import { PERMISSIONS } from '@tillbook/contract/permissions';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { StoreContext } from '../lib/context.js';
 import { sampleCustomer } from '../modules/customers/customer-samples.js';
 import { createCustomer, setCustomerBlocked } from '../modules/customers/customers.service.js';
 import { SAMPLE_PRODUCTS } from '../modules/products/product-samples.js';
 import { adjustStock, createProduct, ensureCategory } from '../modules/products/products.service.js';
-import { systemContext } from './system-context.js';
+import { storeSystemContext } from './system-context.js';
 
 /** The demo store's catalogue and customers, made through the same services as the API. */
 export async function seedDemoCatalogue(
@@ -15,12 +13,7 @@ export async function seedDemoCatalogue(
   config: AppConfig,
   storeId: string,
 ): Promise<void> {
-  const store = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirstOrThrow();
-  const ctx: StoreContext = {
-    ...systemContext(db, config),
-    storeId,
-    access: { store, membershipId: null, role: null, permissions: new Set(PERMISSIONS) },
-  } as StoreContext;
+  const ctx = await storeSystemContext(db, config, storeId);
 
   const categories = new Map<string, string>();
   for (const name of new Set(SAMPLE_PRODUCTS.map((p) => p.category))) {

@@ -1,11 +1,9 @@
-import { PERMISSIONS } from '@tillbook/contract/permissions';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { StoreContext } from '../lib/context.js';
 import { createShippingRate } from '../modules/shipping/shipping.service.js';
 import { createTaxRule } from '../modules/tax/tax.service.js';
-import { systemContext } from './system-context.js';
+import { storeSystemContext } from './system-context.js';
 
 /**
  * The demo store's Settings → Tax and Shipping: Nigeria's 7.5% VAT, included in shelf prices as
@@ -17,12 +15,7 @@ export async function seedDemoCharges(
   config: AppConfig,
   storeId: string,
 ): Promise<void> {
-  const store = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirstOrThrow();
-  const ctx = {
-    ...systemContext(db, config),
-    storeId,
-    access: { store, membershipId: null, role: null, permissions: new Set(PERMISSIONS) },
-  } as StoreContext;
+  const ctx = await storeSystemContext(db, config, storeId);
   await createTaxRule(ctx, {
     country: 'Nigeria',
     states: ['*'],

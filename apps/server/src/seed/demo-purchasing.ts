@@ -1,14 +1,12 @@
-import { PERMISSIONS } from '@tillbook/contract/permissions';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { StoreContext } from '../lib/context.js';
 import {
   createPurchaseOrder,
   receivePurchaseOrder,
 } from '../modules/purchase-orders/purchase-orders.service.js';
 import { createVendor } from '../modules/vendors/vendors.service.js';
-import { systemContext } from './system-context.js';
+import { storeSystemContext } from './system-context.js';
 
 const VENDORS = [
   {
@@ -58,12 +56,7 @@ export async function seedDemoPurchasing(
   config: AppConfig,
   storeId: string,
 ): Promise<void> {
-  const store = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirstOrThrow();
-  const ctx = {
-    ...systemContext(db, config),
-    storeId,
-    access: { store, membershipId: null, role: null, permissions: new Set(PERMISSIONS) },
-  } as StoreContext;
+  const ctx = await storeSystemContext(db, config, storeId);
   const vendors = [];
   for (const v of VENDORS) vendors.push(await createVendor(ctx, v));
   const products = await db

@@ -1,10 +1,11 @@
+import { PERMISSIONS } from '@tillbook/contract/permissions';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { AppConfig } from '../config.js';
 import { engineOf } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { systemClock } from '../lib/clock.js';
-import type { RequestContext } from '../lib/context.js';
+import type { RequestContext, StoreContext } from '../lib/context.js';
 import { createSecretBox } from '../lib/crypto.js';
 import { RateLimiter } from '../lib/rate-limiter.js';
 import { createMailer } from '../providers/mail/mailer.js';
@@ -33,5 +34,20 @@ export function systemContext(db: Kysely<Database>, config: AppConfig): RequestC
     user: null,
     sessionId: null,
     access: null,
+  };
+}
+
+/** A store as the system sees it for seeding: every permission, acting as "Demo data". */
+export async function storeSystemContext(
+  db: Kysely<Database>,
+  config: AppConfig,
+  storeId: string,
+): Promise<StoreContext> {
+  const store = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirstOrThrow();
+  return {
+    ...systemContext(db, config),
+    actor: { type: 'system', id: null, name: 'Demo data' },
+    storeId,
+    access: { store, membershipId: null, role: null, permissions: new Set(PERMISSIONS) },
   };
 }

@@ -1,25 +1,11 @@
-import { PERMISSIONS } from '@tillbook/contract/permissions';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { addDays } from '../../lib/clock.js';
-import type { StoreContext } from '../../lib/context.js';
-import { systemContext } from '../../seed/system-context.js';
+import { storeSystemContext } from '../../seed/system-context.js';
 import { createDiscount } from '../discounts/discounts.service.js';
 import { addPayment } from '../payments-received/payments-received.service.js';
 import { changeOrderStatus, createOrder, quoteOrder, refundOrder } from './orders.service.js';
-
-/** The demo store as the system sees it: every permission, acting as "Demo data". */
-async function storeContext(db: Kysely<Database>, config: AppConfig, storeId: string): Promise<StoreContext> {
-  const store = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirstOrThrow();
-  const base = systemContext(db, config);
-  return {
-    ...base,
-    actor: { type: 'system', id: null, name: 'Demo data' },
-    storeId,
-    access: { store, membershipId: null, role: null, permissions: new Set(PERMISSIONS) },
-  };
-}
 
 export interface SalesDemo {
   discounts: number;
@@ -36,7 +22,7 @@ export async function seedSalesDemo(
   config: AppConfig,
   storeId: string,
 ): Promise<SalesDemo> {
-  const ctx = await storeContext(db, config, storeId);
+  const ctx = await storeSystemContext(db, config, storeId);
   const now = ctx.now;
   const discounts = [
     { name: 'Welcome 10% off', code: 'WELCOME10', type: 'percentage' as const, value: 10, usage_limit: 200 },
