@@ -138,11 +138,14 @@ export async function listProducts(
   });
   return {
     ...page,
-    items: page.items.map((row) => ({
-      ...toProduct(row),
-      units_sold: Number(row.units_sold ?? 0),
-      revenue: Number(row.revenue ?? 0),
-    })),
+    // The sales figures are set on the product toProduct made rather than copied with it into a
+    // new object: this runs for every row of every list page.
+    items: page.items.map((row) => {
+      const item = toProduct(row) as ProductListItem;
+      item.units_sold = Number(row.units_sold ?? 0);
+      item.revenue = Number(row.revenue ?? 0);
+      return item;
+    }),
   };
 }
 
