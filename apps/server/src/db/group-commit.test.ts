@@ -26,6 +26,7 @@ async function setUp(groupCommit: boolean) {
   return {
     handle,
     db,
+    file,
     committed,
     close: async () => {
       other.close();
@@ -173,5 +174,48 @@ describe('SQLite group commit, one connection scope', () => {
     expect(ids).toEqual([1, 2, 3]);
     expect(committed()).toEqual([1, 2, 3]);
     await close();
+  });
+  it('rolls back a failed transaction of a connection scope whose earlier write waited for a group', async () => {
+    const { db, close, file } = await setUp(true);
+    await Promise.all([
+      db.transaction().execute((trx) => insert(trx, 1)),
+      db.connection().execute(async (conn) => {
+        await insert(conn, 2);
+        await expect(
+          conn.transaction().execute(async (trx) => {
+            await insert(trx, 3);
+            throw new Error('refused');
+          }),
+        ).rejects.toThrow('refused');
+      }),
+    ]);
+    await close();
+    // Read after the database is closed: anything the failed transaction left would be committed by now.
+    const after = new BetterSqlite3(file, { readonly: true });
+    expect(after.prepare('select id from t order by id').all()).toEqual([{ id: 1 }, { id: 2 }]);
+    after.close();
+  });
+});
+
+describe('SQLite group commit, the write lock', () => {
+  it('is let go after a group whose only transaction failed', async () => {
+    const file = path.join(dir, 'lock.db');
+    const handle = openDatabase(`sqlite:${file}`, { groupCommit: true });
+    const db = handle.db as unknown as Kysely<{ t: { id: number; body: string } }>;
+    await sql`create table t (id integer primary key, body text not null)`.execute(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 1);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await new Promise((resolve) => setImmediate(resolve));
+    // Another process can write now: the group's write transaction is closed.
+    const other = new BetterSqlite3(file, { timeout: 0 });
+    other.prepare("insert into t (id, body) values (2, 'from another process')").run();
+    other.close();
+    const rows = await db.selectFrom('t').select('id').execute();
+    expect(rows.map((r) => r.id)).toEqual([2]);
+    await handle.destroy();
   });
 });

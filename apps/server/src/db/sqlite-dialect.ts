@@ -196,6 +196,8 @@ class CachedSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     const lease = connection as Lease;
+    // A `db.connection()` scope whose earlier write handed the connection over takes it back.
+    if (lease.released) await this.relock(lease);
     if (!this.groupCommit) {
       this.connection.exec('begin immediate');
     } else {
@@ -210,6 +212,8 @@ class CachedSqliteDriver implements Driver {
       this.connection.exec(`savepoint ${SAVEPOINT}`);
     }
     lease.inTransaction = true;
+    // A lease of `db.connection()` may have handed over for an earlier write; this is new work.
+    lease.handedOver = false;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -240,6 +244,9 @@ class CachedSqliteDriver implements Driver {
     }
     this.connection.exec(`rollback to ${SAVEPOINT}`);
     this.connection.exec(`release ${SAVEPOINT}`);
+    // The group may have no other member to commit it: close it anyway, so the write lock is
+    // not held until the next transaction comes.
+    this.scheduleCommit();
   }
 
   /** Gives the connection to the next waiter, then waits until the open group has committed. */
