@@ -132,6 +132,25 @@ function insertSql(table, columns, rows) {
   const one = () => `(${columns.map(() => (sqlite ? '?' : `$${++n}`)).join(', ')})`;
   return `insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: rows }, one).join(', ')}`;
 }
+/** Inserts [table, columns, rows] parts: one statement on PostgreSQL (all but the last as CTEs), one per part on SQLite. */
+async function writeAll(q, parts) {
+  if (sqlite) {
+    for (const [table, columns, rows] of parts)
+      await q.run(insertSql(table, columns, rows.length), rows.flat());
+    return;
+  }
+  let n = 0;
+  const insert = ([table, columns, rows]) =>
+    `insert into ${table} (${columns.join(', ')}) values ${rows
+      .map(() => `(${columns.map(() => `$${++n}`).join(', ')})`)
+      .join(', ')}`;
+  const ctes = parts.slice(0, -1).map((p, i) => `w${i} as (${insert(p)})`);
+  const text = `with ${ctes.join(', ')} ${insert(parts[parts.length - 1])}`;
+  await q.run(
+    text,
+    parts.flatMap(([, , rows]) => rows.flat()),
+  );
+}
 const ph = (sql) => {
   if (sqlite) return sql;
   let n = 0;
@@ -186,7 +205,6 @@ export async function placeOrder(q, body) {
       now,
     ]);
   }
-  await q.run(insertSql('stock_movements', MOVEMENT_COLUMNS, movements.length), movements.flat());
   const total = lines.reduce((s, l) => s + l.total, 0);
   const received = Math.min(total, body.amount_received ?? 0);
   const sequences = received > 0 ? ['orders.number', 'payments_received.number'] : ['orders.number'];
@@ -239,7 +257,6 @@ export async function placeOrder(q, body) {
     null,
     null,
   ];
-  await q.run(insertSql('orders', ORDER_COLUMNS, 1), order);
   const items = lines.map((l, i) => [
     randomUUID(),
     storeId,
@@ -258,44 +275,63 @@ export async function placeOrder(q, body) {
     0,
     0,
   ]);
-  await q.run(insertSql('order_items', ITEM_COLUMNS, items.length), items.flat());
+  // The rows are written together after the numbers are taken, as the app's InsertBatch does:
+  // one statement on PostgreSQL, one per table on SQLite.
+  const writes = [
+    ['stock_movements', MOVEMENT_COLUMNS, movements],
+    ['orders', ORDER_COLUMNS, [order]],
+    ['order_items', ITEM_COLUMNS, items],
+  ];
   if (received > 0) {
     const pay = `PAY-${pad(numbers.get('payments_received.number'))}`;
-    await q.run(insertSql('payments_received', PAYMENT_COLUMNS, 1), [
-      randomUUID(),
-      storeId,
-      pay,
-      orderId,
-      number,
-      null,
-      null,
-      received,
-      body.payment_type,
-      now,
-      null,
-      null,
-      'order',
-      null,
-      'bench',
-      now,
+    writes.push([
+      'payments_received',
+      PAYMENT_COLUMNS,
+      [
+        [
+          randomUUID(),
+          storeId,
+          pay,
+          orderId,
+          number,
+          null,
+          null,
+          received,
+          body.payment_type,
+          now,
+          null,
+          null,
+          'order',
+          null,
+          'bench',
+          now,
+        ],
+      ],
     ]);
   }
-  await q.run(insertSql('audits', AUDIT_COLUMNS, 1), [
-    randomUUID(),
-    storeId,
-    'user',
-    null,
-    'bench',
-    'order.created',
-    'order',
-    orderId,
-    `Order ${number} placed`,
-    null,
-    JSON.stringify({ number, total }),
-    '127.0.0.1',
-    'bench',
-    now,
+  writes.push([
+    'audits',
+    AUDIT_COLUMNS,
+    [
+      [
+        randomUUID(),
+        storeId,
+        'user',
+        null,
+        'bench',
+        'order.created',
+        'order',
+        orderId,
+        `Order ${number} placed`,
+        null,
+        JSON.stringify({ number, total }),
+        '127.0.0.1',
+        'bench',
+        now,
+      ],
+    ],
   ]);
+  await writeAll(q, writes);
   return { id: orderId, number, total, amount_received: received, items: items.length };
 }
 

@@ -1,6 +1,6 @@
 import type { AuditEntity } from '@tillbook/contract/audits';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { AuditsTable, Database } from '../db/schema.js';
 import type { RequestContext } from './context.js';
 import { newId } from './ids.js';
 import { insertRows } from './insert-rows.js';
@@ -45,6 +45,27 @@ export interface AuditInput {
   storeId?: string | null;
 }
 
+/** The audit row of a change, for a caller that writes it with others (an `InsertBatch`). */
+export function auditRow(ctx: RequestContext, input: AuditInput): Insertable<AuditsTable> {
+  const diff = changedFields(input.before, input.after);
+  return {
+    id: newId(),
+    store_id: input.storeId !== undefined ? input.storeId : (ctx.access?.store.id ?? null),
+    actor_type: ctx.actor?.type ?? 'system',
+    actor_id: ctx.actor?.id ?? null,
+    actor_name: ctx.actor?.name ?? null,
+    action: input.action,
+    entity: input.entity,
+    entity_id: input.entityId ?? null,
+    summary: input.summary,
+    before: diff.before && Object.keys(diff.before).length ? JSON.stringify(diff.before) : null,
+    after: diff.after && Object.keys(diff.after).length ? JSON.stringify(diff.after) : null,
+    ip: ctx.ip,
+    user_agent: ctx.userAgent,
+    created_at: ctx.now.toISOString(),
+  };
+}
+
 /**
  * Writes an audit row. Call it with the transaction that makes the change, so the row exists
  * exactly when the change does.
@@ -54,24 +75,6 @@ export async function writeAudit(
   ctx: RequestContext,
   input: AuditInput,
 ): Promise<void> {
-  const diff = changedFields(input.before, input.after);
   // Through insertRows: an audit row is written with every change, sales included.
-  await insertRows(db, 'audits', [
-    {
-      id: newId(),
-      store_id: input.storeId !== undefined ? input.storeId : (ctx.access?.store.id ?? null),
-      actor_type: ctx.actor?.type ?? 'system',
-      actor_id: ctx.actor?.id ?? null,
-      actor_name: ctx.actor?.name ?? null,
-      action: input.action,
-      entity: input.entity,
-      entity_id: input.entityId ?? null,
-      summary: input.summary,
-      before: diff.before && Object.keys(diff.before).length ? JSON.stringify(diff.before) : null,
-      after: diff.after && Object.keys(diff.after).length ? JSON.stringify(diff.after) : null,
-      ip: ctx.ip,
-      user_agent: ctx.userAgent,
-      created_at: ctx.now.toISOString(),
-    },
-  ]);
+  await insertRows(db, 'audits', [auditRow(ctx, input)]);
 }

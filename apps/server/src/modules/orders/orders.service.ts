@@ -21,11 +21,12 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type 
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
+import { auditRow, writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { nextInSequences } from '../../lib/counters.js';
 import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
+import { InsertBatch } from '../../lib/insert-rows.js';
 import type { Page } from '../../lib/pagination.js';
 import { endInstant, startInstant } from '../discounts/discount-dates.js';
 import {
@@ -35,9 +36,9 @@ import {
   type ApplicableDiscount,
 } from '../discounts/discount-use.service.js';
 import {
-  insertPayment,
   PAYMENT_SEQUENCE,
   paymentNumber,
+  paymentRow,
   paymentsOfOrder,
 } from '../payments-received/payment-records.service.js';
 import { findCustomerForOrder, type CustomerForOrder } from '../customers/customers.service.js';
@@ -297,7 +298,10 @@ async function placeOrder(
     referenceType: 'order',
     referenceId: id,
   }));
-  await applyStockMovements(trx, ctx, movements);
+  // The sale's rows (ledger, order, lines, payment, audit) are written together at the end: one
+  // statement on PostgreSQL, right after the numbers are taken (see InsertBatch).
+  const writes = new InsertBatch();
+  await applyStockMovements(trx, ctx, movements, { ledger: writes });
   if (cart.discount) await countDiscountUse(trx, ctx, cart.discount);
 
   // The order's number, and its payment's when money came with it, from one statement.
@@ -373,33 +377,36 @@ async function placeOrder(
     tax: priced.lines[i]!.tax,
     quantity_refunded: 0,
   }));
-  const repo = ordersRepository(trx, ctx.storeId);
-  await repo.insert(row, items);
-
+  writes.add('orders', [row]).add('order_items', items);
   if (received > 0) {
-    await insertPayment(trx, ctx, {
-      order: { id, number, customerId: row.customer_id, customerName: row.customer_name },
-      amount: received,
-      mode: PAYMENT_MODE_OF[body.payment_type],
-      source: 'order',
-      number: paymentNumber(numbers.get(PAYMENT_SEQUENCE)!),
-    });
+    writes.add('payments_received', [
+      paymentRow(ctx, {
+        order: { id, number, customerId: row.customer_id, customerName: row.customer_name },
+        amount: received,
+        mode: PAYMENT_MODE_OF[body.payment_type],
+        source: 'order',
+        number: paymentNumber(numbers.get(PAYMENT_SEQUENCE)!),
+      }),
+    ]);
   }
-  await writeAudit(trx, ctx, {
-    action: 'order.created',
-    entity: 'order',
-    entityId: id,
-    summary: `Order ${number} placed: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}`,
-    after: {
-      number,
-      status,
-      customer_id: row.customer_id,
-      total: priced.total,
-      discount_code: row.discount_code,
-      amount_received: received,
-      items: items.map((it) => ({ product_id: it.product_id, quantity: it.quantity, total: it.total })),
-    },
-  });
+  writes.add('audits', [
+    auditRow(ctx, {
+      action: 'order.created',
+      entity: 'order',
+      entityId: id,
+      summary: `Order ${number} placed: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}`,
+      after: {
+        number,
+        status,
+        customer_id: row.customer_id,
+        total: priced.total,
+        discount_code: row.discount_code,
+        amount_received: received,
+        items: items.map((it) => ({ product_id: it.product_id, quantity: it.quantity, total: it.total })),
+      },
+    }),
+  ]);
+  await writes.flush(trx);
   return toOrder(row, items);
 }
 

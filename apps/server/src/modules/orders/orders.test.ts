@@ -138,6 +138,25 @@ describe('placing an order', () => {
     expect((await placed({ items: [{ product_id: q.id, quantity: 1 }] }, other)).number).toBe('ORD-000001');
   });
 
+  it('places a paid 3-line sale in a fixed number of statements; on PostgreSQL its rows go in one', async () => {
+    const products = await Promise.all([1, 2, 3].map(() => createProduct(t, m, { quantity: 50 })));
+    const before = t.statements();
+    await placed({
+      items: products.map((p) => ({ product_id: p.id, quantity: 2 })),
+      channel: 'pos',
+      amount_received: 10_000_000,
+    });
+    // Session, products with their categories, tax rule, 3 stock updates, the two numbers, then
+    // the ledger, order, lines, payment and audit: one statement on PostgreSQL, five on SQLite
+    // (BEGIN and COMMIT are not counted).
+    const postgres = Boolean(process.env.TEST_DATABASE_URL);
+    expect(t.statements() - before).toBe(postgres ? 8 : 12);
+    for (const p of products) {
+      expect(await stockOf(t, p.id)).toBe(48);
+      expect(await ledgerSum(t, p.id)).toBe(48);
+    }
+  });
+
   it('completes a sale paid in full at the till, and gives change for cash', async () => {
     const p = await createProduct(t, m, { price: 45_000 });
     const res = await order(t, m, {

@@ -6,6 +6,7 @@ import type { StoreContext } from '../../lib/context.js';
 import { bumpCounter } from '../../lib/counters.js';
 import { newId } from '../../lib/ids.js';
 import { paymentsRepository, toPayment } from './payments-received.repository.js';
+import type { PaymentsReceivedTable } from './payments-received.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,22 +27,16 @@ export interface NewPayment {
   number?: string;
 }
 
-/**
- * Writes a payment row with the store's next `PAY-` number, in the caller's transaction (the
- * one that raises the order's amount received), so numbers have no gaps and a payment exists
- * exactly when the order counts it.
- */
-export async function insertPayment(
-  trx: Transaction<Database>,
+/** A payment's row, for a caller that writes it with others (an `InsertBatch`); `input.number` is required. */
+export function paymentRow(
   ctx: Pick<StoreContext, 'storeId' | 'now' | 'actor'>,
-  input: NewPayment,
-): Promise<PaymentReceived> {
-  const number = input.number ?? paymentNumber(await bumpCounter(trx, ctx.storeId, PAYMENT_SEQUENCE, 1));
+  input: NewPayment & { number: string },
+): PaymentsReceivedTable {
   const now = ctx.now.toISOString();
-  const row = {
+  return {
     id: newId(),
     store_id: ctx.storeId,
-    number,
+    number: input.number,
     order_id: input.order.id,
     order_number: input.order.number,
     customer_id: input.order.customerId,
@@ -56,6 +51,20 @@ export async function insertPayment(
     recorded_by_name: ctx.actor?.name ?? null,
     created_at: now,
   };
+}
+
+/**
+ * Writes a payment row with the store's next `PAY-` number, in the caller's transaction (the
+ * one that raises the order's amount received), so numbers have no gaps and a payment exists
+ * exactly when the order counts it.
+ */
+export async function insertPayment(
+  trx: Transaction<Database>,
+  ctx: Pick<StoreContext, 'storeId' | 'now' | 'actor'>,
+  input: NewPayment,
+): Promise<PaymentReceived> {
+  const number = input.number ?? paymentNumber(await bumpCounter(trx, ctx.storeId, PAYMENT_SEQUENCE, 1));
+  const row = paymentRow(ctx, { ...input, number });
   await paymentsRepository(trx, ctx.storeId).insert(row);
   return toPayment(row);
 }

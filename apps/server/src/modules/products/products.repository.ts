@@ -424,35 +424,42 @@ export function productsRepository(db: Db, storeId: string) {
     async forSale(ids: string[]): Promise<ProductForSale[]> {
       if (!ids.length) return [];
       const unique = [...new Set(ids)];
-      // Plain SQL: every sale and quote runs these two (decision 0009).
+      // Plain SQL: every sale and quote runs this (decision 0009). One statement, a row per
+      // (product, category): on PostgreSQL a second statement for the categories would be a
+      // second round trip inside the sale's transaction.
       const list = unique.map(() => '?').join(', ');
-      const [{ rows }, { rows: links }] = await Promise.all([
-        runSql<ForSaleRow>(
-          db,
-          `select id, name, sku, barcode, unit, price, sale_price, cost_price, track_stock, quantity, status
-           from products where store_id = ? and id in (${list})`,
-          [storeId, ...unique],
-        ),
-        runSql<{ product_id: string; category_id: string }>(
-          db,
-          `select product_id, category_id from product_categories where store_id = ? and product_id in (${list})`,
-          [storeId, ...unique],
-        ),
-      ]);
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        sku: r.sku,
-        barcode: r.barcode,
-        unit: r.unit,
-        price: Number(r.price),
-        sale_price: r.sale_price == null ? null : Number(r.sale_price),
-        cost_price: r.cost_price == null ? null : Number(r.cost_price),
-        track_stock: r.track_stock === 1,
-        quantity: Number(r.quantity),
-        status: r.status,
-        category_ids: links.filter((l) => l.product_id === r.id).map((l) => l.category_id),
-      }));
+      const { rows } = await runSql<ForSaleRow & { category_id: string | null }>(
+        db,
+        `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
+           p.quantity, p.status, pc.category_id
+         from products p
+         left join product_categories pc on pc.store_id = p.store_id and pc.product_id = p.id
+         where p.store_id = ? and p.id in (${list})`,
+        [storeId, ...unique],
+      );
+      const byId = new Map<string, ProductForSale>();
+      for (const r of rows) {
+        let product = byId.get(r.id);
+        if (!product) {
+          product = {
+            id: r.id,
+            name: r.name,
+            sku: r.sku,
+            barcode: r.barcode,
+            unit: r.unit,
+            price: Number(r.price),
+            sale_price: r.sale_price == null ? null : Number(r.sale_price),
+            cost_price: r.cost_price == null ? null : Number(r.cost_price),
+            track_stock: r.track_stock === 1,
+            quantity: Number(r.quantity),
+            status: r.status,
+            category_ids: [],
+          };
+          byId.set(r.id, product);
+        }
+        if (r.category_id !== null) (product.category_ids as string[]).push(r.category_id);
+      }
+      return [...byId.values()];
     },
 
     /**

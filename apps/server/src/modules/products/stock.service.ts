@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { insertRows } from '../../lib/insert-rows.js';
+import { insertRows, type InsertBatch } from '../../lib/insert-rows.js';
 import { runSql } from '../../lib/sql.js';
 import type { StockMovementsTable } from './products.tables.js';
 
@@ -33,6 +33,11 @@ export interface ApplyStockOptions {
    * `items.<index>.quantity` points at the line of an order or purchase-order body.
    */
   fieldKey?: (index: number) => string;
+  /**
+   * Where the ledger rows go. Given, they are added to it and written when the caller flushes it
+   * (in the same transaction, with the rest of its rows); otherwise they are written here.
+   */
+  ledger?: InsertBatch;
 }
 
 type Who = Pick<StoreContext, 'storeId' | 'now' | 'actor'>;
@@ -168,6 +173,10 @@ export async function applyStockMovements(
     throw new AppError('CONFLICT', `${sentences.join('. ')}.`, { fields });
   }
 
+  if (options.ledger) {
+    options.ledger.add('stock_movements', ledger);
+    return results;
+  }
   for (let i = 0; i < ledger.length; i += LEDGER_BATCH) {
     await insertRows(trx, 'stock_movements', ledger.slice(i, i + LEDGER_BATCH));
   }

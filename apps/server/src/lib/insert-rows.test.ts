@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineOf } from '../db/connection.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { InsertBatch } from './insert-rows.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const postgres = () => engineOf(t.db as unknown as Kysely<unknown>) === 'postgres';
+
+const audit = (id: string) => ({
+  id,
+  store_id: null,
+  actor_type: 'system' as const,
+  actor_id: null,
+  actor_name: null,
+  action: 'test.batch',
+  entity: 'order',
+  entity_id: null,
+  summary: `row ${id}`,
+  before: null,
+  after: null,
+  ip: null,
+  user_agent: null,
+  created_at: '2026-11-23T10:00:00.000Z',
+});
+
+const limit = (key: string) => ({ key, window_start: 1, count: 2 });
+
+async function auditIds(prefix: string): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('audits')
+    .select('id')
+    .where('id', 'like', `${prefix}%`)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+describe('InsertBatch', () => {
+  it('writes the rows of every table; on PostgreSQL in one statement', async () => {
+    const before = t.statements();
+    await new InsertBatch()
+      .add('audits', [audit('a-1'), audit('a-2')])
+      .add('rate_limits', [limit('batch-1')])
+      .add('audits', [audit('a-3')])
+      .flush(t.db);
+    expect(t.statements() - before).toBe(postgres() ? 1 : 3);
+    expect(await auditIds('a-')).toEqual(['a-1', 'a-2', 'a-3']);
+    const limits = await t.db.selectFrom('rate_limits').selectAll().where('key', '=', 'batch-1').execute();
+    expect(limits).toEqual([{ key: 'batch-1', window_start: 1, count: 2 }]);
+  });
+
+  it('writes nothing of the batch when one of its rows is refused, in the caller transaction', async () => {
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await new InsertBatch()
+          .add('audits', [audit('b-1')])
+          .add('rate_limits', [limit('batch-2'), limit('batch-2')])
+          .flush(trx);
+      }),
+    ).rejects.toThrow();
+    expect(await auditIds('b-')).toEqual([]);
+    expect(await t.db.selectFrom('rate_limits').select('key').where('key', '=', 'batch-2').execute()).toEqual(
+      [],
+    );
+  });
+
+  it('writes a batch too big for one statement table by table, every row included', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => audit(`c-${String(i).padStart(5, '0')}`));
+    const before = t.statements();
+    await new InsertBatch()
+      .add('audits', rows)
+      .add('rate_limits', [limit('batch-3')])
+      .flush(t.db);
+    // 2,500 rows of 14 columns are 35,000 values: above the limit of one statement.
+    expect(t.statements() - before).toBe(3);
+    expect((await auditIds('c-')).length).toBe(2500);
+  });
+
+  it('empties itself when flushed, and an empty batch runs no statement', async () => {
+    const batch = new InsertBatch().add('audits', [audit('d-1')]).add('audits', []);
+    expect(batch.size).toBe(1);
+    await batch.flush(t.db);
+    expect(batch.size).toBe(0);
+    const before = t.statements();
+    await batch.flush(t.db);
+    expect(t.statements()).toBe(before);
+    expect(await auditIds('d-')).toEqual(['d-1']);
+  });
+});
