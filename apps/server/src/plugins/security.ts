@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 
@@ -30,14 +31,47 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith('https://') ? { maxAge: 15552000 } : false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  // The headers are the same for every response: they are captured once and set as one object
+  // (12 middlewares each calling setHeader cost about a tenth of a list request's CPU).
+  const headers = captureHeaders(securityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
+  // Same origin only unless origins are configured: the CORS hook would only ever say no.
+  if (!config.CORS_ORIGINS.length) return;
   await app.register(cors, {
-    origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
+    origin: config.CORS_ORIGINS,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
   });
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** Runs a header-setting middleware once against a stand-in response and returns what it set. */
+export function captureHeaders(middleware: Middleware): Record<string, string> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+      return response;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let failure: unknown;
+  middleware(
+    { headers: {}, method: 'GET', url: '/' } as IncomingMessage,
+    response as unknown as ServerResponse,
+    (e) => {
+      failure = e;
+    },
+  );
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.fromEntries(headers);
 }
