@@ -72,7 +72,9 @@ describe('security headers and CORS', () => {
     const res = await t.call('GET', '/health', { headers });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
 
-    const allowed = await crossOrigin.call('GET', '/health', { headers: { origin: 'https://shop.example.ng' } });
+    const allowed = await crossOrigin.call('GET', '/health', {
+      headers: { origin: 'https://shop.example.ng' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.ng');
     expect(allowed.headers['access-control-expose-headers']).toContain('x-request-id');
     const refused = await crossOrigin.call('GET', '/health', { headers });
