@@ -4,6 +4,17 @@ import { runSql } from './sql.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A store's human numbering, e.g. `ORD-000123`: the counter it takes from, a prefix and at least `width` digits. */
+export interface NumberSequence {
+  counter: string;
+  prefix: string;
+  width: number;
+}
+
+/** `ORD-000123`; a number longer than the width is written in full. */
+export const formatNumber = (s: NumberSequence, n: number) =>
+  `${s.prefix}${String(n).padStart(s.width, '0')}`;
+
 /**
  * Adds `delta` to a per-store counter (the `counters` table) and returns its new value.
  * Used for maintained row counts, so an unfiltered list does not count 100,000 rows on every

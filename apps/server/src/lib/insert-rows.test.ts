@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineOf } from '../db/connection.js';
+import { createMerchant } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { InsertBatch } from './insert-rows.js';
 
@@ -80,6 +81,52 @@ describe('InsertBatch', () => {
     // 2,500 rows of 14 columns are 35,000 values: above the limit of one statement.
     expect(t.statements() - before).toBe(3);
     expect((await auditIds('c-')).length).toBe(2500);
+  });
+
+  it('takes the store numbers and puts them wherever their stand-ins are, alone or in text', async () => {
+    const merchant = await createMerchant(t);
+    const sequences = [
+      { counter: 'test.a', prefix: 'A-', width: 3 },
+      { counter: 'test.b', prefix: 'B-', width: 6 },
+    ];
+    for (const round of [1, 2]) {
+      const batch = new InsertBatch();
+      const [a, b] = batch.numbers(merchant.storeId, sequences);
+      const before = t.statements();
+      batch.add('audits', [{ ...audit(`e-${round}`), summary: `${a} then ${b}`, entity_id: a! }]);
+      const numbers = await batch.flush(t.db);
+      expect(t.statements() - before).toBe(postgres() ? 1 : 2);
+      expect(Object.fromEntries(numbers)).toEqual({ 'test.a': `A-00${round}`, 'test.b': `B-00000${round}` });
+      const row = await t.db
+        .selectFrom('audits')
+        .select(['summary', 'entity_id'])
+        .where('id', '=', `e-${round}`)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ summary: `A-00${round} then B-00000${round}`, entity_id: `A-00${round}` });
+    }
+    // A batch too big for one statement takes its numbers first, then writes its rows.
+    const batch = new InsertBatch();
+    const [a] = batch.numbers(merchant.storeId, sequences.slice(0, 1));
+    batch.add(
+      'audits',
+      Array.from({ length: 2500 }, (_, i) => ({
+        ...audit(`f-${String(i).padStart(5, '0')}`),
+        summary: `${a}`,
+      })),
+    );
+    expect((await batch.flush(t.db)).get('test.a')).toBe('A-003');
+    const summaries = await t.db
+      .selectFrom('audits')
+      .select('summary')
+      .where('id', 'like', 'f-%')
+      .distinct()
+      .execute();
+    expect(summaries).toEqual([{ summary: 'A-003' }]);
+    expect(() => {
+      const twice = new InsertBatch();
+      twice.numbers(merchant.storeId, sequences);
+      twice.numbers(merchant.storeId, sequences);
+    }).toThrow('once');
   });
 
   it('empties itself when flushed, and an empty batch runs no statement', async () => {

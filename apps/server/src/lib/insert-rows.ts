@@ -1,6 +1,7 @@
 import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
+import { formatNumber, nextInSequences, type NumberSequence } from './counters.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,17 +55,24 @@ interface BatchPart {
   rows: ReadonlyArray<Record<string, unknown>>;
 }
 
+/** A stand-in for a number a batch takes when it is flushed (private-use characters around the counter's name). */
+const numberToken = (counter: string) => `\uE000${counter}\uE001`;
+
 /**
  * Rows for several tables, gathered while a change is worked out and written together just before
- * its transaction commits. On PostgreSQL they go in one statement (every insert but the last a
- * data-modifying CTE): a sale's ledger rows, order, lines, payment and audit row cost one round
- * trip instead of five, and the rows other sales wait for (the store's counters, the products'
- * stock) stay locked for two round trips rather than six. On SQLite, where a statement costs no
- * round trip, each table gets its own insert. Foreign keys are checked at the end of the statement,
- * so the order of the parts does not matter.
+ * its transaction commits. On PostgreSQL they go in one statement (every insert a data-modifying
+ * CTE): a sale's ledger rows, order, lines, payment and audit row cost one round trip instead of
+ * five. On SQLite, where a statement costs no round trip, each table gets its own insert. Foreign
+ * keys are checked at the end of the statement, so the order of the parts does not matter.
+ *
+ * A batch can also take the store's next numbers (`numbers()`): row values hold stand-ins for
+ * them until the flush. On PostgreSQL the counters are bumped in the same statement, so the
+ * counters row, which every sale of the store waits for, stays locked only for that statement
+ * and the COMMIT.
  */
 export class InsertBatch {
   readonly #parts: BatchPart[] = [];
+  #numbers: { storeId: string; sequences: readonly NumberSequence[] } | null = null;
 
   add<T extends keyof Database & string>(table: T, rows: ReadonlyArray<Insertable<Database[T]>>): this {
     if (rows.length) {
@@ -74,44 +82,150 @@ export class InsertBatch {
     return this;
   }
 
+  /**
+   * The next number of each sequence of the store, as stand-ins to put in row values (alone or
+   * inside text); `flush()` takes the numbers and puts them in. The counters are locked in the
+   * order given: keep it the same everywhere. Once per batch.
+   */
+  numbers(storeId: string, sequences: readonly NumberSequence[]): string[] {
+    if (this.#numbers) throw new Error('A batch takes its numbers once');
+    this.#numbers = { storeId, sequences };
+    return sequences.map((s) => numberToken(s.counter));
+  }
+
   get size(): number {
     return this.#parts.length;
   }
 
-  /** Writes everything added so far, in the caller's transaction, and empties the batch. */
-  async flush(db: Db): Promise<void> {
+  /**
+   * Writes everything added so far, in the caller's transaction, and empties the batch. Returns
+   * the numbers it took, formatted, by counter name.
+   */
+  async flush(db: Db): Promise<Map<string, string>> {
     const parts = this.#parts.splice(0);
-    if (!parts.length) return;
+    const numbers = this.#numbers;
+    this.#numbers = null;
     const parameterCount = parts.reduce((n, p) => n + p.columns.length * p.rows.length, 0);
-    if (
-      engineOf(db as Kysely<unknown>) !== 'postgres' ||
-      parts.length === 1 ||
-      parameterCount > MAX_BATCH_PARAMETERS
-    ) {
+    const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
+    if (!postgres || parameterCount > MAX_BATCH_PARAMETERS || (!numbers && parts.length < 2)) {
+      const taken = new Map<string, string>();
+      if (numbers) {
+        const values = await nextInSequences(
+          db,
+          numbers.storeId,
+          numbers.sequences.map((s) => s.counter),
+        );
+        for (const s of numbers.sequences) taken.set(s.counter, formatNumber(s, values.get(s.counter)!));
+      }
       for (const part of parts) {
+        const rows = taken.size ? part.rows.map((row) => withNumbers(row, taken)) : part.rows;
         const perStatement = Math.max(1, Math.floor(MAX_BATCH_PARAMETERS / part.columns.length));
-        for (let i = 0; i < part.rows.length; i += perStatement) {
-          await insertRows(db, part.table, part.rows.slice(i, i + perStatement) as never);
+        for (let i = 0; i < rows.length; i += perStatement) {
+          await insertRows(db, part.table, rows.slice(i, i + perStatement) as never);
         }
       }
-      return;
+      return taken;
     }
-    const key = `batch\n${parts.map((p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}`).join('\n')}`;
-    let text = statements.get(key);
-    if (!text) {
-      let n = 0;
-      const insert = (p: BatchPart) => {
-        const tuple = () => `(${p.columns.map(() => `$${++n}`).join(', ')})`;
-        return `insert into "${p.table}" (${p.columns.map((c) => `"${c}"`).join(', ')}) values ${p.rows.map(tuple).join(', ')}`;
-      };
-      const ctes = parts.slice(0, -1).map((p, i) => `w${i} as (${insert(p)})`);
-      text = `with ${ctes.join(', ')} ${insert(parts[parts.length - 1]!)}`;
-      remember(key, text);
-    }
-    const parameters: unknown[] = [];
-    for (const part of parts) {
-      for (const row of part.rows) for (const column of part.columns) parameters.push(row[column] ?? null);
-    }
-    await db.executeQuery(CompiledQuery.raw(text, parameters));
+    return flushAsOneStatement(db, parts, numbers);
   }
 }
+
+/** A row with the numbers' stand-ins replaced (SQLite, or a batch too big for one statement). */
+function withNumbers(row: Record<string, unknown>, numbers: Map<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    let v = value;
+    if (typeof v === 'string' && v.includes('\uE000')) {
+      for (const [counter, number] of numbers) v = (v as string).replaceAll(numberToken(counter), number);
+    }
+    out[column] = v;
+  }
+  return out;
+}
+
+/**
+ * PostgreSQL: the counters bump (when the batch takes numbers) and every insert as CTEs of one
+ * statement that returns the numbers. A value holding a stand-in is bound as it is and wrapped in
+ * `replace()` with the number, formatted in SQL exactly as `formatNumber` does.
+ */
+async function flushAsOneStatement(
+  db: Db,
+  parts: BatchPart[],
+  numbers: { storeId: string; sequences: readonly NumberSequence[] } | null,
+): Promise<Map<string, string>> {
+  const sequences = numbers?.sequences ?? [];
+  const parameters: unknown[] = [];
+  // Which values hold which stand-ins, as part of the statement's shape (and of its cache key).
+  const marks: string[] = [];
+  for (const part of parts) {
+    for (const row of part.rows) {
+      for (const column of part.columns) {
+        const value = row[column] ?? null;
+        parameters.push(value);
+        if (typeof value === 'string' && value.includes('\uE000')) {
+          const held = sequences.flatMap((s, i) => (value.includes(numberToken(s.counter)) ? [i] : []));
+          if (held.length) marks.push(`${parameters.length}:${held.join('.')}`);
+        }
+      }
+    }
+  }
+  const key = [
+    'batch',
+    sequences.map((s) => `${s.counter}/${s.prefix}/${s.width}`).join(','),
+    marks.join(','),
+    ...parts.map((p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}`),
+  ].join('\n');
+  let text = statements.get(key);
+  if (!text) {
+    const held = new Map(
+      marks.map((m) => {
+        const [position, list] = m.split(':') as [string, string];
+        return [Number(position), list.split('.').map(Number)];
+      }),
+    );
+    // The bump's parameters come first: $1…$2k are (store, counter) pairs; the rows' follow.
+    const offset = sequences.length * 2;
+    const formatted = (i: number) => {
+      const s = sequences[i]!;
+      // Never cut a number longer than the width (lpad would).
+      return `(select ${quote(s.prefix)} || case when value < ${10 ** s.width} then lpad(value::text, ${s.width}, '0') else value::text end from n where name = ${quote(s.counter)})`;
+    };
+    let position = 0;
+    const value = () => {
+      position += 1;
+      const list = held.get(position);
+      let expression = `$${position + offset}`;
+      for (const i of list ?? [])
+        expression = `replace(${expression}, ${quote(numberToken(sequences[i]!.counter))}, ${formatted(i)})`;
+      return expression;
+    };
+    const insert = (p: BatchPart) =>
+      `insert into "${p.table}" (${p.columns.map((c) => `"${c}"`).join(', ')}) values ${p.rows
+        .map(() => `(${p.columns.map(value).join(', ')})`)
+        .join(', ')}`;
+    const ctes: string[] = [];
+    if (sequences.length) {
+      const pairs = sequences.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, 1)`).join(', ');
+      ctes.push(
+        `n as (insert into counters (store_id, name, value) values ${pairs} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value)`,
+      );
+    }
+    parts.forEach((p, i) => ctes.push(`w${i} as (${insert(p)})`));
+    text = `with ${ctes.join(', ')} ${sequences.length ? 'select name, value from n' : 'select 1 as done'}`;
+    remember(key, text);
+  }
+  const bump = sequences.flatMap((s) => [numbers!.storeId, s.counter]);
+  const { rows } = await db.executeQuery<{ name: string; value: number | string }>(
+    CompiledQuery.raw(text, [...bump, ...parameters]),
+  );
+  const taken = new Map<string, string>();
+  for (const s of sequences) {
+    const row = rows.find((r) => r.name === s.counter);
+    if (!row) throw new Error(`No number was taken for ${s.counter}`);
+    taken.set(s.counter, formatNumber(s, Number(row.value)));
+  }
+  return taken;
+}
+
+/** A SQL string literal of a code constant (a prefix, a counter name, a stand-in). */
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;

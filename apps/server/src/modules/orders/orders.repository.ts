@@ -1,3 +1,4 @@
+import { formatNumber, type NumberSequence } from '../../lib/counters.js';
 import type {
   Order,
   OrderChannel,
@@ -16,7 +17,9 @@ import type { OrderItemsTable, OrderRefundsTable, OrdersTable } from './orders.t
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const orderNumber = (n: number) => `ORD-${String(n).padStart(6, '0')}`;
+/** `ORD-000123`, from the store's `orders.number` counter. */
+export const ORDER_NUMBERS: NumberSequence = { counter: 'orders.number', prefix: 'ORD-', width: 6 };
+export const orderNumber = (n: number) => formatNumber(ORDER_NUMBERS, n);
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 export function toOrderItem(row: OrderItemsTable): OrderItem {

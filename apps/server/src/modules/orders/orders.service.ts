@@ -23,7 +23,6 @@ import type { Database } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/app-error.js';
 import { auditRow, writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
-import { nextInSequences } from '../../lib/counters.js';
 import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
@@ -36,8 +35,7 @@ import {
   type ApplicableDiscount,
 } from '../discounts/discount-use.service.js';
 import {
-  PAYMENT_SEQUENCE,
-  paymentNumber,
+  PAYMENT_NUMBERS,
   paymentRow,
   paymentsOfOrder,
 } from '../payments-received/payment-records.service.js';
@@ -46,7 +44,7 @@ import { getProductsForSale, type ProductForSale } from '../products/products.se
 import { applyStockMovements, type StockMovementInput } from '../products/stock.service.js';
 import { formatMoney } from './money-text.js';
 import { shippingChargeFor, taxRuleFor, type ShippingChoice } from './order-charges.js';
-import { orderNumber, ordersRepository, toOrder, toRefund } from './orders.repository.js';
+import { ORDER_NUMBERS, ordersRepository, toOrder, toRefund } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
 import { PricingError, priceOrder, shareOfUnits, type PricedOrder, type TaxRule } from './pricing.js';
 
@@ -299,18 +297,17 @@ async function placeOrder(
     referenceId: id,
   }));
   // The sale's rows (ledger, order, lines, payment, audit) are written together at the end: one
-  // statement on PostgreSQL, right after the numbers are taken (see InsertBatch).
+  // statement on PostgreSQL, together with taking the numbers (see InsertBatch).
   const writes = new InsertBatch();
   await applyStockMovements(trx, ctx, movements, { ledger: writes });
   if (cart.discount) await countDiscountUse(trx, ctx, cart.discount);
 
-  // The order's number, and its payment's when money came with it, from one statement.
-  const numbers = await nextInSequences(
-    trx,
+  // The order's number, and its payment's when money came with it: stand-ins until the batch is
+  // flushed, which takes them in its own statement (decision 0010).
+  const [number, payment] = writes.numbers(
     ctx.storeId,
-    received > 0 ? [ORDER_SEQUENCE, PAYMENT_SEQUENCE] : [ORDER_SEQUENCE],
-  );
-  const number = orderNumber(numbers.get(ORDER_SEQUENCE)!);
+    received > 0 ? [ORDER_NUMBERS, PAYMENT_NUMBERS] : [ORDER_NUMBERS],
+  ) as [string, string | undefined];
   const now = ctx.now.toISOString();
   const balance = balanceOf({
     total: priced.total,
@@ -385,7 +382,7 @@ async function placeOrder(
         amount: received,
         mode: PAYMENT_MODE_OF[body.payment_type],
         source: 'order',
-        number: paymentNumber(numbers.get(PAYMENT_SEQUENCE)!),
+        number: payment!,
       }),
     ]);
   }
@@ -406,7 +403,8 @@ async function placeOrder(
       },
     }),
   ]);
-  await writes.flush(trx);
+  const numbers = await writes.flush(trx);
+  row.number = numbers.get(ORDER_NUMBERS.counter)!;
   return toOrder(row, items);
 }
 

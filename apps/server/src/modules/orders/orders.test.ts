@@ -138,23 +138,69 @@ describe('placing an order', () => {
     expect((await placed({ items: [{ product_id: q.id, quantity: 1 }] }, other)).number).toBe('ORD-000001');
   });
 
-  it('places a paid 3-line sale in a fixed number of statements; on PostgreSQL its rows go in one', async () => {
+  it('places a paid 3-line sale in a fixed number of statements; on PostgreSQL its rows and numbers go in one', async () => {
     const products = await Promise.all([1, 2, 3].map(() => createProduct(t, m, { quantity: 50 })));
     const before = t.statements();
-    await placed({
+    const sale = await placed({
       items: products.map((p) => ({ product_id: p.id, quantity: 2 })),
       channel: 'pos',
       amount_received: 10_000_000,
     });
-    // Session, products with their categories, tax rule, 3 stock updates, the two numbers, then
-    // the ledger, order, lines, payment and audit: one statement on PostgreSQL, five on SQLite
+    // Session, products with their categories, tax rule, 3 stock updates, then the numbers with
+    // the ledger, order, lines, payment and audit rows: one statement on PostgreSQL, six on SQLite
     // (BEGIN and COMMIT are not counted).
     const postgres = Boolean(process.env.TEST_DATABASE_URL);
-    expect(t.statements() - before).toBe(postgres ? 8 : 12);
+    expect(t.statements() - before).toBe(postgres ? 7 : 12);
+    expect(sale.number).toMatch(/^ORD-\d{6}$/);
     for (const p of products) {
       expect(await stockOf(t, p.id)).toBe(48);
       expect(await ledgerSum(t, p.id)).toBe(48);
     }
+    // The numbers reached every row that names them, in the same form as the answer.
+    const stored = await t.db
+      .selectFrom('orders')
+      .select('number')
+      .where('id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.number).toBe(sale.number);
+    const payment = await t.db
+      .selectFrom('payments_received')
+      .select(['number', 'order_number'])
+      .where('order_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    expect(payment.order_number).toBe(sale.number);
+    expect(payment.number).toMatch(/^PAY-\d{6}$/);
+    const audit = await t.db
+      .selectFrom('audits')
+      .select(['summary', 'after'])
+      .where('entity_id', '=', sale.id)
+      .where('action', '=', 'order.created')
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toContain(`Order ${sale.number} placed`);
+    expect(JSON.parse(audit.after!).number).toBe(sale.number);
+  });
+
+  it('numbers past the padding in full, in the answer and in every row', async () => {
+    const other = await createMerchant(t);
+    const p = await createProduct(t, other, { quantity: 5 });
+    await t.db
+      .insertInto('counters')
+      .values([
+        { store_id: other.storeId, name: 'orders.number', value: 999_999 },
+        { store_id: other.storeId, name: 'payments_received.number', value: 1_234_567 },
+      ])
+      .execute();
+    const sale = await placed(
+      { items: [{ product_id: p.id, quantity: 1 }], amount_received: 10_000_000 },
+      other,
+    );
+    expect(sale.number).toBe('ORD-1000000');
+    const payment = await t.db
+      .selectFrom('payments_received')
+      .select(['number', 'order_number'])
+      .where('order_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ number: 'PAY-1234568', order_number: 'ORD-1000000' });
   });
 
   it('completes a sale paid in full at the till, and gives change for cash', async () => {

@@ -3,7 +3,7 @@ import type { PaymentMode, PaymentReceived, PaymentSource } from '@tillbook/cont
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
-import { bumpCounter } from '../../lib/counters.js';
+import { bumpCounter, formatNumber, type NumberSequence } from '../../lib/counters.js';
 import { newId } from '../../lib/ids.js';
 import { paymentsRepository, toPayment } from './payments-received.repository.js';
 import type { PaymentsReceivedTable } from './payments-received.tables.js';
@@ -12,7 +12,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const PAYMENT_SEQUENCE = 'payments_received.number';
 
-export const paymentNumber = (n: number) => `PAY-${String(n).padStart(6, '0')}`;
+/** `PAY-000012`, from the store's `payments_received.number` counter. */
+export const PAYMENT_NUMBERS: NumberSequence = { counter: PAYMENT_SEQUENCE, prefix: 'PAY-', width: 6 };
+export const paymentNumber = (n: number) => formatNumber(PAYMENT_NUMBERS, n);
 
 export interface NewPayment {
   order: { id: string; number: string; customerId: string | null; customerName: string | null };
