@@ -132,15 +132,17 @@ export class InsertBatch {
 
 /** A row with the numbers' stand-ins replaced (SQLite, or a batch too big for one statement). */
 function withNumbers(row: Record<string, unknown>, numbers: Map<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) {
-    let v = value;
-    if (typeof v === 'string' && v.includes('\uE000')) {
-      for (const [counter, number] of numbers) v = (v as string).replaceAll(numberToken(counter), number);
-    }
-    out[column] = v;
+  let out: Record<string, unknown> | null = null;
+  for (const column in row) {
+    const value = row[column];
+    if (typeof value !== 'string' || !value.includes('\uE000')) continue;
+    let replaced = value;
+    for (const [counter, number] of numbers) replaced = replaced.replaceAll(numberToken(counter), number);
+    // Rows without a stand-in (most of them) are used as they are, not copied.
+    out ??= { ...row };
+    out[column] = replaced;
   }
-  return out;
+  return out ?? row;
 }
 
 /**
