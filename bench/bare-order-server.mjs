@@ -132,24 +132,56 @@ function insertSql(table, columns, rows) {
   const one = () => `(${columns.map(() => (sqlite ? '?' : `$${++n}`)).join(', ')})`;
   return `insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: rows }, one).join(', ')}`;
 }
-/** Inserts [table, columns, rows] parts: one statement on PostgreSQL (all but the last as CTEs), one per part on SQLite. */
-async function writeAll(q, parts) {
+const TOKENS = { 'orders.number': '\uE000o\uE001', 'payments_received.number': '\uE000p\uE001' };
+const PREFIX = { 'orders.number': 'ORD-', 'payments_received.number': 'PAY-' };
+
+/**
+ * Takes the numbers of `sequences` and inserts [table, columns, rows] parts whose values hold the
+ * numbers' stand-ins (TOKENS), as the app's InsertBatch does: on PostgreSQL one statement (the
+ * counters bump and every insert as CTEs, stand-ins replaced in SQL); on SQLite the bump, then one
+ * insert per part. Returns the numbers by sequence.
+ */
+async function writeAll(q, parts, sequences) {
   if (sqlite) {
+    const rows = await q.all(
+      BUMP(sequences.length),
+      sequences.flatMap((name) => [storeId, name]),
+    );
+    const numbers = new Map(rows.map((r) => [r.name, `${PREFIX[r.name]}${pad(Number(r.value))}`]));
+    const put = (v) => {
+      if (typeof v !== 'string' || !v.includes('\uE000')) return v;
+      for (const [name, number] of numbers) v = v.replaceAll(TOKENS[name], number);
+      return v;
+    };
     for (const [table, columns, rows] of parts)
-      await q.run(insertSql(table, columns, rows.length), rows.flat());
-    return;
+      await q.run(insertSql(table, columns, rows.length), rows.flat().map(put));
+    return numbers;
   }
-  let n = 0;
+  let n = sequences.length * 2;
+  const params = parts.flatMap(([, , rows]) => rows.flat());
+  const number = (name) =>
+    `(select '${PREFIX[name]}' || case when value < 1000000 then lpad(value::text, 6, '0') else value::text end from n where name = '${name}')`;
+  const value = () => {
+    const v = params[n - sequences.length * 2];
+    let e = `$${++n}`;
+    if (typeof v === 'string' && v.includes('\uE000')) {
+      for (const name of sequences)
+        if (v.includes(TOKENS[name])) e = `replace(${e}, '${TOKENS[name]}', ${number(name)})`;
+    }
+    return e;
+  };
   const insert = ([table, columns, rows]) =>
-    `insert into ${table} (${columns.join(', ')}) values ${rows
-      .map(() => `(${columns.map(() => `$${++n}`).join(', ')})`)
-      .join(', ')}`;
-  const ctes = parts.slice(0, -1).map((p, i) => `w${i} as (${insert(p)})`);
-  const text = `with ${ctes.join(', ')} ${insert(parts[parts.length - 1])}`;
-  await q.run(
-    text,
-    parts.flatMap(([, , rows]) => rows.flat()),
-  );
+    `insert into ${table} (${columns.join(', ')}) values ${rows.map(() => `(${columns.map(value).join(', ')})`).join(', ')}`;
+  const pairs = sequences.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, 1)`).join(', ');
+  const ctes = [
+    `n as (insert into counters (store_id, name, value) values ${pairs} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value)`,
+    ...parts.map((p, i) => `w${i} as (${insert(p)})`),
+  ];
+  const rows = await q.all(`with ${ctes.join(', ')} select name, value from n`, [
+    ...sequences.flatMap((name) => [storeId, name]),
+    ...params,
+  ]);
+  return new Map(rows.map((r) => [r.name, `${PREFIX[r.name]}${pad(Number(r.value))}`]));
 }
 const ph = (sql) => {
   if (sqlite) return sql;
@@ -208,15 +240,7 @@ export async function placeOrder(q, body) {
   const total = lines.reduce((s, l) => s + l.total, 0);
   const received = Math.min(total, body.amount_received ?? 0);
   const sequences = received > 0 ? ['orders.number', 'payments_received.number'] : ['orders.number'];
-  const numbers = new Map(
-    (
-      await q.all(
-        BUMP(sequences.length),
-        sequences.flatMap((name) => [storeId, name]),
-      )
-    ).map((r) => [r.name, Number(r.value)]),
-  );
-  const number = `ORD-${pad(numbers.get('orders.number'))}`;
+  const number = TOKENS['orders.number'];
   const order = [
     orderId,
     storeId,
@@ -275,15 +299,15 @@ export async function placeOrder(q, body) {
     0,
     0,
   ]);
-  // The rows are written together after the numbers are taken, as the app's InsertBatch does:
-  // one statement on PostgreSQL, one per table on SQLite.
+  // The rows are written together with taking the numbers, as the app's InsertBatch does:
+  // one statement on PostgreSQL, the bump and one insert per table on SQLite.
   const writes = [
     ['stock_movements', MOVEMENT_COLUMNS, movements],
     ['orders', ORDER_COLUMNS, [order]],
     ['order_items', ITEM_COLUMNS, items],
   ];
   if (received > 0) {
-    const pay = `PAY-${pad(numbers.get('payments_received.number'))}`;
+    const pay = TOKENS['payments_received.number'];
     writes.push([
       'payments_received',
       PAYMENT_COLUMNS,
@@ -331,8 +355,14 @@ export async function placeOrder(q, body) {
       ],
     ],
   ]);
-  await writeAll(q, writes);
-  return { id: orderId, number, total, amount_received: received, items: items.length };
+  const numbers = await writeAll(q, writes, sequences);
+  return {
+    id: orderId,
+    number: numbers.get('orders.number'),
+    total,
+    amount_received: received,
+    items: items.length,
+  };
 }
 
 /** Runs the order transaction once (exported so it can be timed without HTTP). */
