@@ -10,7 +10,6 @@ import type {
 } from '@tillbook/contract/orders';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertRows } from '../../lib/insert-rows.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { containsText } from '../../lib/sql.js';
 import type { OrderItemsTable, OrderRefundsTable, OrdersTable } from './orders.tables.js';
@@ -123,11 +122,6 @@ function numberOf(term: string): string | null {
 /** Orders of one store and what hangs off them; every query is built from its id. */
 export function ordersRepository(db: Db, storeId: string) {
   return {
-    async insert(order: OrdersTable, items: OrderItemsTable[]): Promise<void> {
-      await insertRows(db, 'orders', [order]);
-      await insertRows(db, 'order_items', items);
-    },
-
     getRow(id: string): Promise<OrdersTable | undefined> {
       return db
         .selectFrom('orders')

@@ -51,8 +51,6 @@ import { PricingError, priceOrder, shareOfUnits, type PricedOrder, type TaxRule 
 type Db = Kysely<Database> | Transaction<Database>;
 type Cart = z.output<typeof orderQuoteBody>;
 
-export const ORDER_SEQUENCE = 'orders.number';
-
 /** The payment mode a sale's payment type is recorded under in payments received. */
 const PAYMENT_MODE_OF: Record<PaymentType, PaymentMode> = {
   cash: 'cash',
