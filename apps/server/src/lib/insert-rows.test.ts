@@ -136,6 +136,9 @@ describe('InsertBatch', () => {
     expect(batch.size).toBe(0);
     const before = t.statements();
     await batch.flush(t.db);
+    const noNumbers = new InsertBatch();
+    expect(noNumbers.numbers('any-store', [])).toEqual([]);
+    expect((await noNumbers.flush(t.db)).size).toBe(0);
     expect(t.statements()).toBe(before);
     expect(await auditIds('d-')).toEqual(['d-1']);
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
@@ -55,8 +56,13 @@ interface BatchPart {
   rows: ReadonlyArray<Record<string, unknown>>;
 }
 
-/** A stand-in for a number a batch takes when it is flushed (private-use characters around the counter's name). */
-const numberToken = (counter: string) => `\uE000${counter}\uE001`;
+/**
+ * A stand-in for a number a batch takes when it is flushed: private-use characters around a
+ * secret drawn when the process starts and the counter's name. Values are scanned for stand-ins,
+ * user text included; the secret keeps text a user typed from ever matching one.
+ */
+const TOKEN_SECRET = randomBytes(12).toString('hex');
+const numberToken = (counter: string) => `\uE000${TOKEN_SECRET}:${counter}\uE001`;
 
 /**
  * Rows for several tables, gathered while a change is worked out and written together just before
@@ -103,8 +109,9 @@ export class InsertBatch {
    */
   async flush(db: Db): Promise<Map<string, string>> {
     const parts = this.#parts.splice(0);
-    const numbers = this.#numbers;
+    const numbers = this.#numbers?.sequences.length ? this.#numbers : null;
     this.#numbers = null;
+    if (!parts.length && !numbers) return new Map();
     const parameterCount = parts.reduce((n, p) => n + p.columns.length * p.rows.length, 0);
     const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
     if (!postgres || parameterCount > MAX_BATCH_PARAMETERS || (!numbers && parts.length < 2)) {
@@ -190,7 +197,7 @@ async function flushAsOneStatement(
     const formatted = (i: number) => {
       const s = sequences[i]!;
       // Never cut a number longer than the width (lpad would).
-      return `(select ${quote(s.prefix)} || case when value < ${10 ** s.width} then lpad(value::text, ${s.width}, '0') else value::text end from n where name = ${quote(s.counter)})`;
+      return `(select ${quote(s.prefix)} || case when length(value::text) < ${s.width} then lpad(value::text, ${s.width}, '0') else value::text end from n where name = ${quote(s.counter)})`;
     };
     let position = 0;
     const value = () => {

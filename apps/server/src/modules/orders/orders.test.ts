@@ -180,6 +180,23 @@ describe('placing an order', () => {
     expect(JSON.parse(audit.after!).number).toBe(sale.number);
   });
 
+  it('keeps text a user typed as typed, even when it looks like a number stand-in', async () => {
+    const p = await createProduct(t, m, { quantity: 5 });
+    const notes = 'Ref \uE000orders.number\uE001 and \uE000payments_received.number\uE001';
+    const sale = await placed({
+      items: [{ product_id: p.id, quantity: 1 }],
+      amount_received: 10_000_000,
+      notes,
+    });
+    expect(sale.notes).toBe(notes);
+    const stored = await t.db
+      .selectFrom('orders')
+      .select('notes')
+      .where('id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.notes).toBe(notes);
+  });
+
   it('numbers past the padding in full, in the answer and in every row', async () => {
     const other = await createMerchant(t);
     const p = await createProduct(t, other, { quantity: 5 });
