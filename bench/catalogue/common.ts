@@ -4,17 +4,28 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/connection.js';
+import type { CompiledQuery, LogEvent } from 'kysely';
+import type * as AppModule from '../../apps/server/src/app.js';
+import type * as ConfigModule from '../../apps/server/src/config.js';
+import type * as ConnectionModule from '../../apps/server/src/db/connection.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/connection.js';
+import type * as MigrateModule from '../../apps/server/src/db/migrate.js';
+
+/**
+ * The server code the scripts run. BENCH_SERVER_BUILD=1 takes the compiled `apps/server/dist`,
+ * which is what `npm start` runs; the default is the TypeScript source through tsx, whose
+ * transform adds work of its own to every function a request creates (its `__name` helper), so
+ * throughput is measured on the build (run.ts builds it and sets the variable for its server).
+ */
+const SERVER_CODE =
+  process.env.BENCH_SERVER_BUILD === '1' ? '../../apps/server/dist' : '../../apps/server/src';
+export const server = {
+  ...((await import(`${SERVER_CODE}/app.js`)) as typeof AppModule),
+  ...((await import(`${SERVER_CODE}/config.js`)) as typeof ConfigModule),
+  ...((await import(`${SERVER_CODE}/db/connection.js`)) as typeof ConnectionModule),
+  ...((await import(`${SERVER_CODE}/db/migrate.js`)) as typeof MigrateModule),
+};
+const { buildApp, loadConfig, openDatabase } = server;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DATA_DIR = path.join(ROOT, 'bench/.data');
@@ -28,11 +39,12 @@ export function databaseUrl(engine: Engine): string {
   return engine === 'sqlite' ? `sqlite:${path.join(DATA_DIR, 'catalogue.db')}` : PG_URL;
 }
 
-export function openBenchDatabase(engine: Engine, poolSize = 10): DatabaseHandle {
+export function openBenchDatabase(engine: Engine, poolSize = 10, capture?: Capture): DatabaseHandle {
   mkdirSync(DATA_DIR, { recursive: true });
+  const log = capture ? { log: capture.log } : {};
   return engine === 'sqlite'
-    ? openDatabase(databaseUrl(engine))
-    : openDatabase(PG_URL, { schema: PG_SCHEMA, poolSize });
+    ? openDatabase(databaseUrl(engine), log)
+    : openDatabase(PG_URL, { schema: PG_SCHEMA, poolSize, ...log });
 }
 
 export function benchConfig(extra: Record<string, string> = {}) {
@@ -76,19 +88,12 @@ export interface BenchInfo {
 }
 
 /**
- * Records the statements a request executes. Kysely shows plugins every query it builds,
- * subqueries included, so a query counts only once its result comes back.
+ * Records the statements a request executes, as the database connection's log sees them: those
+ * built with the query builder and those run as text (`runSql`). Set `active` to start.
  */
-export class Capture implements KyselyPlugin {
-  private built = new Map<unknown, PluginTransformQueryArgs>();
-  active: PluginTransformQueryArgs[] | null = null;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.active) this.built.set(args.queryId, args);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const built = this.built.get(args.queryId);
-    if (this.active && built) this.active.push(built);
-    return args.result;
-  }
+export class Capture {
+  active: CompiledQuery[] | null = null;
+  readonly log = (event: LogEvent) => {
+    if (this.active && event.level === 'query') this.active.push(event.query);
+  };
 }

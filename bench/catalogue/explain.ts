@@ -16,11 +16,11 @@ import {
 
 const [engine, urlTemplate] = process.argv.slice(2) as [Engine, string];
 const info = JSON.parse(readFileSync(path.join(DATA_DIR, `info-${engine}.json`), 'utf8')) as BenchInfo;
-const database = openBenchDatabase(engine, 10);
 const capture = new Capture();
+const database = openBenchDatabase(engine, 10, capture);
 const app = await buildApp({
   config: benchConfig(),
-  database: { ...database, db: database.db.withPlugin(capture) },
+  database,
   logger: false,
   serveWeb: false,
 });
@@ -35,8 +35,14 @@ const url = urlTemplate.replace('{storeId}', info.storeId).replace('{barcode}', 
 await app.inject({ method: 'GET', url, headers: { authorization: token } });
 capture.active = [];
 await app.inject({ method: 'GET', url, headers: { authorization: token } });
-const queries = capture.active.map((q) => database.db.getExecutor().compileQuery(q.node, q.queryId));
+const queries = capture.active;
 capture.active = null;
+// DUMP=<file>: writes the statements and their parameters as JSON, to replay them elsewhere.
+if (process.env.DUMP)
+  (await import('node:fs')).writeFileSync(
+    process.env.DUMP,
+    JSON.stringify(queries.map((q) => [q.sql, q.parameters])),
+  );
 for (const q of process.env.ONLY_REQUEST ? [] : queries) {
   for (let i = 0; i < 200; i++) await database.db.executeQuery(q);
   const n = 2000;

@@ -2,7 +2,7 @@
 // Options: --engines=sqlite,postgres  --fresh (rebuild the data)  --seconds=8  --port=3390
 //          --only=<text> (only the runs whose name contains it; prints, writes no report)
 // The server runs pinned to core 0 and the load generator to core 1 (taskset).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -58,8 +58,10 @@ function startServer(engine: Engine, scenarios: Record<string, string>) {
       process.execPath,
       // BENCH_NODE_ARGS: node flags for the server, e.g. --cpu-prof or --max-semi-space-size=64.
       ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      ...TSX,
-      'bench/catalogue/server.ts',
+      // The compiled server, as `npm start` runs it (see BENCH_SERVER_BUILD in common.ts).
+      '--import',
+      'tsx',
+      process.env.BENCH_SERVER_FILE ?? 'bench/catalogue/server.ts',
       engine,
       String(port),
       JSON.stringify(scenarios),
@@ -67,6 +69,7 @@ function startServer(engine: Engine, scenarios: Record<string, string>) {
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_SERVER_BUILD: '1' },
     },
   );
   return new Promise<{
@@ -270,6 +273,11 @@ function table(r: EngineResult): string {
 }
 
 const all: EngineResult[] = [];
+// The server under load runs the build, so it is brought up to date first.
+execFileSync('npm', ['run', 'build', '-w', '@tillbook/contract', '-w', '@tillbook/server'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 for (const engine of engines) all.push(await benchEngine(engine));
 const report = [
   `# Catalogue benchmark`,

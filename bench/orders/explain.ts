@@ -25,16 +25,17 @@ const url =
   engine === 'sqlite'
     ? `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'orders-explain-')), 'app.db')}`
     : PG_URL;
+const capture = new Capture();
 const database = openDatabase(url, {
+  log: capture.log,
   backgroundCheckpoint: process.env.BACKGROUND_CHECKPOINT !== '0',
   groupCommit: process.env.GROUP_COMMIT !== '0',
   ...(engine === 'postgres' ? { schema } : {}),
 });
 await migrateToLatest(database.db, engine === 'postgres' ? schema : undefined);
-const capture = new Capture();
 const app = await buildApp({
   config: benchConfig({ SIGNUP_MAX_PER_IP_HOUR: '1000' }),
-  database: { ...database, db: database.db.withPlugin(capture) },
+  database,
   logger: false,
   serveWeb: false,
 });
@@ -91,7 +92,7 @@ const place = () => call('POST', '/order', order(), token);
 await place();
 capture.active = [];
 await place();
-const queries = capture.active.map((q) => database.db.getExecutor().compileQuery(q.node, q.queryId));
+const queries = capture.active;
 capture.active = null;
 process.stdout.write(`${queries.length} statements (besides begin/commit):\n`);
 for (const q of queries) process.stdout.write(`  ${q.sql.slice(0, 160)}\n`);

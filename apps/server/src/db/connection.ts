@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, PostgresAdapter } from 'kysely';
+import { Kysely, PostgresDialect, PostgresAdapter, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { CachedSqliteDialect } from './sqlite-dialect.js';
@@ -20,6 +20,11 @@ export interface DatabaseHandle {
 export interface ConnectOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
+  /**
+   * Sees every statement run through the query builder or as text, after it ran (benchmarks
+   * replay what a request ran). Transaction control (BEGIN, COMMIT, savepoints) is not included.
+   */
+  log?: (event: LogEvent) => void;
   poolSize?: number;
   /** SQLite: checkpoint the WAL from a worker thread instead of inside commits (the server does). */
   backgroundCheckpoint?: boolean;
@@ -60,6 +65,7 @@ function openSqlite(file: string, options: ConnectOptions): DatabaseHandle {
   }
   const db = new Kysely<Database>({
     dialect: new CachedSqliteDialect(sqlite, { groupCommit: options.groupCommit ?? true }),
+    ...(options.log ? { log: options.log } : {}),
   });
   return {
     db,
@@ -96,7 +102,10 @@ function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
     types: types as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   const u = new URL(url);
   return {
     db,
