@@ -53,25 +53,53 @@ export class CachedSqliteDialect implements Dialect {
 
 const STATEMENT_CACHE_SIZE = 1000;
 
-class CachedSqliteConnection {
-  private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  constructor(private readonly db: BetterSqlite3.Database) {}
+interface CachedStatement {
+  stmt: BetterSqlite3.Statement;
+  /** Used since the eviction sweep last passed it (the CLOCK algorithm's reference bit). */
+  used: boolean;
+}
 
+/** Exported for its tests; the dialect is the only user. */
+export class CachedSqliteConnection {
+  private readonly statements = new Map<string, CachedStatement>();
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly capacity = STATEMENT_CACHE_SIZE,
+  ) {}
+
+  /** Whether a statement with this text is cached (for tests). */
+  isCached(sql: string): boolean {
+    return this.statements.has(sql);
+  }
+
+  get cachedCount(): number {
+    return this.statements.size;
+  }
+
+  /**
+   * A hit only sets a flag: moving the entry to the back of the map on every hit, as a strict
+   * LRU does, cost more than the lookup on this path. When the cache is full, the sweep gives
+   * used entries a second chance and evicts the first unused one (CLOCK).
+   */
   prepare(sql: string): BetterSqlite3.Statement {
-    let stmt = this.statements.get(sql);
-    if (stmt) {
-      // Move to the back so the map's order is least-recently-used first.
-      this.statements.delete(sql);
-      this.statements.set(sql, stmt);
-      return stmt;
+    const hit = this.statements.get(sql);
+    if (hit) {
+      hit.used = true;
+      return hit.stmt;
     }
-    stmt = this.db.prepare(sql);
-    this.statements.set(sql, stmt);
-    if (this.statements.size > STATEMENT_CACHE_SIZE) {
-      const oldest = this.statements.keys().next().value;
-      if (oldest !== undefined) this.statements.delete(oldest);
-    }
+    const stmt = this.db.prepare(sql);
+    if (this.statements.size >= this.capacity) this.evictOne();
+    this.statements.set(sql, { stmt, used: false });
     return stmt;
+  }
+
+  private evictOne(): void {
+    for (const [key, entry] of this.statements) {
+      this.statements.delete(key);
+      if (!entry.used) return;
+      entry.used = false;
+      this.statements.set(key, entry);
+    }
   }
 
   /** Runs a statement; `wrote` says whether it may have changed the database. */

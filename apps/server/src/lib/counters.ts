@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { runSql } from './sql.js';
+import { placeholders, runSql } from './sql.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,13 +34,20 @@ export async function bumpCounter(db: Db, storeId: string, name: string, delta: 
   return Number(row.value);
 }
 
+const sumText = (n: number) =>
+  `select sum(value) as total from counters where store_id = ? and name in (${placeholders(n)})`;
+const valuesText = (n: number) =>
+  `select name, value from counters where store_id = ? and name in (${placeholders(n)})`;
+const SUM_TEXTS: string[] = [];
+const VALUES_TEXTS: string[] = [];
+
 /** The sum of some counters of a store (0 for a counter never bumped), in one statement. */
 export async function readCounters(db: Db, storeId: string, names: string[]): Promise<number> {
   // Plain SQL: this runs on every unfiltered list page, where building the query cost more than running it.
-  const { rows } = await sql<{
-    total: number | string | null;
-  }>`select sum(value) as total from counters where store_id = ${storeId} and name in (${sql.join(names)})`.execute(
+  const { rows } = await runSql<{ total: number | string | null }>(
     db,
+    (SUM_TEXTS[names.length] ??= sumText(names.length)),
+    [storeId, ...names],
   );
   return Number(rows[0]?.total ?? 0);
 }
@@ -51,11 +58,10 @@ export async function readCounterValues(
   storeId: string,
   names: string[],
 ): Promise<Map<string, number>> {
-  const { rows } = await sql<{
-    name: string;
-    value: number | string;
-  }>`select name, value from counters where store_id = ${storeId} and name in (${sql.join(names)})`.execute(
+  const { rows } = await runSql<{ name: string; value: number | string }>(
     db,
+    (VALUES_TEXTS[names.length] ??= valuesText(names.length)),
+    [storeId, ...names],
   );
   return new Map(rows.map((r) => [r.name, Number(r.value)]));
 }

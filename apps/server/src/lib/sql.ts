@@ -64,3 +64,43 @@ export async function runSql<R>(
   const result = await db.executeQuery<R>(CompiledQuery.raw(query, parameters as unknown[]));
   return { rows: result.rows, affected: Number(result.numAffectedRows ?? 0) };
 }
+
+/** `?, ?, ?` for a list of `n` values, built once per length. */
+const PLACEHOLDER_LISTS: string[] = [];
+export function placeholders(n: number): string {
+  return (PLACEHOLDER_LISTS[n] ??= Array.from({ length: n }, () => '?').join(', '));
+}
+
+const builtTexts = new Map<string, string>();
+const MAX_BUILT_TEXTS = 1000;
+
+/**
+ * Runs a statement whose SQL text depends only on `shape`: the first time it is built with the
+ * query builder and compiled, after that its text is reused and only `parameters` are bound. For
+ * the statements of hot reads (the default product list) whose building cost more CPU than
+ * SQLite took to run them; a reused text is also found in the statement cache without hashing
+ * a new string. `shape` must name everything the text depends on besides the parameters;
+ * `parameters` are the values the built statement binds, in its order, which is checked when
+ * it is built.
+ */
+export async function runBuilt<R>(
+  db: Kysely<Database> | Transaction<Database>,
+  shape: string,
+  build: () => RawBuilder<R>,
+  parameters: readonly unknown[],
+): Promise<{ rows: R[] }> {
+  const key = `${engineOf(db as Kysely<unknown>)}|${shape}`;
+  let text = builtTexts.get(key);
+  if (text === undefined) {
+    const compiled = build().compile(db);
+    const built = compiled.parameters;
+    if (built.length !== parameters.length || built.some((v, i) => v !== parameters[i])) {
+      throw new Error(`runBuilt(${shape}): the statement binds other parameters than those given`);
+    }
+    text = compiled.sql;
+    if (builtTexts.size >= MAX_BUILT_TEXTS) builtTexts.delete(builtTexts.keys().next().value!);
+    builtTexts.set(key, text);
+  }
+  const result = await db.executeQuery<R>(CompiledQuery.raw(text, parameters as unknown[]));
+  return { rows: result.rows };
+}

@@ -11,7 +11,7 @@ import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { bumpCounter, readCounters, readCounterValues } from '../../lib/counters.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
-import { limitCount, runSql } from '../../lib/sql.js';
+import { limitCount, runBuilt, runSql } from '../../lib/sql.js';
 import {
   deleteSearchTerms,
   insertSearchTerms,
@@ -121,14 +121,32 @@ type ListRow = ProductRow & Record<string, unknown>;
 export interface ListOptions {
   /**
    * More select-list expressions over the product `p` (such as another module's figures), read in
-   * the page's one statement rather than one more per page.
+   * the page's one statement rather than one more per page. Pass an expression built once, not
+   * one per request: the list's statement text is cached per expression (see `columnsKey`).
    */
   extraColumns?: RawBuilder<unknown>;
 }
 
+/**
+ * A short name for each `extraColumns` expression, for the shape of a built statement. Callers
+ * pass long-lived expressions (built once per module), so there are only a few.
+ */
+const EXTRA_COLUMN_KEYS = new WeakMap<RawBuilder<unknown>, string>();
+let extraColumnKeys = 0;
+function columnsKey(extra: RawBuilder<unknown> | undefined): string {
+  if (!extra) return '-';
+  let key = EXTRA_COLUMN_KEYS.get(extra);
+  if (key === undefined) {
+    key = String(++extraColumnKeys);
+    EXTRA_COLUMN_KEYS.set(extra, key);
+  }
+  return key;
+}
+
 function parseJsonArray<T>(value: unknown): T[] {
   if (value == null) return [];
-  if (typeof value === 'string') return JSON.parse(value) as T[];
+  // Most products have no images: skip the parser for the empty array (every list row).
+  if (typeof value === 'string') return value === '[]' ? [] : (JSON.parse(value) as T[]);
   return value as T[];
 }
 
@@ -200,6 +218,8 @@ export function productsRepository(db: Db, storeId: string) {
   const productColumns = sql.raw(
     `${COLUMNS}, ${CATEGORIES_JSON[postgres ? 'postgres' : 'sqlite']} as categories`,
   );
+  const columnsOf = (extra: RawBuilder<unknown> | undefined) =>
+    extra ? sql`${productColumns}, ${extra}` : productColumns;
 
   /** The list filters as one SQL condition on the `products` table. */
   function whereOf(f: Omit<ProductFilter, 'page' | 'perPage' | 'sort' | 'order'>): RawBuilder<unknown> {
@@ -251,7 +271,7 @@ export function productsRepository(db: Db, storeId: string) {
   async function newestList(
     f: ProductFilter,
     dir: 'asc' | 'desc',
-    cols: RawBuilder<unknown>,
+    extraColumns: RawBuilder<unknown> | undefined,
   ): Promise<Page<ListRow>> {
     const statuses = f.status === 'all' ? (['active', 'archived'] as const) : ([f.status] as const);
     const counters = await readCounterValues(db, storeId, [
@@ -269,18 +289,27 @@ export function productsRepository(db: Db, storeId: string) {
         fromId = id;
       }
     }
-    const where = whereOf(f);
-    const after =
-      fromId === undefined
-        ? sql``
-        : dir === 'desc'
-          ? sql`and products.id <= ${fromId}`
-          : sql`and products.id >= ${fromId}`;
-    const ids = sql`select products.id from products where ${where} ${after} order by products.id ${sql.raw(dir)} limit ${limitCount(f.perPage)} offset ${offset - from}`;
-    const { rows } =
-      await sql<ListRow>`select ${cols} from (${ids}) k cross join products p where p.id = k.id order by p.id ${sql.raw(dir)}`.execute(
-        db,
-      );
+    // The statement's text depends only on this shape, so it is built once (see `runBuilt`).
+    const shape = `products.newest|${columnsKey(extraColumns)}|${f.status === 'all' ? 'all' : 'status'}|${fromId === undefined ? '' : 'after'}|${dir}|${f.perPage}`;
+    const parameters: unknown[] = [storeId];
+    if (f.status !== 'all') parameters.push(f.status);
+    if (fromId !== undefined) parameters.push(fromId);
+    parameters.push(offset - from);
+    const { rows } = await runBuilt<ListRow>(
+      db,
+      shape,
+      () => {
+        const after =
+          fromId === undefined
+            ? sql``
+            : dir === 'desc'
+              ? sql`and products.id <= ${fromId}`
+              : sql`and products.id >= ${fromId}`;
+        const ids = sql`select products.id from products where ${whereOf(f)} ${after} order by products.id ${sql.raw(dir)} limit ${limitCount(f.perPage)} offset ${offset - from}`;
+        return sql<ListRow>`select ${columnsOf(extraColumns)} from (${ids}) k cross join products p where p.id = k.id order by p.id ${sql.raw(dir)}`;
+      },
+      parameters,
+    );
     if (rows[0]) rememberPageStart(starts, offset, rows[0].id);
     return pageOf(rows, total, f);
   }
@@ -301,7 +330,7 @@ export function productsRepository(db: Db, storeId: string) {
 
     /** A page of raw rows, with `options.extraColumns` beside the product's own. */
     async listRows(f: ProductFilter, options: ListOptions = {}): Promise<Page<ListRow>> {
-      const cols = options.extraColumns ? sql`${productColumns}, ${options.extraColumns}` : productColumns;
+      const cols = columnsOf(options.extraColumns);
       // Hand-written SQL: building these with the query builder cost more CPU than running them.
       const dir =
         (f.order ?? (f.sort === 'created_at' || f.sort === 'updated_at' ? 'desc' : 'asc')) === 'asc'
@@ -311,7 +340,7 @@ export function productsRepository(db: Db, storeId: string) {
       if (words.length && !f.categoryId && !f.stock && (f.sort === 'name' || f.sort === 'created_at')) {
         return searchList(f, words, dir, cols);
       }
-      if (isUnfiltered(f) && f.sort === 'created_at') return newestList(f, dir, cols);
+      if (isUnfiltered(f) && f.sort === 'created_at') return newestList(f, dir, options.extraColumns);
       const key = SORT_KEYS[f.sort];
       const where = whereOf(f);
       const order = (alias: string) =>
