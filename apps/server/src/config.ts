@@ -13,10 +13,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  // Without it, the SQLite file app.db in DATA_DIR (see loadConfig).
   DATABASE_URL: z
     .string()
-    .default('sqlite:./data/app.db')
-    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
+    .optional()
+    .refine((v) => v === undefined || /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
       error: 'DATABASE_URL must start with sqlite: or postgres://',
     }),
   DATA_DIR: z.string().default('./data'),
@@ -60,7 +61,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'CORS_ORIGINS' | 'UPLOAD_DIR'> {
+export interface AppConfig extends Omit<Env, 'DATABASE_URL' | 'APP_SECRET' | 'CORS_ORIGINS' | 'UPLOAD_DIR'> {
+  DATABASE_URL: string;
   APP_SECRET: string;
   CORS_ORIGINS: string[];
   UPLOAD_DIR: string;
@@ -82,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     ...e,
+    // The database follows the data folder unless named: DATA_DIR alone moves everything.
+    DATABASE_URL: e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'app.db')}`,
     APP_SECRET: e.APP_SECRET ?? readOrCreateSecret(e.DATA_DIR),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())

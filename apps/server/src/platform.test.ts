@@ -143,6 +143,15 @@ describe('configuration', () => {
     expect(second.APP_SECRET).toBe(first.APP_SECRET);
     expect(readFileSync(path.join(dir, 'app-secret'), 'utf8').trim()).toBe(first.APP_SECRET);
   });
+
+  it('keeps the SQLite database in the data folder unless DATABASE_URL names one', () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).DATABASE_URL).toBe('sqlite:data/app.db');
+    expect(loadConfig({ ...secret, DATA_DIR: '/srv/shop' }).DATABASE_URL).toBe('sqlite:/srv/shop/app.db');
+    expect(
+      loadConfig({ ...secret, DATA_DIR: '/srv/shop', DATABASE_URL: 'postgres://db/tillbook' }).DATABASE_URL,
+    ).toBe('postgres://db/tillbook');
+  });
 });
 
 describe('the spec’s calls', () => {
