@@ -11,7 +11,7 @@ import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { bumpCounter, readCounters, readCounterValues } from '../../lib/counters.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
-import { limitCount, runBuilt, runSql } from '../../lib/sql.js';
+import { limitCount, placeholders, runBuilt, runSql } from '../../lib/sql.js';
 import {
   deleteSearchTerms,
   insertSearchTerms,
@@ -208,6 +208,15 @@ type ForSaleRow = Pick<
 
 /** A product row as its creator builds it; the stock state is derived on insert. */
 export type NewProductRow = Omit<ProductsTable, 'stock_state'>;
+
+/** The statement `forSale` runs for `n` products; one text per count, built once. */
+const forSaleText = (n: number) =>
+  `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
+     p.quantity, p.status, pc.category_id
+   from products p
+   left join product_categories pc on pc.store_id = p.store_id and pc.product_id = p.id
+   where p.store_id = ? and p.id in (${placeholders(n)})`;
+const FOR_SALE_TEXTS: string[] = [];
 
 /** Rows per insert statement (17 columns at most: within both engines' parameter limits). */
 const BATCH = 1000;
@@ -456,14 +465,9 @@ export function productsRepository(db: Db, storeId: string) {
       // Plain SQL: every sale and quote runs this (decision 0009). One statement, a row per
       // (product, category): on PostgreSQL a second statement for the categories would be a
       // second round trip inside the sale's transaction.
-      const list = unique.map(() => '?').join(', ');
       const { rows } = await runSql<ForSaleRow & { category_id: string | null }>(
         db,
-        `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
-           p.quantity, p.status, pc.category_id
-         from products p
-         left join product_categories pc on pc.store_id = p.store_id and pc.product_id = p.id
-         where p.store_id = ? and p.id in (${list})`,
+        (FOR_SALE_TEXTS[unique.length] ??= forSaleText(unique.length)),
         [storeId, ...unique],
       );
       const byId = new Map<string, ProductForSale>();

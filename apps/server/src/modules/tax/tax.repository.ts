@@ -1,7 +1,7 @@
 import type { TaxRule } from '@tillbook/contract/tax';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { runSql } from '../../lib/sql.js';
+import { placeholders, runSql } from '../../lib/sql.js';
 import type { TaxRulesTable, TaxRuleStatesTable } from './tax.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,6 +24,14 @@ export function toTaxRule(row: TaxRulesTable): TaxRule {
 }
 
 /** Tax rules of one store; every query is built from the store's id. */
+/** The statement `forDestination` runs for `n` state keys; one text per count, built once. */
+const destinationText = (n: number) =>
+  `select s.state_key, r.id, r.rates, r.inclusive
+   from tax_rule_states s join tax_rules r on r.id = s.tax_rule_id
+   where s.store_id = ? and s.country_key = ? and s.state_key in (${placeholders(n)})
+     and r.store_id = ?`;
+const DESTINATION_TEXTS: string[] = [];
+
 export function taxRepository(db: Db, storeId: string) {
   return {
     /** Newest first, as a new record goes to the front of its list. */
@@ -101,10 +109,7 @@ export function taxRepository(db: Db, storeId: string) {
       (
         await runSql<{ state_key: string; id: string; rates: string; inclusive: number }>(
           db,
-          `select s.state_key, r.id, r.rates, r.inclusive
-           from tax_rule_states s join tax_rules r on r.id = s.tax_rule_id
-           where s.store_id = ? and s.country_key = ? and s.state_key in (${stateKeys.map(() => '?').join(', ')})
-             and r.store_id = ?`,
+          (DESTINATION_TEXTS[stateKeys.length] ??= destinationText(stateKeys.length)),
           [storeId, countryKey, ...stateKeys, storeId],
         )
       ).rows,
