@@ -411,12 +411,20 @@ if (sqlite) {
   };
 } else {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Named prepared statements, as the app's pool runs its frequent statements (decision 0012),
+  // and as the SQLite route above reuses its prepared statements.
+  const names = new Map();
+  const named = (sql, params) => {
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `bare${names.size + 1}`));
+    return { name, text: sql, values: params };
+  };
   transaction = async (body) => {
     const client = await pool.connect();
     const q = {
-      all: async (sql, params) => (await client.query(sql, params)).rows,
-      get: async (sql, params) => (await client.query(sql, params)).rows[0],
-      run: async (sql, params) => client.query(sql, params),
+      all: async (sql, params) => (await client.query(named(sql, params))).rows,
+      get: async (sql, params) => (await client.query(named(sql, params))).rows[0],
+      run: async (sql, params) => client.query(named(sql, params)),
     };
     try {
       await client.query('begin');

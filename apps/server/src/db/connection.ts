@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, PostgresAdapter, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { preparingClient } from './pg-prepared.js';
 import { CachedSqliteDialect } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -33,6 +34,8 @@ export interface ConnectOptions {
    * each caller still waits for the COMMIT that includes its transaction.
    */
   groupCommit?: boolean;
+  /** PostgreSQL: run frequent statements as named prepared statements (decision 0012). On unless false. */
+  preparedStatements?: boolean;
   /** Where the checkpointer reports a failure. */
   onCheckpointError?: (message: string) => void;
 }
@@ -99,6 +102,8 @@ function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // Frequent statements run as named prepared statements (decision 0012).
+    ...(options.preparedStatements === false ? {} : { Client: preparingClient() }),
     types: types as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });

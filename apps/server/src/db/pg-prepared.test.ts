@@ -1,0 +1,79 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { preparingClient, type PreparedOptions } from './pg-prepared.js';
+
+// PostgreSQL only: it runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL), as the SQLite
+// statement cache's tests (statement-cache.test.ts) run in every pass.
+const url = process.env.TEST_DATABASE_URL;
+
+if (url) {
+  describe('named prepared statements on PostgreSQL', () => {
+    const pools: pg.Pool[] = [];
+    // One connection, so pg_prepared_statements shows what that connection prepared.
+    const pool = (options: PreparedOptions) => {
+      const p = new pg.Pool({ connectionString: url, max: 1, Client: preparingClient(options) });
+      pools.push(p);
+      return p;
+    };
+    const prepared = async (p: pg.Pool) =>
+      (
+        await p.query<{ statement: string }>(
+          'select statement from pg_prepared_statements order by prepare_time',
+        )
+      ).rows.map((r) => r.statement);
+
+    const texts = ['select $1::int + 1 as n', 'select $1::int + 2 as n', 'select $1::int + 3 as n'];
+
+    afterAll(async () => {
+      await Promise.all(pools.map((p) => p.end()));
+    });
+
+    it('names a text from its threshold-th use on, and binds new values each time', async () => {
+      const p = pool({ threshold: 2, perConnection: 10, tracked: 100 });
+      expect((await p.query(texts[0]!, [1])).rows[0].n).toBe(2);
+      expect(await prepared(p)).toEqual([]);
+      expect((await p.query(texts[0]!, [10])).rows[0].n).toBe(11);
+      expect((await p.query(texts[0]!, [20])).rows[0].n).toBe(21);
+      expect(await prepared(p)).toEqual([texts[0]]);
+    });
+
+    it('never names a text without parameters', async () => {
+      const p = pool({ threshold: 1, perConnection: 10, tracked: 100 });
+      for (let i = 0; i < 3; i++) await p.query('select 42 as n', []);
+      expect(await prepared(p)).toEqual([]);
+    });
+
+    it('prepares at most perConnection texts on a connection and runs the rest unnamed', async () => {
+      const p = pool({ threshold: 1, perConnection: 2, tracked: 100 });
+      for (let round = 0; round < 3; round++) {
+        for (const [i, text] of texts.entries()) {
+          expect((await p.query(text, [round])).rows[0].n).toBe(round + i + 1);
+        }
+      }
+      expect(await prepared(p)).toEqual([texts[0], texts[1]]);
+    });
+
+    it('stops counting new texts past its tracking limit', async () => {
+      const p = pool({ threshold: 1, perConnection: 10, tracked: 1 });
+      for (const text of texts) await p.query(text, [1]);
+      for (const text of texts) await p.query(text, [1]);
+      expect(await prepared(p)).toEqual([texts[0]]);
+    });
+
+    it('keeps working on a connection whose transaction failed and rolled back', async () => {
+      const p = pool({ threshold: 1, perConnection: 10, tracked: 100 });
+      const client = await p.connect();
+      try {
+        await client.query('begin');
+        await expect(client.query('select $1::int / 0 as n', [1])).rejects.toThrow(/division by zero/);
+        await client.query('rollback');
+        expect((await client.query('select $1::int / 0 as n', [0]).catch((e: Error) => e.message))).toMatch(
+          /division by zero/,
+        );
+        expect((await client.query(texts[2]!, [5])).rows[0].n).toBe(8);
+      } finally {
+        client.release();
+      }
+    });
+  });
+}

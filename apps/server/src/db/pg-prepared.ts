@@ -1,0 +1,70 @@
+import pg from 'pg';
+
+/**
+ * Named prepared statements for PostgreSQL, the counterpart of the SQLite statement cache
+ * (decision 0012).
+ *
+ * pg sends every parameterised query as an unnamed statement, which PostgreSQL parses, analyses
+ * and plans again on every call. Under the order benchmark that was about 40% of the database's
+ * CPU: a sale's statements are all short, so their planning cost more than running them. A
+ * named statement is parsed once per connection, and after a few calls PostgreSQL keeps a
+ * generic plan for it and only binds the values.
+ *
+ * Which texts are named: a text with parameters, once it has been run `threshold` times in this
+ * process (so one-off texts, such as a search with an unusual number of terms, stay unnamed).
+ * Each connection prepares at most `perConnection` texts and runs the rest unnamed, so the
+ * memory a connection holds on either side is bounded without deallocating anything.
+ */
+export interface PreparedOptions {
+  threshold: number;
+  perConnection: number;
+  /** Texts counted before being named; past it, new texts are no longer counted. */
+  tracked: number;
+}
+
+export const PREPARED_DEFAULTS: PreparedOptions = { threshold: 2, perConnection: 400, tracked: 5000 };
+
+interface TextUse {
+  name: string;
+  uses: number;
+}
+
+/** A pg `Client` class, for `new pg.Pool({ Client })`, that names frequent statements. */
+export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): typeof pg.Client {
+  // One registry per pool: a name always means the same text on every connection.
+  const texts = new Map<string, TextUse>();
+
+  const useOf = (text: string): TextUse | undefined => {
+    let use = texts.get(text);
+    if (use === undefined) {
+      if (texts.size >= options.tracked) return undefined;
+      use = { name: `tb${texts.size + 1}`, uses: 0 };
+      texts.set(text, use);
+    }
+    use.uses++;
+    return use;
+  };
+
+  return class PreparingClient extends pg.Client {
+    /** Names this connection has sent to the server (prepared, or being prepared). */
+    readonly #prepared = new Set<string>();
+
+    // pg's overloads do not allow an override to widen them; the arguments are passed through.
+    override query(config: unknown, values?: unknown, callback?: unknown): never {
+      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+        const use = useOf(config);
+        if (use && use.uses >= options.threshold) {
+          const known = this.#prepared.has(use.name);
+          if (known || this.#prepared.size < options.perConnection) {
+            if (!known) this.#prepared.add(use.name);
+            return (super.query as (...args: unknown[]) => never)(
+              { name: use.name, text: config, values },
+              callback,
+            );
+          }
+        }
+      }
+      return (super.query as (...args: unknown[]) => never)(config, values, callback);
+    }
+  } as unknown as typeof pg.Client;
+}
