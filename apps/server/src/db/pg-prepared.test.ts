@@ -67,7 +67,7 @@ if (url) {
         await client.query('begin');
         await expect(client.query('select $1::int / 0 as n', [1])).rejects.toThrow(/division by zero/);
         await client.query('rollback');
-        expect((await client.query('select $1::int / 0 as n', [0]).catch((e: Error) => e.message))).toMatch(
+        expect(await client.query('select $1::int / 0 as n', [0]).catch((e: Error) => e.message)).toMatch(
           /division by zero/,
         );
         expect((await client.query(texts[2]!, [5])).rows[0].n).toBe(8);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
 import { createMerchant, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { applyStockMovements, type StockMovementInput } from './stock.service.js';
@@ -178,6 +179,50 @@ describe('applyStockMovements', () => {
     }
     expect(await quantityOf(id)).toBe(0);
     expect((await ledgerOf(id)).filter((l) => l.reason === 'sale')).toHaveLength(10);
+  });
+
+  it('moves the stock of more products than one statement takes, all or nothing', async () => {
+    // 1,100 products at 0, copied from one made through the API: three update statements' worth.
+    const template = await t.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', await product({ name: 'Bulk template', quantity: 0 }))
+      .executeTakeFirstOrThrow();
+    const ids = Array.from({ length: 1100 }, () => newId());
+    for (let i = 0; i < ids.length; i += 100) {
+      await t.db
+        .insertInto('products')
+        .values(
+          ids.slice(i, i + 100).map((id, j) => ({
+            ...template,
+            id,
+            name: `Bulk ${i + j}`,
+            sku: `BULK-${i + j}`,
+            barcode: `BULK-${i + j}`,
+          })),
+        )
+        .execute();
+    }
+    const received = await apply(ids.map((productId) => ({ productId, change: 5, reason: 'receipt' })));
+    expect(received.every((r) => r.tracked && r.quantityBefore === 0 && r.quantityAfter === 5)).toBe(true);
+    expect(await quantityOf(ids[0]!)).toBe(5);
+    expect(await quantityOf(ids[1099]!)).toBe(5);
+
+    // One product of the last statement's share is short: nothing of the call stays.
+    const last = ids.toSorted().at(-1)!;
+    const error = await failure(
+      apply(ids.map((productId) => ({ productId, change: productId === last ? -6 : -1, reason: 'sale' }))),
+    );
+    expect(error.message).toBe('Only 5 left of "Bulk 1099".');
+    const sold = await t.db
+      .selectFrom('stock_movements')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('store_id', '=', m.storeId)
+      .where('product_id', 'in', ids)
+      .where('reason', '=', 'sale')
+      .executeTakeFirstOrThrow();
+    expect(Number(sold.n)).toBe(0);
+    expect(await quantityOf(ids[0]!)).toBe(5);
   });
 
   it('takes rows in id order, so opposite line orders in concurrent calls do not deadlock', async () => {

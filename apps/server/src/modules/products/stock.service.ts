@@ -1,11 +1,12 @@
 import type { StockReason } from '@tillbook/contract/products';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { engineOf, type Engine } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { insertRows, type InsertBatch } from '../../lib/insert-rows.js';
-import { runSql } from '../../lib/sql.js';
+import { placeholders, runSql } from '../../lib/sql.js';
 import type { StockMovementsTable } from './products.tables.js';
 
 export interface StockMovementInput {
@@ -45,22 +46,84 @@ type Who = Pick<StoreContext, 'storeId' | 'now' | 'actor'>;
 /** Rows per insert statement (14 columns: well within both engines' parameter limits). */
 const LEDGER_BATCH = 1000;
 
-/** Parameters: change ×3, updated_at, store, product, change. Plain SQL: it runs for every line of every sale. */
-const TAKE_STOCK_SQL = `update products set quantity = quantity + ?,
-  stock_state = case when quantity + ? <= 0 then 'out_of_stock' when quantity + ? <= low_stock_threshold then 'low_stock' else 'in_stock' end,
-  updated_at = ?
-  where store_id = ? and id = ? and track_stock = 1 and quantity + ? >= 0
-  returning quantity`;
+/** Products per stock update statement: two parameters each, well within both engines' limits. */
+const TAKE_STOCK_BATCH = 500;
+
+const takeStockTexts: Record<Engine, string[]> = { sqlite: [], postgres: [] };
+
+/**
+ * The conditional update that takes (or puts back) stock of `n` products in one statement, with
+ * `?` placeholders: the store, the `n` product ids, `updated_at`, then the `(id, delta)` pairs.
+ * Each product changes only `where quantity + delta >= 0`; the rows it returns are the products
+ * it changed, with their new quantity. The ids are written as an `in` list so both planners look
+ * each product up by its key, whatever they know of the table.
+ *
+ * On PostgreSQL the products are first locked in id order (`locked`), so two sales of the same
+ * products never wait on each other in opposite orders (a deadlock); on SQLite one writer at a
+ * time holds the whole database. One text per count, kept: it is a plain text because every
+ * line of every sale runs it (decision 0009) and, on PostgreSQL, a prepared statement (0012).
+ */
+function takeStockText(engine: Engine, n: number): string {
+  const known = takeStockTexts[engine][n];
+  if (known) return known;
+  const ids = placeholders(n);
+  const pairs = Array.from({ length: n }, () => '(?, cast(? as bigint))').join(', ');
+  const state = `case when p.quantity + w.delta <= 0 then 'out_of_stock'
+      when p.quantity + w.delta <= p.low_stock_threshold then 'low_stock' else 'in_stock' end`;
+  const text =
+    engine === 'postgres'
+      ? `with locked as materialized (
+    select id from products where store_id = ? and id in (${ids}) and track_stock = 1
+    order by id for update)
+update products p set quantity = p.quantity + w.delta, stock_state = ${state}, updated_at = ?
+  from (values ${pairs}) as w (id, delta)
+  where p.id in (select id from locked) and p.id = w.id and p.quantity + w.delta >= 0
+  returning p.id, p.quantity`
+      : `with w (id, delta) as (values ${pairs})
+update products as p set quantity = p.quantity + w.delta, stock_state = ${state}, updated_at = ?
+  from w
+  where p.store_id = ? and p.id in (${ids}) and p.id = w.id and p.track_stock = 1
+    and p.quantity + w.delta >= 0
+  returning id, quantity`;
+  takeStockTexts[engine][n] = text;
+  return text;
+}
+
+/** Takes stock of products (sorted by id, each once) by the conditional update; their new quantities. */
+async function takeStock(
+  trx: Transaction<Database>,
+  storeId: string,
+  now: string,
+  changes: Array<[productId: string, delta: number]>,
+): Promise<Map<string, number>> {
+  const engine = engineOf(trx as unknown as Kysely<unknown>);
+  const taken = new Map<string, number>();
+  for (let i = 0; i < changes.length; i += TAKE_STOCK_BATCH) {
+    const chunk = changes.slice(i, i + TAKE_STOCK_BATCH);
+    const ids = chunk.map(([id]) => id);
+    const parameters =
+      engine === 'postgres'
+        ? [storeId, ...ids, now, ...chunk.flat()]
+        : [...chunk.flat(), now, storeId, ...ids];
+    const { rows } = await runSql<{ id: string; quantity: number | string }>(
+      trx,
+      takeStockText(engine, chunk.length),
+      parameters,
+    );
+    for (const row of rows) taken.set(row.id, Number(row.quantity));
+  }
+  return taken;
+}
 
 /**
  * Moves stock of the request's store, inside the caller's transaction, and records each change
  * in the stock ledger. Call it from the service that owns the reason (an order, a receipt).
  *
- * - Lines are grouped by product and products are taken in id order, so two transactions
+ * - Lines are grouped by product and products are locked in id order, so two transactions
  *   touching the same products lock their rows in the same order (no deadlock on PostgreSQL).
- * - Each product changes by one conditional update, `quantity = quantity + total` only
- *   `where quantity + total >= 0`, its row count checked: never read-then-write, so concurrent
- *   sales cannot oversell. Each input line still gets its own ledger row (its own reason and
+ * - The products change by one conditional update statement (per 500 products),
+ *   `quantity = quantity + total` only `where quantity + total >= 0`, the rows it changed
+ *   returned: never read-then-write, so concurrent sales cannot oversell. Each input line still gets its own ledger row (its own reason and
  *   reference), positive lines first so the running quantities never dip below zero.
  * - When any product lacks stock nothing is applied: the call throws CONFLICT naming every short
  *   product and what is left, with `error.fields` keyed per input line. The caller's transaction
@@ -96,28 +159,36 @@ export async function applyStockMovements(
   const ledger: StockMovementsTable[] = [];
   const now = ctx.now.toISOString();
 
-  for (const productId of [...byProduct.keys()].sort()) {
+  const productIds = [...byProduct.keys()].sort();
+  // The conditional update: it takes the stock only if enough is left, in one statement.
+  const taken = await takeStock(
+    trx,
+    ctx.storeId,
+    now,
+    productIds.map((id) => [id, byProduct.get(id)!.reduce((sum, i) => sum + movements[i]!.change, 0)]),
+  );
+  // Products it did not change: missing, untracked, or short of stock.
+  const unchanged = productIds.filter((id) => !taken.has(id));
+  const others = new Map(
+    unchanged.length
+      ? (
+          await trx
+            .selectFrom('products')
+            .select(['id', 'name', 'quantity', 'track_stock'])
+            .where('store_id', '=', ctx.storeId)
+            .where('id', 'in', unchanged)
+            .execute()
+        ).map((p) => [p.id, p])
+      : [],
+  );
+
+  for (const productId of productIds) {
     const lines = byProduct.get(productId)!;
     const total = lines.reduce((sum, i) => sum + movements[i]!.change, 0);
-    // The conditional update: it takes the stock only if enough is left, in one statement.
-    const { rows } = await runSql<{ quantity: number | string }>(trx, TAKE_STOCK_SQL, [
-      total,
-      total,
-      total,
-      now,
-      ctx.storeId,
-      productId,
-      total,
-    ]);
-    const updated = rows[0];
+    const quantityAfter = taken.get(productId);
 
-    if (!updated) {
-      const product = await trx
-        .selectFrom('products')
-        .select(['name', 'quantity', 'track_stock'])
-        .where('store_id', '=', ctx.storeId)
-        .where('id', '=', productId)
-        .executeTakeFirst();
+    if (quantityAfter === undefined) {
+      const product = others.get(productId);
       if (!product) {
         throw new AppError('NOT_FOUND', 'Product not found', {
           fields: Object.fromEntries(lines.map((i) => [fieldKey(i), 'This product does not exist'])),
@@ -136,7 +207,7 @@ export async function applyStockMovements(
 
     // Positive lines first: the running quantity then only falls towards the final one (>= 0).
     const ordered = [...lines].sort((a, b) => movements[b]!.change - movements[a]!.change || a - b);
-    let running = Number(updated.quantity) - total;
+    let running = quantityAfter - total;
     for (const i of ordered) {
       const m = movements[i]!;
       const before = running;
