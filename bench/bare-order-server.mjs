@@ -1,5 +1,5 @@
 // The yardstick for bench/orders-throughput.mjs: a bare Fastify route that runs the same order
-// transaction as POST /api/v1/order (read the products, take stock by conditional updates, write
+// transaction as POST /api/v1/order (read the products, take stock by one conditional update, write
 // the stock ledger, number the order, write the order, its lines, the payment and an audit row)
 // through the same driver (better-sqlite3 or pg) on the same database, with no session, no
 // validation, no query builder and no services. Env: PORT, DATABASE_URL, STORE_ID.
@@ -193,9 +193,10 @@ const SELECT_PRODUCTS = (k) =>
   ph(
     `select id, name, sku, price, sale_price, cost_price, track_stock, quantity, status from products where store_id = ? and id in (${Array(k).fill('?').join(', ')})`,
   );
-const TAKE_STOCK = ph(
-  'update products set quantity = quantity + ?, updated_at = ? where store_id = ? and id = ? and track_stock = 1 and quantity + ? >= 0 returning quantity',
-);
+// The app's own stock update text (one statement for all the order's products), from the build.
+const { takeStockText } = await import('../apps/server/dist/modules/products/stock.service.js');
+const takeStockTexts = [];
+const TAKE_STOCK = (k) => (takeStockTexts[k] ??= ph(takeStockText(sqlite ? 'sqlite' : 'postgres', k)));
 /** The order's number and, when money came with it, its payment's, in one statement (as the app does). */
 const BUMP = (k) =>
   ph(
@@ -215,11 +216,24 @@ export async function placeOrder(q, body) {
     const price = Number(p.sale_price ?? p.price);
     return { p, quantity: i.quantity, price, total: price * i.quantity };
   });
+  // All the products' stock in one conditional update, as the app takes it.
+  const sorted = [...lines].sort((a, b) => (a.p.id < b.p.id ? -1 : 1));
+  const pairs = sorted.flatMap((l) => [l.p.id, -l.quantity]);
+  const sortedIds = sorted.map((l) => l.p.id);
+  const taken = new Map(
+    (
+      await q.all(
+        TAKE_STOCK(sorted.length),
+        sqlite ? [...pairs, now, storeId, ...sortedIds] : [storeId, ...sortedIds, now, ...pairs],
+      )
+    ).map((r) => [r.id, Number(r.quantity)]),
+  );
   const movements = [];
-  for (const line of [...lines].sort((a, b) => (a.p.id < b.p.id ? -1 : 1))) {
-    const row = await q.get(TAKE_STOCK, [-line.quantity, now, storeId, line.p.id, -line.quantity]);
-    if (!row) throw Object.assign(new Error(`"${line.p.name}" is out of stock`), { statusCode: 409 });
-    const after = Number(row.quantity);
+  for (const line of sorted) {
+    const after = taken.get(line.p.id);
+    if (after === undefined) {
+      throw Object.assign(new Error(`"${line.p.name}" is out of stock`), { statusCode: 409 });
+    }
     movements.push([
       randomUUID(),
       storeId,

@@ -1,6 +1,6 @@
 // Shared helpers for benchmarks: start the built server on a fresh database, percentiles.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,27 @@ export function cpuMsOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU milliseconds of every running process named `name` (e.g. the database's), by pid. */
+export function cpuMsByName(name) {
+  const byPid = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) byPid.set(pid, cpuMsOf(pid));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return byPid;
+}
+
+/** CPU milliseconds those processes used since `before` (processes started since count whole). */
+export function cpuMsSince(name, before) {
+  let ms = 0;
+  for (const [pid, now] of cpuMsByName(name)) ms += now - (before.get(pid) ?? 0);
+  return ms;
 }
 
 export function percentile(sorted, p) {

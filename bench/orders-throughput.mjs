@@ -14,7 +14,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMsOf, json, nodeArgs, root, startServer } from './lib.mjs';
+import { cpuMsByName, cpuMsOf, cpuMsSince, json, nodeArgs, root, startServer } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -77,6 +77,7 @@ function orderBody(productIds) {
 
 async function load(url, token, productIds, duration, pid) {
   const cpuBefore = pid ? cpuMsOf(pid) : 0;
+  const databaseBefore = cpuMsByName('postgres');
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -97,6 +98,8 @@ async function load(url, token, productIds, duration, pid) {
     p99: result.latency.p99,
     // Server CPU per accepted order: what the figures cost, whatever else shares the machine.
     cpuPerOrder: pid && result['2xx'] ? (cpuMsOf(pid) - cpuBefore) / result['2xx'] : NaN,
+    // PostgreSQL's CPU per accepted order (its server processes, on whichever core they ran).
+    databaseCpuPerOrder: result['2xx'] ? cpuMsSince('postgres', databaseBefore) / result['2xx'] : NaN,
   };
 }
 
@@ -214,8 +217,8 @@ async function runEngine(engine) {
   }
 }
 
-const fmt = (r) =>
-  `${r.perSecond.toFixed(0).padStart(6)} orders/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  server CPU ${r.cpuPerOrder.toFixed(3)} ms/order  (${r.ok} ok, ${r.failed} failed)`;
+const fmt = (r, engine) =>
+  `${r.perSecond.toFixed(0).padStart(6)} orders/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  server CPU ${r.cpuPerOrder.toFixed(3)} ms/order${engine === 'postgres' ? `  PostgreSQL CPU ${r.databaseCpuPerOrder.toFixed(3)} ms/order` : ''}  (${r.ok} ok, ${r.failed} failed)`;
 
 console.log(
   `order creation: ${LINES}-line POS orders over ${PRODUCTS} tracked products, ${CONNECTIONS} connections, ${DURATION} s per run; server on CPU ${SERVER_CPU}`,
@@ -232,8 +235,8 @@ for (const engine of ENGINES) {
     }
   }
   const r = await runEngine(engine);
-  console.log(`${engine.padEnd(8)} app  ${fmt(r.app)}`);
-  console.log(`${engine.padEnd(8)} bare ${fmt(r.bare)}`);
+  console.log(`${engine.padEnd(8)} app  ${fmt(r.app, engine)}`);
+  console.log(`${engine.padEnd(8)} bare ${fmt(r.bare, engine)}`);
   console.log(
     `${engine.padEnd(8)} app/bare ${(r.app.perSecond / r.bare.perSecond).toFixed(2)}x; books: ${r.books.orders} orders, ${r.books.mismatched} products whose stock, ledger and order lines disagree`,
   );
