@@ -63,7 +63,7 @@ const takeStockTexts: Record<Engine, string[]> = { sqlite: [], postgres: [] };
  * time holds the whole database. One text per count, kept: it is a plain text because every
  * line of every sale runs it (decision 0009) and, on PostgreSQL, a prepared statement (0012).
  */
-function takeStockText(engine: Engine, n: number): string {
+export function takeStockText(engine: Engine, n: number): string {
   const known = takeStockTexts[engine][n];
   if (known) return known;
   const ids = placeholders(n);
