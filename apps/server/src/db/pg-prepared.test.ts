@@ -60,6 +60,24 @@ if (url) {
       expect(await prepared(p)).toEqual([texts[0]]);
     });
 
+    it('runs a text unnamed from the moment its table changed columns under it', async () => {
+      const p = pool({ threshold: 1, perConnection: 10, tracked: 100 });
+      const table = `prepared_${Date.now()}`;
+      await p.query(`create table ${table} (a int)`);
+      try {
+        await p.query(`insert into ${table} values (1)`);
+        const text = `select * from ${table} where a = $1`;
+        expect((await p.query(text, [1])).rows).toEqual([{ a: 1 }]);
+        // A migration run by another process adds a column.
+        await p.query(`alter table ${table} add column b int`);
+        await expect(p.query(text, [1])).rejects.toThrow(/cached plan must not change result type/);
+        expect((await p.query(text, [1])).rows).toEqual([{ a: 1, b: null }]);
+        expect((await p.query(text, [1])).rows).toEqual([{ a: 1, b: null }]);
+      } finally {
+        await p.query(`drop table ${table}`);
+      }
+    });
+
     it('keeps working on a connection whose transaction failed and rolled back', async () => {
       const p = pool({ threshold: 1, perConnection: 10, tracked: 100 });
       const client = await p.connect();

@@ -27,7 +27,17 @@ export const PREPARED_DEFAULTS: PreparedOptions = { threshold: 2, perConnection:
 interface TextUse {
   name: string;
   uses: number;
+  /** Set when PostgreSQL refused the prepared statement after the table changed: run unnamed. */
+  retired?: boolean;
 }
+
+/**
+ * PostgreSQL's answer when a table a prepared statement reads changed its columns since it was
+ * prepared (another process ran a migration): the statement must be prepared again.
+ */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' &&
+  /cached plan must not change result type/.test((error as Error).message);
 
 /** A pg `Client` class, for `new pg.Pool({ Client })`, that names frequent statements. */
 export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): typeof pg.Client {
@@ -53,14 +63,27 @@ export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): t
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
         const use = useOf(config);
-        if (use && use.uses >= options.threshold) {
+        if (use && !use.retired && use.uses >= options.threshold) {
           const known = this.#prepared.has(use.name);
           if (known || this.#prepared.size < options.perConnection) {
             if (!known) this.#prepared.add(use.name);
-            return (super.query as (...args: unknown[]) => never)(
-              { name: use.name, text: config, values },
-              callback,
-            );
+            // After a migration elsewhere the statement fails once here; from then on the text
+            // runs unnamed in this process (a transaction it was part of has failed already).
+            const retireIfStale = (error: unknown) => {
+              if (isStalePlan(error)) use.retired = true;
+            };
+            const query = { name: use.name, text: config, values };
+            const run = super.query as (...args: unknown[]) => unknown;
+            if (typeof callback === 'function') {
+              return run.call(this, query, (error: Error | null, result: unknown) => {
+                if (error) retireIfStale(error);
+                (callback as (error: Error | null, result: unknown) => void)(error, result);
+              }) as never;
+            }
+            return (run.call(this, query) as Promise<unknown>).catch((error: unknown) => {
+              retireIfStale(error);
+              throw error;
+            }) as never;
           }
         }
       }
