@@ -102,8 +102,10 @@ function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    // Frequent statements run as named prepared statements (decision 0012).
+    // Frequent statements run as named prepared statements (decision 0012). A connection is
+    // replaced after 5 minutes, so no generic plan outlives what the planner knew by longer.
     ...(options.preparedStatements === false ? {} : { Client: preparingClient() }),
+    maxLifetimeSeconds: 300,
     types: types as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });

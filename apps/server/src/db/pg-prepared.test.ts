@@ -53,7 +53,19 @@ if (url) {
       expect(await prepared(p)).toEqual([texts[0], texts[1]]);
     });
 
-    it('stops counting new texts past its tracking limit', async () => {
+    it('forgets texts seen fewer times than the threshold when its registry is full', async () => {
+      const p = pool({ threshold: 2, perConnection: 10, tracked: 2 });
+      // texts[0] reaches the threshold; texts[1] is seen once and fills the registry.
+      await p.query(texts[0]!, [1]);
+      await p.query(texts[0]!, [1]);
+      await p.query(texts[1]!, [1]);
+      // texts[2] pushes texts[1] out, then becomes frequent and is named.
+      await p.query(texts[2]!, [1]);
+      expect((await p.query(texts[2]!, [1])).rows[0].n).toBe(4);
+      expect(await prepared(p)).toEqual([texts[0], texts[2]]);
+    });
+
+    it('stops counting new texts when every text it holds is named', async () => {
       const p = pool({ threshold: 1, perConnection: 10, tracked: 1 });
       for (const text of texts) await p.query(text, [1]);
       for (const text of texts) await p.query(text, [1]);

@@ -18,7 +18,10 @@ import pg from 'pg';
 export interface PreparedOptions {
   threshold: number;
   perConnection: number;
-  /** Texts counted before being named; past it, new texts are no longer counted. */
+  /**
+   * Texts counted at a time. When full, the texts not yet at the threshold are forgotten; if all
+   * of them are, new texts are no longer counted.
+   */
   tracked: number;
 }
 
@@ -43,12 +46,18 @@ const isStalePlan = (error: unknown) =>
 export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): typeof pg.Client {
   // One registry per pool: a name always means the same text on every connection.
   const texts = new Map<string, TextUse>();
+  let named = 0;
 
   const useOf = (text: string): TextUse | undefined => {
     let use = texts.get(text);
     if (use === undefined) {
-      if (texts.size >= options.tracked) return undefined;
-      use = { name: `tb${texts.size + 1}`, uses: 0 };
+      if (texts.size >= options.tracked) {
+        // Full: forget the texts still below the threshold (seen once, never named), so a text
+        // that becomes frequent later still gets its turn. Named texts keep their names.
+        for (const [t, u] of texts) if (u.uses < options.threshold) texts.delete(t);
+        if (texts.size >= options.tracked) return undefined;
+      }
+      use = { name: `tb${++named}`, uses: 0 };
       texts.set(text, use);
     }
     use.uses++;

@@ -104,3 +104,20 @@ export async function runBuilt<R>(
   const result = await db.executeQuery<R>(CompiledQuery.raw(text, parameters as unknown[]));
   return { rows: result.rows };
 }
+
+/** Rows an import must write before the planner's statistics of its tables are refreshed. */
+export const ANALYZE_AFTER_ROWS = 1000;
+
+/**
+ * After a bulk write (an import), refreshes PostgreSQL's statistics of the tables it wrote. A
+ * prepared statement's generic plan is made from what the planner knew when it was prepared;
+ * made while a new store's tables were nearly empty, it may scan a table that has since grown to
+ * 100,000 rows, and it stays until the table's statistics change (decision 0012). ANALYZE
+ * replaces the statistics and so makes every connection plan those statements again. Autovacuum
+ * would do the same later, if it is on. SQLite plans each statement when it is prepared and
+ * needs nothing here.
+ */
+export async function refreshStatistics(db: Kysely<Database>, tables: readonly string[]): Promise<void> {
+  if (engineOf(db as Kysely<unknown>) !== 'postgres') return;
+  await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
+}

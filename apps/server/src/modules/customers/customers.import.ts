@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { ANALYZE_AFTER_ROWS, refreshStatistics } from '../../lib/sql.js';
 import { readSheetUpload, toCsv, toXlsx, type SheetRow } from '../../lib/spreadsheet.js';
 import { customersRepository } from './customers.repository.js';
 import type { CustomersTable } from './customers.tables.js';
@@ -278,6 +279,7 @@ export async function importCustomers(
     });
     return { created: creates.length, updated, unchanged };
   });
+  if (result.created >= ANALYZE_AFTER_ROWS) await refreshStatistics(ctx.db, ['customers', 'search_terms']);
   return { ...report, ...result, written: true };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toXlsx } from '../../lib/spreadsheet.js';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
@@ -259,6 +260,31 @@ describe('product import', () => {
         name: row.name,
         quantity: Number(row.quantity),
       });
+  });
+
+  it('imports 1,000 rows and, on PostgreSQL, refreshes the planner statistics of the tables', async () => {
+    const lines = Array.from(
+      { length: 1000 },
+      (_, i) => `Bulk rice ${i},BULK-RICE-${i},,1500,,,2,yes,Bulk,bag`,
+    );
+    const res = await upload(
+      ['Name,SKU,Barcode,Price,Sale Price,Cost Price,Quantity,Track Stock,Categories,Unit', ...lines].join(
+        '\n',
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ created: 1000, written: true });
+    if (process.env.TEST_DATABASE_URL) {
+      // Plans prepared while the store was empty are made again from the new statistics.
+      const { rows } = await sql<{ relname: string; analyzed: boolean }>`
+        select relname, last_analyze is not null as analyzed from pg_stat_user_tables
+        where schemaname = current_schema() and relname in ('products', 'search_terms')
+        order by relname`.execute(t.db);
+      expect(rows).toEqual([
+        { relname: 'products', analyzed: true },
+        { relname: 'search_terms', analyzed: true },
+      ]);
+    }
   });
 
   it('needs products.manage', async () => {

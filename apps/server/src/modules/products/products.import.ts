@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { ANALYZE_AFTER_ROWS, refreshStatistics } from '../../lib/sql.js';
 import {
   formatMajorAmount,
   minorDigits,
@@ -445,6 +446,15 @@ export async function importProducts(
     });
     return { created: newRows.length, updated: plan.updates.length, unchanged: plan.unchanged };
   });
+  if (result.created >= ANALYZE_AFTER_ROWS) {
+    await refreshStatistics(ctx.db, [
+      'products',
+      'product_categories',
+      'categories',
+      'search_terms',
+      'stock_movements',
+    ]);
+  }
   return { ...report, ...result, written: true };
 }
 
