@@ -203,7 +203,9 @@ describe('applyStockMovements', () => {
         )
         .execute();
     }
-    const received = await apply(ids.map((productId) => ({ productId, change: 5, reason: 'purchase_receipt' })));
+    const received = await apply(
+      ids.map((productId) => ({ productId, change: 5, reason: 'purchase_receipt' })),
+    );
     expect(received.every((r) => r.tracked && r.quantityBefore === 0 && r.quantityAfter === 5)).toBe(true);
     expect(await quantityOf(ids[0]!)).toBe(5);
     expect(await quantityOf(ids[1099]!)).toBe(5);
