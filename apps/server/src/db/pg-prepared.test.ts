@@ -1,9 +1,55 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { preparingClient, type PreparedOptions } from './pg-prepared.js';
+import { preparingClient, StatementNames, type PreparedOptions } from './pg-prepared.js';
 
-// PostgreSQL only: it runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL), as the SQLite
-// statement cache's tests (statement-cache.test.ts) run in every pass.
+describe('which statements run named', () => {
+  const options = { threshold: 2, perConnection: 2, tracked: 3 };
+
+  it('names a text from its threshold-th use, with the same name on every connection', () => {
+    const names = new StatementNames(options);
+    const a = new Set<string>();
+    const b = new Set<string>();
+    expect(names.nameFor('select $1', a)).toBeUndefined();
+    const first = names.nameFor('select $1', a);
+    expect(first?.name).toBeDefined();
+    expect(names.nameFor('select $1', b)?.name).toBe(first!.name);
+    expect([...a, ...b]).toEqual([first!.name, first!.name]);
+  });
+
+  it('prepares at most perConnection texts on a connection; another connection has its own room', () => {
+    const names = new StatementNames({ ...options, threshold: 1 });
+    const a = new Set<string>();
+    const named = ['select $1', 'select $2', 'select $3'].map((t) => names.nameFor(t, a)?.name);
+    expect(named.filter(Boolean)).toHaveLength(2);
+    expect(named[2]).toBeUndefined();
+    expect(names.nameFor('select $3', new Set())?.name).toBeDefined();
+  });
+
+  it('runs a retired text unnamed', () => {
+    const names = new StatementNames({ ...options, threshold: 1 });
+    const use = names.nameFor('select $1', new Set())!;
+    use.retired = true;
+    expect(names.nameFor('select $1', new Set())).toBeUndefined();
+  });
+
+  it('forgets texts below the threshold when full, and never gives a name twice', () => {
+    const names = new StatementNames(options);
+    const a = new Set<string>();
+    names.nameFor('hot $1', a);
+    const hot = names.nameFor('hot $1', a)!.name;
+    names.nameFor('once $1', a);
+    names.nameFor('twice $1', a);
+    // Full (3 texts): "once" and "twice" are forgotten to make room for "later".
+    names.nameFor('later $1', a);
+    const later = names.nameFor('later $1', new Set())!.name;
+    expect(later).not.toBe(hot);
+    expect(names.nameFor('hot $1', a)!.name).toBe(hot);
+    // "twice" starts counting again from nothing.
+    expect(names.nameFor('twice $1', a)).toBeUndefined();
+  });
+});
+
+// On a server: these run in the PostgreSQL pass of the tests (TEST_DATABASE_URL).
 const url = process.env.TEST_DATABASE_URL;
 
 if (url) {

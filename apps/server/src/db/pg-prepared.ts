@@ -27,7 +27,7 @@ export interface PreparedOptions {
 
 export const PREPARED_DEFAULTS: PreparedOptions = { threshold: 2, perConnection: 400, tracked: 5000 };
 
-interface TextUse {
+export interface TextUse {
   name: string;
   uses: number;
   /** Set when PostgreSQL refused the prepared statement after the table changed: run unnamed. */
@@ -42,27 +42,45 @@ const isStalePlan = (error: unknown) =>
   (error as { code?: string }).code === '0A000' &&
   /cached plan must not change result type/.test((error as Error).message);
 
-/** A pg `Client` class, for `new pg.Pool({ Client })`, that names frequent statements. */
-export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): typeof pg.Client {
-  // One registry per pool: a name always means the same text on every connection.
-  const texts = new Map<string, TextUse>();
-  let named = 0;
+/**
+ * Which texts run named, for one pool: a name always means the same text on every connection
+ * of the pool. Kept apart from the client so the rules can be tested without a server.
+ */
+export class StatementNames {
+  readonly #texts = new Map<string, TextUse>();
+  #named = 0;
 
-  const useOf = (text: string): TextUse | undefined => {
-    let use = texts.get(text);
+  constructor(private readonly options: PreparedOptions = PREPARED_DEFAULTS) {}
+
+  /**
+   * Counts a use of `text` (a statement with parameters) on a connection that has prepared the
+   * names in `prepared`, and answers the name to run it under, adding it to `prepared` when the
+   * connection prepares it now; or undefined to run it unnamed.
+   */
+  nameFor(text: string, prepared: Set<string>): TextUse | undefined {
+    let use = this.#texts.get(text);
     if (use === undefined) {
-      if (texts.size >= options.tracked) {
+      if (this.#texts.size >= this.options.tracked) {
         // Full: forget the texts still below the threshold (seen once, never named), so a text
         // that becomes frequent later still gets its turn. Named texts keep their names.
-        for (const [t, u] of texts) if (u.uses < options.threshold) texts.delete(t);
-        if (texts.size >= options.tracked) return undefined;
+        for (const [t, u] of this.#texts) if (u.uses < this.options.threshold) this.#texts.delete(t);
+        if (this.#texts.size >= this.options.tracked) return undefined;
       }
-      use = { name: `tb${++named}`, uses: 0 };
-      texts.set(text, use);
+      use = { name: `tb${++this.#named}`, uses: 0 };
+      this.#texts.set(text, use);
     }
     use.uses++;
+    if (use.retired || use.uses < this.options.threshold) return undefined;
+    if (prepared.has(use.name)) return use;
+    if (prepared.size >= this.options.perConnection) return undefined;
+    prepared.add(use.name);
     return use;
-  };
+  }
+}
+
+/** A pg `Client` class, for `new pg.Pool({ Client })`, that names frequent statements. */
+export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): typeof pg.Client {
+  const names = new StatementNames(options);
 
   return class PreparingClient extends pg.Client {
     /** Names this connection has sent to the server (prepared, or being prepared). */
@@ -70,33 +88,29 @@ export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): t
 
     // pg's overloads do not allow an override to widen them; the arguments are passed through.
     override query(config: unknown, values?: unknown, callback?: unknown): never {
+      const run = super.query as (...args: unknown[]) => unknown;
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-        const use = useOf(config);
-        if (use && !use.retired && use.uses >= options.threshold) {
-          const known = this.#prepared.has(use.name);
-          if (known || this.#prepared.size < options.perConnection) {
-            if (!known) this.#prepared.add(use.name);
-            // After a migration elsewhere the statement fails once here; from then on the text
-            // runs unnamed in this process (a transaction it was part of has failed already).
-            const retireIfStale = (error: unknown) => {
-              if (isStalePlan(error)) use.retired = true;
-            };
-            const query = { name: use.name, text: config, values };
-            const run = super.query as (...args: unknown[]) => unknown;
-            if (typeof callback === 'function') {
-              return run.call(this, query, (error: Error | null, result: unknown) => {
-                if (error) retireIfStale(error);
-                (callback as (error: Error | null, result: unknown) => void)(error, result);
-              }) as never;
-            }
-            return (run.call(this, query) as Promise<unknown>).catch((error: unknown) => {
-              retireIfStale(error);
-              throw error;
+        const use = names.nameFor(config, this.#prepared);
+        if (use) {
+          // After a migration elsewhere the statement fails once here; from then on the text
+          // runs unnamed in this process (a transaction it was part of has failed already).
+          const retireIfStale = (error: unknown) => {
+            if (isStalePlan(error)) use.retired = true;
+          };
+          const query = { name: use.name, text: config, values };
+          if (typeof callback === 'function') {
+            return run.call(this, query, (error: Error | null, result: unknown) => {
+              if (error) retireIfStale(error);
+              (callback as (error: Error | null, result: unknown) => void)(error, result);
             }) as never;
           }
+          return (run.call(this, query) as Promise<unknown>).catch((error: unknown) => {
+            retireIfStale(error);
+            throw error;
+          }) as never;
         }
       }
-      return (super.query as (...args: unknown[]) => never)(config, values, callback);
+      return run.call(this, config, values, callback) as never;
     }
   } as unknown as typeof pg.Client;
 }
