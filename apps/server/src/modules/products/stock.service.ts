@@ -123,8 +123,9 @@ async function takeStock(
  *   touching the same products lock their rows in the same order (no deadlock on PostgreSQL).
  * - The products change by one conditional update statement (per 500 products),
  *   `quantity = quantity + total` only `where quantity + total >= 0`, the rows it changed
- *   returned: never read-then-write, so concurrent sales cannot oversell. Each input line still gets its own ledger row (its own reason and
- *   reference), positive lines first so the running quantities never dip below zero.
+ *   returned: never read-then-write, so concurrent sales cannot oversell. Each input line still
+ *   gets its own ledger row (its own reason and reference), positive lines first so the running
+ *   quantities never dip below zero.
  * - When any product lacks stock nothing is applied: the call throws CONFLICT naming every short
  *   product and what is left, with `error.fields` keyed per input line. The caller's transaction
  *   then rolls back whatever it did before.
@@ -161,12 +162,10 @@ export async function applyStockMovements(
 
   const productIds = [...byProduct.keys()].sort();
   // The conditional update: it takes the stock only if enough is left, in one statement.
-  const taken = await takeStock(
-    trx,
-    ctx.storeId,
-    now,
+  const totals = new Map(
     productIds.map((id) => [id, byProduct.get(id)!.reduce((sum, i) => sum + movements[i]!.change, 0)]),
   );
+  const taken = await takeStock(trx, ctx.storeId, now, [...totals]);
   // Products it did not change: missing, untracked, or short of stock.
   const unchanged = productIds.filter((id) => !taken.has(id));
   const others = new Map(
@@ -184,7 +183,7 @@ export async function applyStockMovements(
 
   for (const productId of productIds) {
     const lines = byProduct.get(productId)!;
-    const total = lines.reduce((sum, i) => sum + movements[i]!.change, 0);
+    const total = totals.get(productId)!;
     const quantityAfter = taken.get(productId);
 
     if (quantityAfter === undefined) {
