@@ -57,6 +57,37 @@ interface CachedStatement {
   stmt: BetterSqlite3.Statement;
   /** Used since the eviction sweep last passed it (the CLOCK algorithm's reference bit). */
   used: boolean;
+  /** For a reader in raw mode: makes a row object from its array of values. */
+  toRow: RowMaker | null;
+}
+
+type RowMaker = (values: unknown[]) => Record<string, unknown>;
+
+const rowMakers = new Map<string, RowMaker>();
+const MAX_ROW_MAKERS = 2000;
+
+/**
+ * A function that turns a raw row (an array of values) into the object better-sqlite3 would have
+ * made, for one list of column names; null when a name cannot be an object literal's key.
+ *
+ * better-sqlite3 makes each row object by setting its properties one by one, interning every
+ * column name again for every row: a page of 20 products with 20 columns took about twice as
+ * long to turn into objects as to read. An object literal of a fixed shape is made from a
+ * template V8 keeps for it. The names come from the statement's own columns, which are written
+ * in code, and are quoted with JSON.stringify, so no value ever reaches the function's source.
+ * As with better-sqlite3, a repeated name keeps the last column's value.
+ */
+export function rowMakerFor(names: readonly string[]): RowMaker | null {
+  // `__proto__` as a literal key would set the prototype instead of a property.
+  if (names.includes('__proto__')) return null;
+  const key = names.join('\u0000');
+  let make = rowMakers.get(key);
+  if (!make) {
+    const fields = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
+    make = new Function('v', `return { ${fields} };`) as RowMaker;
+    if (rowMakers.size < MAX_ROW_MAKERS) rowMakers.set(key, make);
+  }
+  return make;
 }
 
 /** Exported for its tests; the dialect is the only user. */
@@ -82,15 +113,25 @@ export class CachedSqliteConnection {
    * used entries a second chance and evicts the first unused one (CLOCK).
    */
   prepare(sql: string): BetterSqlite3.Statement {
+    return this.entry(sql).stmt;
+  }
+
+  private entry(sql: string): CachedStatement {
     const hit = this.statements.get(sql);
     if (hit) {
       hit.used = true;
-      return hit.stmt;
+      return hit;
     }
     const stmt = this.db.prepare(sql);
+    let toRow: RowMaker | null = null;
+    if (stmt.reader) {
+      toRow = rowMakerFor(stmt.columns().map((c) => c.name));
+      if (toRow) stmt.raw(true);
+    }
     if (this.statements.size >= this.capacity) this.evictOne();
-    this.statements.set(sql, { stmt, used: false });
-    return stmt;
+    const entry = { stmt, used: false, toRow };
+    this.statements.set(sql, entry);
+    return entry;
   }
 
   private evictOne(): void {
@@ -104,10 +145,14 @@ export class CachedSqliteConnection {
 
   /** Runs a statement; `wrote` says whether it may have changed the database. */
   run<R>(compiledQuery: CompiledQuery): { result: QueryResult<R>; wrote: boolean } {
-    const stmt = this.prepare(compiledQuery.sql);
+    const { stmt, toRow } = this.entry(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
     const wrote = !stmt.readonly;
-    if (stmt.reader) return { result: { rows: stmt.all(parameters) as R[] }, wrote };
+    if (stmt.reader) {
+      const rows = stmt.all(parameters) as unknown[];
+      if (toRow) for (let i = 0; i < rows.length; i++) rows[i] = toRow(rows[i] as unknown[]);
+      return { result: { rows: rows as R[] }, wrote };
+    }
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return {
       result: { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] },

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { CachedSqliteConnection } from './sqlite-dialect.js';
+import { CachedSqliteConnection, rowMakerFor } from './sqlite-dialect.js';
 
 const text = (n: number) => `select ${n} as n`;
 
@@ -47,5 +48,59 @@ describe('the SQLite statement cache', () => {
     expect(connection.isCached(text(1))).toBe(false);
     expect(connection.isCached(text(4))).toBe(true);
     db.close();
+  });
+});
+
+describe('rows read through the statement cache', () => {
+  const read = (connection: CachedSqliteConnection, sql: string, parameters: unknown[] = []) =>
+    connection.run<Record<string, unknown>>(CompiledQuery.raw(sql, parameters)).result.rows;
+
+  it('are the objects better-sqlite3 makes: same keys in the same order, same values', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.exec(`create table t (id integer primary key, name text, price integer, note text, data blob, at real)`);
+    db.prepare('insert into t values (?, ?, ?, ?, ?, ?)').run(1, 'Garri 1kg', 150_000, null, Buffer.from([1, 2]), 1.5);
+    db.prepare('insert into t values (?, ?, ?, ?, ?, ?)').run(2, 'Rice "50kg"', 9_000_000, 'o\'k', null, -2);
+    const connection = new CachedSqliteConnection(db);
+    const sql = 'select id, name, price, note, data, at, price * 2 as "double price" from t where id >= ? order by id';
+    const expected = db.prepare(sql).all(1);
+    const rows = read(connection, sql, [1]);
+    expect(rows).toEqual(expected);
+    expect(rows.map((r) => Object.keys(r))).toEqual(expected.map((r) => Object.keys(r as object)));
+    // Read again from the cached statement, and with no row at all.
+    expect(read(connection, sql, [2])).toEqual([expected[1]]);
+    expect(read(connection, sql, [3])).toEqual([]);
+    db.close();
+  });
+
+  it('keep the last value of a repeated column name, as better-sqlite3 does', () => {
+    const db = new BetterSqlite3(':memory:');
+    const connection = new CachedSqliteConnection(db);
+    const sql = `select 1 as a, 2 as b, 3 as a`;
+    expect(read(connection, sql)).toEqual(db.prepare(sql).all());
+    expect(read(connection, sql)).toEqual([{ a: 3, b: 2 }]);
+    db.close();
+  });
+
+  it('never let a column name change an object\'s prototype', () => {
+    const db = new BetterSqlite3(':memory:');
+    const connection = new CachedSqliteConnection(db);
+    expect(rowMakerFor(['id', '__proto__'])).toBeNull();
+    const [row] = read(connection, `select 1 as id, 'x' as "__proto__", 'y' as "constructor"`);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(row!.id).toBe(1);
+    expect(row!.constructor).toBe('y');
+    db.close();
+  });
+
+  it('take names that are not identifiers as plain keys', () => {
+    const make = rowMakerFor(['a"b', 'c\\d', 'e}f', "g'h", 'line\nbreak', '1']);
+    expect(make!(['1', '2', '3', '4', '5', '6'])).toEqual({
+      'a"b': '1',
+      'c\\d': '2',
+      'e}f': '3',
+      "g'h": '4',
+      'line\nbreak': '5',
+      1: '6',
+    });
   });
 });
