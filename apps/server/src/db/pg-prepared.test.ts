@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { preparingClient, StatementNames, type PreparedOptions } from './pg-prepared.js';
 
 describe('which statements run named', () => {
-  const options = { threshold: 2, perConnection: 2, tracked: 3 };
+  const options = { threshold: 2, perConnection: 2, maxLength: 100, tracked: 3 };
 
   it('names a text from its threshold-th use, with the same name on every connection', () => {
     const names = new StatementNames(options);
@@ -23,6 +23,14 @@ describe('which statements run named', () => {
     expect(named.filter(Boolean)).toHaveLength(2);
     expect(named[2]).toBeUndefined();
     expect(names.nameFor('select $3', new Set())?.name).toBeDefined();
+  });
+
+  it('never names a text longer than maxLength', () => {
+    const names = new StatementNames({ ...options, threshold: 1 });
+    const long = `select $1 as ${'x'.repeat(100)}`;
+    expect(names.nameFor(long, new Set())).toBeUndefined();
+    expect(names.nameFor(long, new Set())).toBeUndefined();
+    expect(names.nameFor('select $1 as x', new Set())?.name).toBeDefined();
   });
 
   it('runs a retired text unnamed', () => {
@@ -75,7 +83,7 @@ if (url) {
     });
 
     it('names a text from its threshold-th use on, and binds new values each time', async () => {
-      const p = pool({ threshold: 2, perConnection: 10, tracked: 100 });
+      const p = pool({ threshold: 2, perConnection: 10, maxLength: 1000, tracked: 100 });
       expect((await p.query(texts[0]!, [1])).rows[0].n).toBe(2);
       expect(await prepared(p)).toEqual([]);
       expect((await p.query(texts[0]!, [10])).rows[0].n).toBe(11);
@@ -84,13 +92,13 @@ if (url) {
     });
 
     it('never names a text without parameters', async () => {
-      const p = pool({ threshold: 1, perConnection: 10, tracked: 100 });
+      const p = pool({ threshold: 1, perConnection: 10, maxLength: 1000, tracked: 100 });
       for (let i = 0; i < 3; i++) await p.query('select 42 as n', []);
       expect(await prepared(p)).toEqual([]);
     });
 
     it('prepares at most perConnection texts on a connection and runs the rest unnamed', async () => {
-      const p = pool({ threshold: 1, perConnection: 2, tracked: 100 });
+      const p = pool({ threshold: 1, perConnection: 2, maxLength: 1000, tracked: 100 });
       for (let round = 0; round < 3; round++) {
         for (const [i, text] of texts.entries()) {
           expect((await p.query(text, [round])).rows[0].n).toBe(round + i + 1);
@@ -100,7 +108,7 @@ if (url) {
     });
 
     it('forgets texts seen fewer times than the threshold when its registry is full', async () => {
-      const p = pool({ threshold: 2, perConnection: 10, tracked: 2 });
+      const p = pool({ threshold: 2, perConnection: 10, maxLength: 1000, tracked: 2 });
       // texts[0] reaches the threshold; texts[1] is seen once and fills the registry.
       await p.query(texts[0]!, [1]);
       await p.query(texts[0]!, [1]);
@@ -112,14 +120,14 @@ if (url) {
     });
 
     it('stops counting new texts when every text it holds is named', async () => {
-      const p = pool({ threshold: 1, perConnection: 10, tracked: 1 });
+      const p = pool({ threshold: 1, perConnection: 10, maxLength: 1000, tracked: 1 });
       for (const text of texts) await p.query(text, [1]);
       for (const text of texts) await p.query(text, [1]);
       expect(await prepared(p)).toEqual([texts[0]]);
     });
 
     it('runs a text unnamed from the moment its table changed columns under it', async () => {
-      const p = pool({ threshold: 1, perConnection: 10, tracked: 100 });
+      const p = pool({ threshold: 1, perConnection: 10, maxLength: 1000, tracked: 100 });
       const table = `prepared_${Date.now()}`;
       await p.query(`create table ${table} (a int)`);
       try {
@@ -136,8 +144,48 @@ if (url) {
       }
     });
 
+    // On one checked-out client: a pool replaces a client that a failed pool.query released.
+    it('runs a text unnamed on a connection that lost its statement (DEALLOCATE)', async () => {
+      const p = pool({ threshold: 1, perConnection: 10, maxLength: 1000, tracked: 100 });
+      const client = await p.connect();
+      const preparedHere = async () =>
+        (await client.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+          (r) => r.statement,
+        );
+      try {
+        expect((await client.query(texts[0]!, [1])).rows[0].n).toBe(2);
+        expect(await preparedHere()).toEqual([texts[0]]);
+        await client.query('deallocate all');
+        // pg still believes it prepared the statement: the first use fails, the next ones work.
+        await expect(client.query(texts[0]!, [1])).rejects.toMatchObject({ code: '26000' });
+        expect((await client.query(texts[0]!, [2])).rows[0].n).toBe(3);
+        expect((await client.query(texts[0]!, [3])).rows[0].n).toBe(4);
+        expect(await preparedHere()).toEqual([]);
+        // Other texts are still named on this connection.
+        expect((await client.query(texts[1]!, [1])).rows[0].n).toBe(3);
+        expect(await preparedHere()).toEqual([texts[1]]);
+      } finally {
+        client.release();
+      }
+    });
+
+    it('runs a text unnamed on a connection after pg could not bind its values', async () => {
+      const p = pool({ threshold: 1, perConnection: 10, maxLength: 1000, tracked: 100 });
+      const client = await p.connect();
+      const text = 'select $1::jsonb as j';
+      try {
+        expect((await client.query(text, [{ a: 1 }])).rows[0].j).toEqual({ a: 1 });
+        // JSON.stringify cannot write a BigInt: pg fails while binding and closes the statement.
+        await expect(client.query(text, [{ a: 1n }])).rejects.toThrow(/BigInt/);
+        expect((await client.query(text, [{ a: 2 }])).rows[0].j).toEqual({ a: 2 });
+        expect((await client.query(text, [{ a: 3 }])).rows[0].j).toEqual({ a: 3 });
+      } finally {
+        client.release();
+      }
+    });
+
     it('keeps working on a connection whose transaction failed and rolled back', async () => {
-      const p = pool({ threshold: 1, perConnection: 10, tracked: 100 });
+      const p = pool({ threshold: 1, perConnection: 10, maxLength: 1000, tracked: 100 });
       const client = await p.connect();
       try {
         await client.query('begin');

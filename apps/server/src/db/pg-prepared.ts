@@ -19,13 +19,23 @@ export interface PreparedOptions {
   threshold: number;
   perConnection: number;
   /**
+   * Longest text that is named. Longer ones (an import's inserts of thousands of rows) are rare
+   * and would each keep a large plan on every connection.
+   */
+  maxLength: number;
+  /**
    * Texts counted at a time. When full, the texts not yet at the threshold are forgotten; if all
    * of them are, new texts are no longer counted.
    */
   tracked: number;
 }
 
-export const PREPARED_DEFAULTS: PreparedOptions = { threshold: 2, perConnection: 400, tracked: 5000 };
+export const PREPARED_DEFAULTS: PreparedOptions = {
+  threshold: 2,
+  perConnection: 400,
+  maxLength: 16_384,
+  tracked: 5000,
+};
 
 export interface TextUse {
   name: string;
@@ -38,9 +48,23 @@ export interface TextUse {
  * PostgreSQL's answer when a table a prepared statement reads changed its columns since it was
  * prepared (another process ran a migration): the statement must be prepared again.
  */
-const isStalePlan = (error: unknown) =>
-  (error as { code?: string }).code === '0A000' &&
-  /cached plan must not change result type/.test((error as Error).message);
+const isStalePlan = (error: unknown) => {
+  const e = error as { code?: string; routine?: string; message?: string };
+  // The routine rather than the message alone: the message is translated under other lc_messages.
+  return (
+    e.code === '0A000' &&
+    (e.routine === 'RevalidateCachedQuery' || /cached plan must not change result type/.test(e.message ?? ''))
+  );
+};
+
+/**
+ * Whether a failed named query may have left the connection without the statement pg believes
+ * it prepared: the server says it does not exist (26000: a `DEALLOCATE`, a pooler), or pg failed
+ * on the client side while binding values (a value it cannot serialise), in which case pg closes
+ * the statement on the server but still counts it as prepared.
+ */
+const mayHaveLostStatement = (error: unknown) =>
+  !(error instanceof pg.DatabaseError) || error.code === '26000';
 
 /**
  * Which texts run named, for one pool: a name always means the same text on every connection
@@ -58,6 +82,7 @@ export class StatementNames {
    * connection prepares it now; or undefined to run it unnamed.
    */
   nameFor(text: string, prepared: Set<string>): TextUse | undefined {
+    if (text.length > this.options.maxLength) return undefined;
     let use = this.#texts.get(text);
     if (use === undefined) {
       if (this.#texts.size >= this.options.tracked) {
@@ -85,17 +110,23 @@ export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): t
   return class PreparingClient extends pg.Client {
     /** Names this connection has sent to the server (prepared, or being prepared). */
     readonly #prepared = new Set<string>();
+    /** Names this connection may have lost (see mayHaveLostStatement): their texts run unnamed here. */
+    readonly #lost = new Set<string>();
 
     // pg's overloads do not allow an override to widen them; the arguments are passed through.
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       const run = super.query as (...args: unknown[]) => unknown;
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
         const use = names.nameFor(config, this.#prepared);
-        if (use) {
+        if (use && !this.#lost.has(use.name)) {
           // After a migration elsewhere the statement fails once here; from then on the text
           // runs unnamed in this process (a transaction it was part of has failed already).
+          // A statement this connection may have lost runs unnamed on it from then on: pg would
+          // otherwise bind it without preparing it again, and fail on every use until the
+          // connection is replaced.
           const retireIfStale = (error: unknown) => {
             if (isStalePlan(error)) use.retired = true;
+            else if (mayHaveLostStatement(error)) this.#lost.add(use.name);
           };
           const query = { name: use.name, text: config, values };
           if (typeof callback === 'function') {

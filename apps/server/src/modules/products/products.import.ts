@@ -415,6 +415,8 @@ export async function importProducts(
       })),
     );
     const stock: StockMovementInput[] = [];
+    // The sheet line of each stock change, so a refusal names the line it came from.
+    const stockLines: number[] = [];
     for (const u of plan.updates) {
       await r.update(u.before, { ...u.patch, updated_at: now });
       if (u.categories) await r.setCategories(u.before.id, u.categories);
@@ -425,9 +427,10 @@ export async function importProducts(
           reason: 'import',
           note: `Quantity set from ${Number(u.before.quantity)} to ${u.quantity} by line ${u.line} of ${sheet.fileName}`,
         });
+        stockLines.push(u.line);
       }
     }
-    if (stock.length) await applyStockMovements(trx, ctx, stock, { fieldKey: (i) => `line.${i}` });
+    if (stock.length) await applyStockMovements(trx, ctx, stock, { fieldKey: (i) => `line.${stockLines[i]}` });
 
     const summary = `Imported products from "${sheet.fileName}": ${newRows.length} created, ${plan.updates.length} updated, ${plan.unchanged} unchanged, ${report.rejected.length} rejected`;
     await writeAudit(trx, ctx, {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -225,6 +226,25 @@ describe('applyStockMovements', () => {
       .executeTakeFirstOrThrow();
     expect(Number(sold.n)).toBe(0);
     expect(await quantityOf(ids[0]!)).toBe(5);
+
+    // Every product short: the products left unchanged are read back in parts too.
+    const allShort = await failure(apply(ids.map((productId) => ({ productId, change: -6, reason: 'sale' }))));
+    expect(allShort.code).toBe('CONFLICT');
+    expect(Object.keys(allShort.fields ?? {})).toHaveLength(1100);
+    expect(allShort.message).toContain('"Bulk 1099"');
+  });
+
+  it('refuses changes of one product that add up beyond a safe whole number', async () => {
+    const a = await product({ name: 'Peak Milk 400g', quantity: 3 });
+    const error = await failure(
+      apply([
+        { productId: a, change: Number.MAX_SAFE_INTEGER, reason: 'adjustment' },
+        { productId: a, change: Number.MAX_SAFE_INTEGER, reason: 'adjustment' },
+      ]),
+    );
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['items.0.quantity', 'items.1.quantity']);
+    expect(await quantityOf(a)).toBe(3);
   });
 
   it('takes rows in id order, so opposite line orders in concurrent calls do not deadlock', async () => {
@@ -247,4 +267,33 @@ describe('applyStockMovements', () => {
     expect(await quantityOf(a)).toBe(80);
     expect(await quantityOf(b)).toBe(80);
   });
+
+  // PostgreSQL only: on SQLite no other transaction is open while a sale runs.
+  if (process.env.TEST_DATABASE_URL) {
+    it('does not wait for a transaction that only points at the product (a foreign key check)', async () => {
+      const a = await product({ name: 'Milo 400g', quantity: 10 });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // What PostgreSQL takes on the product while another transaction inserts a row whose
+      // foreign key points at it (a purchase order's line, a category link), until it commits.
+      const holder = t.db.transaction().execute(async (trx) => {
+        await sql`select id from products where id = ${a} for key share`.execute(trx);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const sale = apply([{ productId: a, change: -2, reason: 'sale' }]);
+      const outcome = await Promise.race([
+        sale.then(() => 'sold'),
+        new Promise((resolve) => setTimeout(() => resolve('waited'), 3000)),
+      ]);
+      release();
+      await holder;
+      await sale;
+      expect(outcome).toBe('sold');
+      expect(await quantityOf(a)).toBe(8);
+    });
+  }
 });

@@ -59,7 +59,10 @@ const takeStockTexts: Record<Engine, string[]> = { sqlite: [], postgres: [] };
  * each product up by its key, whatever they know of the table.
  *
  * On PostgreSQL the products are first locked in id order (`locked`), so two sales of the same
- * products never wait on each other in opposite orders (a deadlock); on SQLite one writer at a
+ * products never wait on each other in opposite orders (a deadlock). The lock is `for no key
+ * update`, the one a plain UPDATE of these columns takes: `for update` would also wait for, and
+ * could deadlock with, any open transaction whose foreign key points at the product (a purchase
+ * order's lines, a ledger row, a category link take KEY SHARE on it). On SQLite one writer at a
  * time holds the whole database. One text per count, kept: it is a plain text because every
  * line of every sale runs it (decision 0009) and, on PostgreSQL, a prepared statement (0012).
  */
@@ -74,7 +77,7 @@ export function takeStockText(engine: Engine, n: number): string {
     engine === 'postgres'
       ? `with locked as materialized (
     select id from products where store_id = ? and id in (${ids}) and track_stock = 1
-    order by id for update)
+    order by id for no key update)
 update products p set quantity = p.quantity + w.delta, stock_state = ${state}, updated_at = ?
   from (values ${pairs}) as w (id, delta)
   where p.id in (select id from locked) and p.id = w.id and p.quantity + w.delta >= 0
@@ -165,21 +168,27 @@ export async function applyStockMovements(
   const totals = new Map(
     productIds.map((id) => [id, byProduct.get(id)!.reduce((sum, i) => sum + movements[i]!.change, 0)]),
   );
+  for (const [id, total] of totals) {
+    if (!Number.isSafeInteger(total)) {
+      throw new AppError('VALIDATION_FAILED', 'The stock changes of one product add up to too large a number', {
+        fields: Object.fromEntries(byProduct.get(id)!.map((i) => [fieldKey(i), 'Too large'])),
+      });
+    }
+  }
   const taken = await takeStock(trx, ctx.storeId, now, [...totals]);
   // Products it did not change: missing, untracked, or short of stock.
   const unchanged = productIds.filter((id) => !taken.has(id));
-  const others = new Map(
-    unchanged.length
-      ? (
-          await trx
-            .selectFrom('products')
-            .select(['id', 'name', 'quantity', 'track_stock'])
-            .where('store_id', '=', ctx.storeId)
-            .where('id', 'in', unchanged)
-            .execute()
-        ).map((p) => [p.id, p])
-      : [],
-  );
+  const others = new Map<string, { id: string; name: string; quantity: number | string; track_stock: number }>();
+  // In parts, like the update: a call may name more products than one statement binds.
+  for (let i = 0; i < unchanged.length; i += TAKE_STOCK_BATCH) {
+    const rows = await trx
+      .selectFrom('products')
+      .select(['id', 'name', 'quantity', 'track_stock'])
+      .where('store_id', '=', ctx.storeId)
+      .where('id', 'in', unchanged.slice(i, i + TAKE_STOCK_BATCH))
+      .execute();
+    for (const p of rows) others.set(p.id, p);
+  }
 
   for (const productId of productIds) {
     const lines = byProduct.get(productId)!;
