@@ -57,11 +57,21 @@ describe('rows read through the statement cache', () => {
 
   it('are the objects better-sqlite3 makes: same keys in the same order, same values', () => {
     const db = new BetterSqlite3(':memory:');
-    db.exec(`create table t (id integer primary key, name text, price integer, note text, data blob, at real)`);
-    db.prepare('insert into t values (?, ?, ?, ?, ?, ?)').run(1, 'Garri 1kg', 150_000, null, Buffer.from([1, 2]), 1.5);
-    db.prepare('insert into t values (?, ?, ?, ?, ?, ?)').run(2, 'Rice "50kg"', 9_000_000, 'o\'k', null, -2);
+    db.exec(
+      `create table t (id integer primary key, name text, price integer, note text, data blob, at real)`,
+    );
+    db.prepare('insert into t values (?, ?, ?, ?, ?, ?)').run(
+      1,
+      'Garri 1kg',
+      150_000,
+      null,
+      Buffer.from([1, 2]),
+      1.5,
+    );
+    db.prepare('insert into t values (?, ?, ?, ?, ?, ?)').run(2, 'Rice "50kg"', 9_000_000, "o'k", null, -2);
     const connection = new CachedSqliteConnection(db);
-    const sql = 'select id, name, price, note, data, at, price * 2 as "double price" from t where id >= ? order by id';
+    const sql =
+      'select id, name, price, note, data, at, price * 2 as "double price" from t where id >= ? order by id';
     const expected = db.prepare(sql).all(1);
     const rows = read(connection, sql, [1]);
     expect(rows).toEqual(expected);
@@ -81,7 +91,7 @@ describe('rows read through the statement cache', () => {
     db.close();
   });
 
-  it('never let a column name change an object\'s prototype', () => {
+  it("never let a column name change an object's prototype", () => {
     const db = new BetterSqlite3(':memory:');
     const connection = new CachedSqliteConnection(db);
     expect(rowMakerFor(['id', '__proto__'])).toBeNull();

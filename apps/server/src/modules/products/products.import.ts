@@ -430,7 +430,8 @@ export async function importProducts(
         stockLines.push(u.line);
       }
     }
-    if (stock.length) await applyStockMovements(trx, ctx, stock, { fieldKey: (i) => `line.${stockLines[i]}` });
+    if (stock.length)
+      await applyStockMovements(trx, ctx, stock, { fieldKey: (i) => `line.${stockLines[i]}` });
 
     const summary = `Imported products from "${sheet.fileName}": ${newRows.length} created, ${plan.updates.length} updated, ${plan.unchanged} unchanged, ${report.rejected.length} rejected`;
     await writeAudit(trx, ctx, {

@@ -228,7 +228,9 @@ describe('applyStockMovements', () => {
     expect(await quantityOf(ids[0]!)).toBe(5);
 
     // Every product short: the products left unchanged are read back in parts too.
-    const allShort = await failure(apply(ids.map((productId) => ({ productId, change: -6, reason: 'sale' }))));
+    const allShort = await failure(
+      apply(ids.map((productId) => ({ productId, change: -6, reason: 'sale' }))),
+    );
     expect(allShort.code).toBe('CONFLICT');
     expect(Object.keys(allShort.fields ?? {})).toHaveLength(1100);
     expect(allShort.message).toContain('"Bulk 1099"');

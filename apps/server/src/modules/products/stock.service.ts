@@ -170,15 +170,22 @@ export async function applyStockMovements(
   );
   for (const [id, total] of totals) {
     if (!Number.isSafeInteger(total)) {
-      throw new AppError('VALIDATION_FAILED', 'The stock changes of one product add up to too large a number', {
-        fields: Object.fromEntries(byProduct.get(id)!.map((i) => [fieldKey(i), 'Too large'])),
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The stock changes of one product add up to too large a number',
+        {
+          fields: Object.fromEntries(byProduct.get(id)!.map((i) => [fieldKey(i), 'Too large'])),
+        },
+      );
     }
   }
   const taken = await takeStock(trx, ctx.storeId, now, [...totals]);
   // Products it did not change: missing, untracked, or short of stock.
   const unchanged = productIds.filter((id) => !taken.has(id));
-  const others = new Map<string, { id: string; name: string; quantity: number | string; track_stock: number }>();
+  const others = new Map<
+    string,
+    { id: string; name: string; quantity: number | string; track_stock: number }
+  >();
   // In parts, like the update: a call may name more products than one statement binds.
   for (let i = 0; i < unchanged.length; i += TAKE_STOCK_BATCH) {
     const rows = await trx
