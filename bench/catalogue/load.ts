@@ -3,7 +3,7 @@
 // leave on schedule whether or not earlier ones came back, and each latency counts from its
 // scheduled time, so a stall shows up in the percentiles instead of hiding).
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 export interface LoadConfig {
@@ -29,6 +29,10 @@ export interface LoadResult {
   p99: number;
   max: number;
   failed: number;
+  /** Longest hold-up of the server's event loop during the latency run (ms). */
+  serverStall: number;
+  /** Longest hold-up of this load generator's event loop during the latency run (ms). */
+  generatorStall: number;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -103,6 +107,18 @@ function fixedRate(
   );
 }
 
+function getJson<T>(port: number, path: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve(JSON.parse(text) as T));
+      })
+      .on('error', reject);
+  });
+}
+
 async function serverCpu(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     http
@@ -149,7 +165,14 @@ async function main() {
     // sustained, since an overloaded open-loop run measures only the queue it builds.
     const rate = Math.max(10, Math.min(run.rate, Math.floor(t.rps * 0.6)));
     await new Promise((r) => setTimeout(r, 500));
+    await getJson(config.port, '/bench-loop');
+    const generatorLoop = monitorEventLoopDelay({ resolution: 1 });
+    generatorLoop.enable();
     const l = await fixedRate(config.port, run.path, headers, rate, config.seconds);
+    generatorLoop.disable();
+    const server = await getJson<{ max: number }>(config.port, '/bench-loop');
+    const serverStall = server.max;
+    const generatorStall = generatorLoop.max / 1e6;
     results.push({
       name: run.name,
       path: run.path,
@@ -159,9 +182,11 @@ async function main() {
       goalRate: run.rate,
       rate,
       ...l,
+      serverStall,
+      generatorStall,
     });
     process.stderr.write(
-      `  ${run.name}: ${Math.round(t.rps)} req/s (${Math.round(t.cpuMicrosPerRequest)} µs CPU each); at ${rate}/s p50 ${l.p50.toFixed(2)} ms p99 ${l.p99.toFixed(2)} ms\n`,
+      `  ${run.name}: ${Math.round(t.rps)} req/s (${Math.round(t.cpuMicrosPerRequest)} µs CPU each); at ${rate}/s p50 ${l.p50.toFixed(2)} ms p99 ${l.p99.toFixed(2)} ms; longest stall: server ${serverStall.toFixed(0)} ms, load generator ${generatorStall.toFixed(0)} ms\n`,
     );
     await new Promise((r) => setTimeout(r, 500));
   }

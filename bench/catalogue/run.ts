@@ -3,7 +3,7 @@
 //          --only=<text> (only the runs whose name contains it; prints, writes no report)
 // The server runs pinned to core 0 and the load generator to core 1 (taskset).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -78,6 +78,8 @@ function startServer(engine: Engine, scenarios: Record<string, string>) {
   }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
+      // BENCH_SERVER_LOG: a file to keep the server's output in (e.g. with --trace-gc).
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('READY '));
       if (line) resolve({ child, ready: JSON.parse(line.slice(6)) });
@@ -217,7 +219,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     if (only) {
       for (const r of results) {
         process.stdout.write(
-          `  ${r.name}: ${Math.round(r.throughput)} req/s (${Math.round(r.cpuMicrosPerRequest)} µs CPU each); at ${r.rate}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms max ${r.max.toFixed(1)} ms\n`,
+          `  ${r.name}: ${Math.round(r.throughput)} req/s (${Math.round(r.cpuMicrosPerRequest)} µs CPU each); at ${r.rate}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms max ${r.max.toFixed(1)} ms; longest stall: server ${r.serverStall.toFixed(0)} ms, load generator ${r.generatorStall.toFixed(0)} ms\n`,
         );
       }
       child.kill('SIGTERM');

@@ -5,6 +5,7 @@
 // runs the TypeScript source instead)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { CompiledQuery } from 'kysely';
 import {
   benchConfig,
@@ -65,6 +66,15 @@ app.get('/bare-hello', async () => ({ ok: true }));
 app.get('/bench-cpu', async () => {
   const { user, system } = process.cpuUsage();
   return { micros: user + system };
+});
+// How long this server's event loop was held up since the last call (ms), to tell a slow server
+// from a slow load generator when a latency run has a long tail.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+app.get('/bench-loop', async () => {
+  const stalls = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+  loopDelay.reset();
+  return stalls;
 });
 app.get<{ Params: { name: string } }>('/bare/:name', async (request) => {
   const [first, ...rest] = captured.get(request.params.name)!;
