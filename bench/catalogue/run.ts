@@ -92,7 +92,16 @@ function runLoad(config: object): Promise<LoadResult[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'taskset',
-      ['-c', '1', process.execPath, ...TSX, 'bench/catalogue/load.ts', JSON.stringify(config)],
+      [
+        '-c',
+        '1',
+        process.execPath,
+        // BENCH_LOAD_NODE_ARGS: node flags for the load generator.
+        ...(process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        ...TSX,
+        'bench/catalogue/load.ts',
+        JSON.stringify(config),
+      ],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
