@@ -33,6 +33,8 @@ export interface LoadResult {
   serverStall: number;
   /** Longest hold-up of this load generator's event loop during the latency run (ms). */
   generatorStall: number;
+  /** Server CPU time per request during the latency run (µs). */
+  latencyCpuMicrosPerRequest: number;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -166,12 +168,17 @@ async function main() {
     const rate = Math.max(10, Math.min(run.rate, Math.floor(t.rps * 0.6)));
     await new Promise((r) => setTimeout(r, 500));
     await getJson(config.port, '/bench-loop');
+    const latencyCpuBefore = await serverCpu(config.port);
     const generatorLoop = monitorEventLoopDelay({ resolution: 1 });
     generatorLoop.enable();
     const l = await fixedRate(config.port, run.path, headers, rate, config.seconds);
     generatorLoop.disable();
     const server = await getJson<{ max: number }>(config.port, '/bench-loop');
     const serverStall = server.max;
+    // The server's CPU per request in the latency run: well above the throughput run's when the
+    // machine slowed down between the two, so the fixed rate came closer to what it could serve.
+    const latencyCpuMicrosPerRequest =
+      ((await serverCpu(config.port)) - latencyCpuBefore) / Math.max(1, Math.round(rate * config.seconds));
     const generatorStall = generatorLoop.max / 1e6;
     results.push({
       name: run.name,
@@ -184,9 +191,10 @@ async function main() {
       ...l,
       serverStall,
       generatorStall,
+      latencyCpuMicrosPerRequest,
     });
     process.stderr.write(
-      `  ${run.name}: ${Math.round(t.rps)} req/s (${Math.round(t.cpuMicrosPerRequest)} µs CPU each); at ${rate}/s p50 ${l.p50.toFixed(2)} ms p99 ${l.p99.toFixed(2)} ms; longest stall: server ${serverStall.toFixed(0)} ms, load generator ${generatorStall.toFixed(0)} ms\n`,
+      `  ${run.name}: ${Math.round(t.rps)} req/s (${Math.round(t.cpuMicrosPerRequest)} µs CPU each); at ${rate}/s p50 ${l.p50.toFixed(2)} ms p99 ${l.p99.toFixed(2)} ms; ${Math.round(latencyCpuMicrosPerRequest)} µs CPU each; longest stall: server ${serverStall.toFixed(0)} ms, load generator ${generatorStall.toFixed(0)} ms\n`,
     );
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -228,7 +228,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     if (only) {
       for (const r of results) {
         process.stdout.write(
-          `  ${r.name}: ${Math.round(r.throughput)} req/s (${Math.round(r.cpuMicrosPerRequest)} µs CPU each); at ${r.rate}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms max ${r.max.toFixed(1)} ms; longest stall: server ${r.serverStall.toFixed(0)} ms, load generator ${r.generatorStall.toFixed(0)} ms\n`,
+          `  ${r.name}: ${Math.round(r.throughput)} req/s (${Math.round(r.cpuMicrosPerRequest)} µs CPU each); at ${r.rate}/s p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms max ${r.max.toFixed(1)} ms; ${Math.round(r.latencyCpuMicrosPerRequest)} µs CPU each; longest stall: server ${r.serverStall.toFixed(0)} ms, load generator ${r.generatorStall.toFixed(0)} ms\n`,
         );
       }
       child.kill('SIGTERM');
