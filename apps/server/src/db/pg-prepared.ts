@@ -73,6 +73,8 @@ const mayHaveLostStatement = (error: unknown) =>
 export class StatementNames {
   readonly #texts = new Map<string, TextUse>();
   #named = 0;
+  /** Texts held that are still below the threshold: when none are, a full registry is not scanned. */
+  #below = 0;
 
   constructor(private readonly options: PreparedOptions = PREPARED_DEFAULTS) {}
 
@@ -88,13 +90,18 @@ export class StatementNames {
       if (this.#texts.size >= this.options.tracked) {
         // Full: forget the texts still below the threshold (seen once, never named), so a text
         // that becomes frequent later still gets its turn. Named texts keep their names.
-        for (const [t, u] of this.#texts) if (u.uses < this.options.threshold) this.#texts.delete(t);
+        if (this.#below > 0) {
+          for (const [t, u] of this.#texts) if (u.uses < this.options.threshold) this.#texts.delete(t);
+          this.#below = 0;
+        }
         if (this.#texts.size >= this.options.tracked) return undefined;
       }
       use = { name: `tb${++this.#named}`, uses: 0 };
       this.#texts.set(text, use);
+      this.#below++;
     }
     use.uses++;
+    if (use.uses === this.options.threshold) this.#below--;
     if (use.retired || use.uses < this.options.threshold) return undefined;
     if (prepared.has(use.name)) return use;
     if (prepared.size >= this.options.perConnection) return undefined;
