@@ -240,8 +240,8 @@ describe('applyStockMovements', () => {
     const a = await product({ name: 'Peak Milk 400g', quantity: 3 });
     const error = await failure(
       apply([
-        { productId: a, change: Number.MAX_SAFE_INTEGER, reason: 'adjustment' },
-        { productId: a, change: Number.MAX_SAFE_INTEGER, reason: 'adjustment' },
+        { productId: a, change: Number.MAX_SAFE_INTEGER, reason: 'adjustment_count' },
+        { productId: a, change: Number.MAX_SAFE_INTEGER, reason: 'adjustment_count' },
       ]),
     );
     expect(error.code).toBe('VALIDATION_FAILED');
