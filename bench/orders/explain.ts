@@ -2,14 +2,17 @@
 // whole order request, on a fresh SQLite file or PostgreSQL schema.
 // Usage: node --conditions=source --import tsx bench/orders/explain.ts [sqlite|postgres]
 // Env: N (orders timed, default 3000), CONCURRENCY (orders in flight, default 1),
-//      PROFILE=file.cpuprofile, BACKGROUND_CHECKPOINT=0, GROUP_COMMIT=0.
-import { mkdtempSync } from 'node:fs';
+//      PROFILE=file.cpuprofile, BACKGROUND_CHECKPOINT=0, GROUP_COMMIT=0,
+//      STATEMENT_TIMES=1 (time per statement text), WAL_PAGES=1 (pages written per commit, by B-tree).
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/db/connection.js';
+import { CachedSqliteConnection } from '../../apps/server/src/db/sqlite-dialect.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { benchConfig, Capture, PG_URL } from '../catalogue/common.js';
 
@@ -98,6 +101,27 @@ process.stdout.write(`${queries.length} statements (besides begin/commit):\n`);
 for (const q of queries) process.stdout.write(`  ${q.sql.slice(0, 160)}\n`);
 
 const n = Number(process.env.N ?? 3000);
+// STATEMENT_TIMES=1 (SQLite): the time each statement text took in the timed orders, the COMMITs
+// and savepoints included, to see where the database's share of an order goes.
+const statementTimes = new Map<string, { calls: number; ns: bigint }>();
+if (process.env.STATEMENT_TIMES === '1' && engine === 'sqlite') {
+  const timed = <A extends unknown[], R>(key: (...a: A) => string, fn: (...a: A) => R) =>
+    function (this: unknown, ...a: A): R {
+      const t = process.hrtime.bigint();
+      try {
+        return fn.apply(this, a);
+      } finally {
+        const k = key(...a).slice(0, 140);
+        const s = statementTimes.get(k) ?? { calls: 0, ns: 0n };
+        s.calls++;
+        s.ns += process.hrtime.bigint() - t;
+        statementTimes.set(k, s);
+      }
+    };
+  const proto = CachedSqliteConnection.prototype;
+  proto.run = timed((q: { sql: string }) => q.sql, proto.run);
+  proto.exec = timed((sql: string) => sql, proto.exec);
+}
 for (let i = 0; i < 300; i++) await place();
 const inspector = await import('node:inspector/promises');
 const session = new inspector.Session();
@@ -105,6 +129,18 @@ if (process.env.PROFILE) {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+}
+statementTimes.clear();
+// WAL_PAGES=1 (SQLite): which B-trees the timed orders' commits wrote pages of. A reader holds a
+// snapshot so that no checkpoint can restart the WAL, and the frames after it are counted.
+const walFile = engine === 'sqlite' ? `${url.slice('sqlite:'.length)}-wal` : '';
+let walReader: Sqlite.Database | undefined;
+let walStart = 0;
+if (process.env.WAL_PAGES === '1' && engine === 'sqlite') {
+  walReader = new Sqlite(url.slice('sqlite:'.length));
+  walReader.exec('begin');
+  walReader.prepare('select count(*) from counters').get();
+  walStart = walFrames(walFile).length;
 }
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
@@ -116,9 +152,53 @@ const cpu = process.cpuUsage(cpu0);
 process.stdout.write(
   `whole order through inject: ${wall.toFixed(0)} µs wall, ${((cpu.user + cpu.system) / n).toFixed(0)} µs CPU (main thread and workers)\n`,
 );
+if (walReader) {
+  const frames = walFrames(walFile).slice(walStart);
+  walReader.exec('commit');
+  const names = new Map<number, string>();
+  for (const r of walReader.prepare('select name, pageno from dbstat').all() as {
+    name: string;
+    pageno: number;
+  }[])
+    names.set(r.pageno, r.name);
+  const commits = frames.filter((f) => f.commit).length;
+  process.stdout.write(
+    `WAL: ${frames.length} frames in ${commits} commits: ${(frames.length / n).toFixed(1)} pages per order, ${(frames.length / commits).toFixed(1)} per commit\n`,
+  );
+  const byTree = new Map<string, number>();
+  for (const f of frames)
+    byTree.set(
+      names.get(f.page) ?? `page ${f.page}`,
+      (byTree.get(names.get(f.page) ?? `page ${f.page}`) ?? 0) + 1,
+    );
+  for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    process.stdout.write(`  ${(count / commits).toFixed(1).padStart(6)} per commit  ${tree}\n`);
+  walReader.close();
+}
+if (statementTimes.size) {
+  const rows = [...statementTimes].sort((a, b) => Number(b[1].ns - a[1].ns));
+  for (const [sql, s] of rows)
+    process.stdout.write(
+      `${(Number(s.ns) / 1000 / n).toFixed(1).padStart(7)} µs/order ${String(s.calls).padStart(6)} calls  ${sql}\n`,
+    );
+}
 if (process.env.PROFILE) {
   const { profile } = await session.post('Profiler.stop');
   (await import('node:fs')).writeFileSync(process.env.PROFILE, JSON.stringify(profile));
 }
 await app.close();
 await database.destroy();
+
+/** The valid frames of a WAL file (their salts match the header's), in order. */
+function walFrames(file: string): { page: number; commit: boolean }[] {
+  const buf = readFileSync(file);
+  const pageSize = buf.readUInt32BE(8);
+  const salt1 = buf.readUInt32BE(16);
+  const salt2 = buf.readUInt32BE(20);
+  const frames: { page: number; commit: boolean }[] = [];
+  for (let at = 32; at + 24 + pageSize <= buf.length; at += 24 + pageSize) {
+    if (buf.readUInt32BE(at + 8) !== salt1 || buf.readUInt32BE(at + 12) !== salt2) break;
+    frames.push({ page: buf.readUInt32BE(at), commit: buf.readUInt32BE(at + 4) !== 0 });
+  }
+  return frames;
+}
