@@ -28,6 +28,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { createMailer, type Mailer } from './providers/mail/mailer.js';
 import { createLocalStorage } from './providers/storage/local-storage.js';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
 
   registerErrorHandling(app);
+  registerTextInputCheck(app);
   await registerSecurity(app, config);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   registerRequestContext(app, database.db, deps);
