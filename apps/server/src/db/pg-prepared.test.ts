@@ -1,6 +1,11 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { preparingClient, StatementNames, type PreparedOptions } from './pg-prepared.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMMIT_WITH_STATEMENT,
+  preparingClient,
+  StatementNames,
+  type PreparedOptions,
+} from './pg-prepared.js';
 
 describe('which statements run named', () => {
   const options = { threshold: 2, perConnection: 2, maxLength: 100, tracked: 3 };
@@ -197,6 +202,102 @@ if (url) {
         expect((await client.query(texts[2]!, [5])).rows[0].n).toBe(8);
       } finally {
         client.release();
+      }
+    });
+  });
+
+  describe('a statement that commits its transaction (COMMIT_WITH_STATEMENT)', () => {
+    const pools: pg.Pool[] = [];
+    const table = `commit_with_statement_${process.pid}`;
+    let observer: pg.Client;
+
+    beforeAll(async () => {
+      observer = new pg.Client({ connectionString: url });
+      await observer.connect();
+      await observer.query(`drop table if exists ${table}`);
+      await observer.query(`create table ${table} (id int primary key, note text not null)`);
+    });
+    afterAll(async () => {
+      await observer.query(`drop table if exists ${table}`);
+      await observer.end();
+      await Promise.all(pools.map((p) => p.end()));
+    });
+
+    const client = async () => {
+      const p = new pg.Pool({
+        connectionString: url,
+        max: 1,
+        Client: preparingClient({ threshold: 2, perConnection: 10, maxLength: 1000, tracked: 100 }),
+      });
+      pools.push(p);
+      const c = await p.connect();
+      // PostgreSQL warns of a COMMIT sent with no transaction open: a second, real COMMIT.
+      const warnings: string[] = [];
+      c.on('notice', (n) => warnings.push(n.message ?? ''));
+      return { c, warnings };
+    };
+    const ids = async () =>
+      (await observer.query<{ id: number }>(`select id from ${table} order by id`)).rows.map((r) => r.id);
+    const insert = `${COMMIT_WITH_STATEMENT}insert into ${table} (id, note) values ($1, $2) returning id`;
+
+    it('commits with the statement, and the transaction’s own commit then sends nothing', async () => {
+      const { c, warnings } = await client();
+      try {
+        // Three times, so the text runs unnamed, is prepared, then runs by name.
+        for (const id of [1, 2, 3]) {
+          await c.query('begin');
+          const result = await c.query(insert, [id, 'sale']);
+          expect(result.rows).toEqual([{ id }]);
+          // Committed before the caller says commit: another connection sees the row.
+          expect(await ids()).toContain(id);
+          await c.query('commit');
+        }
+        expect(warnings).toEqual([]);
+        expect(
+          (await c.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n,
+        ).toBe(1);
+        // The connection is out of any transaction: this one begins and rolls back on its own.
+        await c.query('begin');
+        await c.query(`insert into ${table} (id, note) values (4, 'rolled back')`);
+        await c.query('rollback');
+        expect(await ids()).toEqual([1, 2, 3]);
+      } finally {
+        c.release();
+      }
+    });
+
+    it('commits nothing when the statement fails: the transaction rolls back as usual', async () => {
+      const { c } = await client();
+      try {
+        await c.query('begin');
+        await c.query(`insert into ${table} (id, note) values (10, 'earlier in the transaction')`);
+        // id 1 exists: the statement fails, and the COMMIT sent with it is skipped.
+        await expect(c.query(insert, [1, 'duplicate'])).rejects.toThrow(/duplicate key/);
+        await expect(c.query('select 1')).rejects.toThrow(/current transaction is aborted/);
+        await c.query('rollback');
+        expect(await ids()).not.toContain(10);
+        // The connection goes on: the same text commits the next time.
+        await c.query('begin');
+        await c.query(insert, [11, 'after the failure']);
+        await c.query('commit');
+        expect(await ids()).toContain(11);
+      } finally {
+        c.release();
+      }
+    });
+
+    it('only skips the commit that follows: a rollback after the statement is sent', async () => {
+      const { c, warnings } = await client();
+      try {
+        await c.query('begin');
+        await c.query(insert, [20, 'kept']);
+        // The caller failed after the statement: its rows are committed, and the rollback is
+        // sent (PostgreSQL warns that no transaction is open) rather than taken as done.
+        await c.query('rollback');
+        expect(await ids()).toContain(20);
+        expect(warnings.join('\n')).toMatch(/no transaction in progress/);
+      } finally {
+        c.release();
       }
     });
   });

@@ -110,6 +110,56 @@ export class StatementNames {
   }
 }
 
+/**
+ * Marks a statement as the last of its transaction: the client sends COMMIT with it, in the same
+ * write, so PostgreSQL commits without waiting for the client to answer (decision 0014). Put it
+ * at the start of the text. A client that does not know it runs the text as it is, a comment.
+ */
+export const COMMIT_WITH_STATEMENT = '/* and commit */ ';
+
+/** The parts of pg's connection and Query that CommitAfterQuery builds on (pg 8). */
+interface PgConnection {
+  execute(config: { portal?: string; rows?: number | undefined }): void;
+  parse(config: { text: string; name?: string }): void;
+  bind(config: Record<string, unknown>): void;
+  sync(): void;
+}
+interface PgQuery {
+  portal: string;
+  handleCommandComplete(message: { text: string }, connection: PgConnection): void;
+}
+const BaseQuery = (pg as unknown as { Query: new (config: unknown) => PgQuery }).Query;
+
+/**
+ * A statement followed by COMMIT before one Sync: the extended protocol runs them one after the
+ * other without a round trip to the client in between. If the statement fails, PostgreSQL skips
+ * the COMMIT (everything up to the Sync), and the transaction stays open and failed, to be rolled
+ * back as usual. `committed` says whether the COMMIT ran.
+ */
+class CommitAfterQuery extends BaseQuery {
+  committed = false;
+  #statementDone = false;
+
+  // pg's Query calls this after Parse, Bind and Describe, to run the portal and send Sync.
+  _getRows(connection: PgConnection, rows?: number): void {
+    connection.execute({ portal: this.portal, rows });
+    connection.parse({ text: 'COMMIT' });
+    connection.bind({});
+    connection.execute({});
+    connection.sync();
+  }
+
+  override handleCommandComplete(message: { text: string }, connection: PgConnection): void {
+    if (this.#statementDone) {
+      // The COMMIT's completion: it is not a result of the statement.
+      this.committed = message.text === 'COMMIT';
+      return;
+    }
+    this.#statementDone = true;
+    super.handleCommandComplete(message, connection);
+  }
+}
+
 /** A pg `Client` class, for `new pg.Pool({ Client })`, that names frequent statements. */
 export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): typeof pg.Client {
   const names = new StatementNames(options);
@@ -119,36 +169,70 @@ export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): t
     readonly #prepared = new Set<string>();
     /** Names this connection may have lost (see mayHaveLostStatement): their texts run unnamed here. */
     readonly #lost = new Set<string>();
+    /** Set when a statement marked COMMIT_WITH_STATEMENT committed: the next `commit` is done already. */
+    #committed = false;
+
+    /** The name to run a text with parameters under here, if any. */
+    #nameOf(text: string, values: unknown): TextUse | undefined {
+      if (!Array.isArray(values) || values.length === 0) return undefined;
+      const use = names.nameFor(text, this.#prepared);
+      return use && !this.#lost.has(use.name) ? use : undefined;
+    }
+
+    /**
+     * After a migration elsewhere a named statement fails once; from then on its text runs
+     * unnamed in this process (a transaction it was part of has failed already). A statement
+     * this connection may have lost runs unnamed on it from then on: pg would otherwise bind it
+     * without preparing it again, and fail on every use until the connection is replaced.
+     */
+    #failed(use: TextUse, error: unknown): void {
+      if (isStalePlan(error)) use.retired = true;
+      else if (mayHaveLostStatement(error)) this.#lost.add(use.name);
+    }
 
     // pg's overloads do not allow an override to widen them; the arguments are passed through.
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       const run = super.query as (...args: unknown[]) => unknown;
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-        const use = names.nameFor(config, this.#prepared);
-        if (use && !this.#lost.has(use.name)) {
-          // After a migration elsewhere the statement fails once here; from then on the text
-          // runs unnamed in this process (a transaction it was part of has failed already).
-          // A statement this connection may have lost runs unnamed on it from then on: pg would
-          // otherwise bind it without preparing it again, and fail on every use until the
-          // connection is replaced.
-          const retireIfStale = (error: unknown) => {
-            if (isStalePlan(error)) use.retired = true;
-            else if (mayHaveLostStatement(error)) this.#lost.add(use.name);
-          };
-          const query = { name: use.name, text: config, values };
-          if (typeof callback === 'function') {
-            return run.call(this, query, (error: Error | null, result: unknown) => {
-              if (error) retireIfStale(error);
-              (callback as (error: Error | null, result: unknown) => void)(error, result);
-            }) as never;
-          }
-          return (run.call(this, query) as Promise<unknown>).catch((error: unknown) => {
-            retireIfStale(error);
-            throw error;
-          }) as never;
+      if (typeof config !== 'string') return run.call(this, config, values, callback) as never;
+      if (this.#committed) {
+        this.#committed = false;
+        // Kysely ends the transaction whose last statement committed it: nothing is left to do.
+        if (/^commit$/i.test(config) && typeof callback !== 'function') {
+          return Promise.resolve({ command: 'COMMIT', rowCount: null, rows: [], fields: [] }) as never;
         }
       }
-      return run.call(this, config, values, callback) as never;
+      const use = this.#nameOf(config, values);
+      if (config.startsWith(COMMIT_WITH_STATEMENT) && typeof callback !== 'function') {
+        return new Promise((resolve, reject) => {
+          const query = new CommitAfterQuery({
+            ...(use ? { name: use.name } : {}),
+            text: config,
+            values,
+            callback: (error: Error | null, result: unknown) => {
+              if (error) {
+                if (use) this.#failed(use, error);
+                reject(error);
+                return;
+              }
+              this.#committed = query.committed;
+              resolve(result);
+            },
+          });
+          run.call(this, query);
+        }) as never;
+      }
+      if (!use) return run.call(this, config, values, callback) as never;
+      const query = { name: use.name, text: config, values };
+      if (typeof callback === 'function') {
+        return run.call(this, query, (error: Error | null, result: unknown) => {
+          if (error) this.#failed(use, error);
+          (callback as (error: Error | null, result: unknown) => void)(error, result);
+        }) as never;
+      }
+      return (run.call(this, query) as Promise<unknown>).catch((error: unknown) => {
+        this.#failed(use, error);
+        throw error;
+      }) as never;
     }
   } as unknown as typeof pg.Client;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from './app-error.js';
 import type { StoreContext } from './context.js';
 import { sha256 } from './crypto.js';
+import type { InsertBatch } from './insert-rows.js';
 
 export interface Outcome<T> {
   status: number;
@@ -27,6 +28,38 @@ function stableJson(value: unknown): string {
 class KeyTaken extends Error {}
 
 /**
+ * How a unit of work may end its transaction. Work that writes its rows through an `InsertBatch`
+ * as its last step calls `finishIn` with its answer: the stored answer of the key (if any) joins
+ * the batch, and the batch's statement may commit the transaction (decision 0014), so the rows a
+ * sale locks (the store's counters) are not held while the answer makes a round trip.
+ */
+export class TransactionEnd {
+  #finished = false;
+
+  constructor(private readonly key: { storeId: string; key: string } | null) {}
+
+  /**
+   * Adds the stored answer to `batch` (its number stand-ins are replaced in it too) and answers
+   * the options for the batch's flush, which must be the transaction's last statement.
+   */
+  finishIn(batch: InsertBatch, status: number, body: unknown): { last: true } {
+    if (this.key) {
+      batch.update(
+        'idempotency_keys',
+        { status_code: status, response: JSON.stringify(body) },
+        { store_id: this.key.storeId, key: this.key.key },
+      );
+    }
+    this.#finished = true;
+    return { last: true };
+  }
+
+  get finished(): boolean {
+    return this.#finished;
+  }
+}
+
+/**
  * Runs `work` in one transaction, at most once per `Idempotency-Key` in the store.
  *
  * The key row is inserted first, inside the same transaction as the effect, so a concurrent
@@ -39,10 +72,10 @@ export async function runIdempotent<T>(
   key: string | undefined,
   scope: string,
   request: unknown,
-  work: (trx: Transaction<Database>) => Promise<{ status: number; body: T }>,
+  work: (trx: Transaction<Database>, end: TransactionEnd) => Promise<{ status: number; body: T }>,
 ): Promise<Outcome<T>> {
   if (key === undefined || key === '') {
-    const result = await ctx.db.transaction().execute(work);
+    const result = await ctx.db.transaction().execute((trx) => work(trx, new TransactionEnd(null)));
     return { ...result, replayed: false };
   }
   if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
@@ -68,13 +101,16 @@ export async function runIdempotent<T>(
         .returning('key')
         .executeTakeFirst();
       if (!inserted) throw new KeyTaken();
-      const outcome = await work(trx);
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ status_code: outcome.status, response: JSON.stringify(outcome.body) })
-        .where('store_id', '=', ctx.storeId)
-        .where('key', '=', key)
-        .execute();
+      const end = new TransactionEnd({ storeId: ctx.storeId, key });
+      const outcome = await work(trx, end);
+      if (!end.finished) {
+        await trx
+          .updateTable('idempotency_keys')
+          .set({ status_code: outcome.status, response: JSON.stringify(outcome.body) })
+          .where('store_id', '=', ctx.storeId)
+          .where('key', '=', key)
+          .execute();
+      }
       return outcome;
     });
     return { ...result, replayed: false };

@@ -129,6 +129,52 @@ describe('InsertBatch', () => {
     }).toThrow('once');
   });
 
+  it('updates rows with the inserts, numbers put in; in the transaction, as its last statement', async () => {
+    const merchant = await createMerchant(t);
+    await t.db.insertInto('rate_limits').values(limit('batch-u')).execute();
+    await t.db.insertInto('audits').values(audit('u-0')).execute();
+    const batch = new InsertBatch();
+    const [a] = batch.numbers(merchant.storeId, [{ counter: 'test.u', prefix: 'U-', width: 4 }]);
+    batch
+      .add('audits', [{ ...audit('u-1'), summary: `${a}` }])
+      .update('audits', { summary: `answer ${a}`, entity_id: 'updated' }, { id: 'u-0', action: 'test.batch' })
+      .update('rate_limits', { count: 7 }, { key: 'batch-u' });
+    const before = t.statements();
+    await t.db.transaction().execute(async (trx) => {
+      await batch.flush(trx, { last: true });
+    });
+    expect(t.statements() - before).toBe(postgres() ? 1 : 4);
+    const rows = await t.db
+      .selectFrom('audits')
+      .select(['id', 'summary', 'entity_id'])
+      .where('id', 'in', ['u-0', 'u-1'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'u-0', summary: 'answer U-0001', entity_id: 'updated' },
+      { id: 'u-1', summary: 'U-0001', entity_id: null },
+    ]);
+    const limits = await t.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', 'batch-u')
+      .execute();
+    expect(limits).toEqual([{ count: 7 }]);
+    // A refused row: nothing of the batch is written, the update included.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await new InsertBatch()
+          .update('rate_limits', { count: 8 }, { key: 'batch-u' })
+          .add('audits', [audit('u-1')])
+          .flush(trx, { last: true });
+      }),
+    ).rejects.toThrow();
+    expect(
+      await t.db.selectFrom('rate_limits').select('count').where('key', '=', 'batch-u').execute(),
+    ).toEqual([{ count: 7 }]);
+    expect(() => new InsertBatch().update('audits', {}, { id: 'u-0' })).toThrow('sets a column');
+  });
+
   it('empties itself when flushed, and an empty batch runs no statement', async () => {
     const batch = new InsertBatch().add('audits', [audit('d-1')]).add('audits', []);
     expect(batch.size).toBe(1);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/connection.js';
+import { COMMIT_WITH_STATEMENT } from '../db/pg-prepared.js';
 import type { Database } from '../db/schema.js';
 import { formatNumber, nextInSequences, type NumberSequence } from './counters.js';
 
@@ -54,6 +55,11 @@ interface BatchPart {
   table: keyof Database & string;
   columns: string[];
   rows: ReadonlyArray<Record<string, unknown>>;
+  /**
+   * Set for an update: the last `where` of `columns` pick the rows (by equality), the others are
+   * set. `rows` then holds one record of both.
+   */
+  where?: number;
 }
 
 /**
@@ -89,6 +95,28 @@ export class InsertBatch {
   }
 
   /**
+   * Sets `values` on the rows of `table` whose columns equal `where`, with the inserts. The
+   * values may hold the batch's number stand-ins. For the record that ends a transaction (the
+   * stored answer of an idempotent request), written in the same statement as the rows.
+   */
+  update<T extends keyof Database & string>(
+    table: T,
+    values: Partial<Record<keyof Database[T] & string, unknown>>,
+    where: Partial<Record<keyof Database[T] & string, unknown>>,
+  ): this {
+    const set = Object.keys(values);
+    const match = Object.keys(where);
+    if (!set.length || !match.length) throw new Error('An update sets a column and matches a column');
+    this.#parts.push({
+      table,
+      columns: [...set, ...match],
+      rows: [{ ...values, ...where }],
+      where: match.length,
+    });
+    return this;
+  }
+
+  /**
    * The next number of each sequence of the store, as stand-ins to put in row values (alone or
    * inside text); `flush()` takes the numbers and puts them in. The counters are locked in the
    * order given: keep it the same everywhere. Once per batch.
@@ -106,8 +134,12 @@ export class InsertBatch {
   /**
    * Writes everything added so far, in the caller's transaction, and empties the batch. Returns
    * the numbers it took, formatted, by counter name.
+   *
+   * `last`: nothing follows in the transaction, which may commit with the batch's statement
+   * (PostgreSQL, decision 0014). Whatever the caller does after the flush must not fail: the
+   * rows may be committed already.
    */
-  async flush(db: Db): Promise<Map<string, string>> {
+  async flush(db: Db, options: { last?: boolean } = {}): Promise<Map<string, string>> {
     const parts = this.#parts.splice(0);
     const numbers = this.#numbers?.sequences.length ? this.#numbers : null;
     this.#numbers = null;
@@ -126,6 +158,10 @@ export class InsertBatch {
       }
       for (const part of parts) {
         const rows = taken.size ? part.rows.map((row) => withNumbers(row, taken)) : part.rows;
+        if (part.where !== undefined) {
+          await updateRow(db, part, rows[0]!, postgres);
+          continue;
+        }
         const perStatement = Math.max(1, Math.floor(MAX_BATCH_PARAMETERS / part.columns.length));
         for (let i = 0; i < rows.length; i += perStatement) {
           await insertRows(db, part.table, rows.slice(i, i + perStatement) as never);
@@ -133,8 +169,33 @@ export class InsertBatch {
       }
       return taken;
     }
-    return flushAsOneStatement(db, parts, numbers);
+    return flushAsOneStatement(db, parts, numbers, options.last === true);
   }
+}
+
+/** An update part on its own (SQLite, or a batch too big for one statement). */
+async function updateRow(
+  db: Db,
+  part: BatchPart,
+  row: Record<string, unknown>,
+  postgres: boolean,
+): Promise<void> {
+  let n = 0;
+  const text = updateText(part, () => (postgres ? `$${++n}` : '?'));
+  await db.executeQuery(
+    CompiledQuery.raw(
+      text,
+      part.columns.map((c) => row[c] ?? null),
+    ),
+  );
+}
+
+/** The text of an update part, its values in column order from `value()`. */
+function updateText(part: BatchPart, value: () => string): string {
+  const split = part.columns.length - part.where!;
+  const set = part.columns.slice(0, split).map((c) => `"${c}" = ${value()}`);
+  const where = part.columns.slice(split).map((c) => `"${c}" = ${value()}`);
+  return `update "${part.table}" set ${set.join(', ')} where ${where.join(' and ')}`;
 }
 
 /** A row with the numbers' stand-ins replaced (SQLite, or a batch too big for one statement). */
@@ -161,6 +222,7 @@ async function flushAsOneStatement(
   db: Db,
   parts: BatchPart[],
   numbers: { storeId: string; sequences: readonly NumberSequence[] } | null,
+  last: boolean,
 ): Promise<Map<string, string>> {
   const sequences = numbers?.sequences ?? [];
   const parameters: unknown[] = [];
@@ -182,7 +244,7 @@ async function flushAsOneStatement(
     'batch',
     sequences.map((s) => `${s.counter}/${s.prefix}/${s.width}`).join(','),
     marks.join(','),
-    ...parts.map((p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}`),
+    ...parts.map((p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}`),
   ].join('\n');
   let text = statements.get(key);
   if (!text) {
@@ -219,13 +281,15 @@ async function flushAsOneStatement(
         `n as (insert into counters (store_id, name, value) values ${pairs} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value)`,
       );
     }
-    parts.forEach((p, i) => ctes.push(`w${i} as (${insert(p)})`));
+    parts.forEach((p, i) =>
+      ctes.push(`w${i} as (${p.where === undefined ? insert(p) : updateText(p, value)})`),
+    );
     text = `with ${ctes.join(', ')} ${sequences.length ? 'select name, value from n' : 'select 1 as done'}`;
     remember(key, text);
   }
   const bump = sequences.flatMap((s) => [numbers!.storeId, s.counter]);
   const { rows } = await db.executeQuery<{ name: string; value: number | string }>(
-    CompiledQuery.raw(text, [...bump, ...parameters]),
+    CompiledQuery.raw(last ? COMMIT_WITH_STATEMENT + text : text, [...bump, ...parameters]),
   );
   const taken = new Map<string, string>();
   for (const s of sequences) {

@@ -23,7 +23,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/app-error.js';
 import { auditRow, writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
-import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
+import { runIdempotent, type Outcome, type TransactionEnd } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
 import type { Page } from '../../lib/pagination.js';
@@ -266,6 +266,7 @@ async function placeOrder(
   trx: Transaction<Database>,
   ctx: StoreContext,
   body: z.output<typeof createOrderBody>,
+  end: TransactionEnd,
 ): Promise<Order> {
   const cart = await priceCart(trx, ctx, body);
   const { priced } = cart;
@@ -401,9 +402,13 @@ async function placeOrder(
       },
     }),
   ]);
-  const numbers = await writes.flush(trx);
-  row.number = numbers.get(ORDER_NUMBERS.counter)!;
-  return toOrder(row, items);
+  // The answer is made before the flush, with the number's stand-in, so the stored answer of an
+  // idempotent request joins the batch (the stand-in is replaced there too) and the batch's
+  // statement commits. Nothing after the flush may fail: the sale may be committed by then.
+  const answer = toOrder(row, items);
+  const numbers = await writes.flush(trx, end.finishIn(writes, 201, answer));
+  answer.number = numbers.get(ORDER_NUMBERS.counter)!;
+  return answer;
 }
 
 /**
@@ -417,9 +422,9 @@ export async function createOrder(
   body: z.output<typeof createOrderBody>,
   idempotencyKey: string | undefined,
 ): Promise<Outcome<Order>> {
-  return runIdempotent(ctx, idempotencyKey, 'order.create', body, async (trx) => ({
+  return runIdempotent(ctx, idempotencyKey, 'order.create', body, async (trx, end) => ({
     status: 201,
-    body: await placeOrder(trx, ctx, body),
+    body: await placeOrder(trx, ctx, body, end),
   }));
 }
 

@@ -178,6 +178,22 @@ describe('placing an order', () => {
       .executeTakeFirstOrThrow();
     expect(audit.summary).toContain(`Order ${sale.number} placed`);
     expect(JSON.parse(audit.after!).number).toBe(sale.number);
+
+    // With an Idempotency-Key: one statement more, the key's row taken first. The stored answer
+    // goes with the sale's rows (on PostgreSQL in the same statement, which also commits).
+    const keyedBefore = t.statements();
+    const keyed = await order(
+      t,
+      m,
+      {
+        items: products.map((p) => ({ product_id: p.id, quantity: 1 })),
+        channel: 'pos',
+        amount_received: 10_000_000,
+      },
+      { 'idempotency-key': 'budget-keyed-sale' },
+    );
+    expect(keyed.status).toBe(201);
+    expect(t.statements() - keyedBefore).toBe(postgres ? 6 : 12);
   });
 
   it('keeps text a user typed as typed, even when it looks like a number stand-in', async () => {
@@ -390,6 +406,16 @@ describe('Idempotency-Key on order creation', () => {
     expect(again.status).toBe(201);
     expect(again.body.data).toEqual(first.body.data);
     expect(again.body.message).toBe('Order created (repeated request)');
+    // The stored answer holds the numbers the sale took, not their stand-ins.
+    const stored = await t.db
+      .selectFrom('idempotency_keys')
+      .select(['status_code', 'response'])
+      .where('store_id', '=', m.storeId)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(stored.status_code).toBe(201);
+    expect(JSON.parse(stored.response)).toEqual(first.body.data);
+    expect(stored.response).not.toContain('\uE000');
     expect(await stockOf(t, p.id)).toBe(8);
     const payments = await t.db
       .selectFrom('payments_received')
