@@ -109,6 +109,11 @@ function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
     types: types as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // A transaction's BEGIN waits for its first statement (decision 0014); one never ended must
+  // not carry over to the connection's next user.
+  pool.on('release', (_error, client) =>
+    (client as { forgetPendingBegin?: () => void }).forgetPendingBegin?.(),
+  );
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     ...(options.log ? { log: options.log } : {}),

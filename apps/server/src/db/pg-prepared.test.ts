@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './connection.js';
 import {
   COMMIT_WITH_STATEMENT,
   preparingClient,
@@ -206,7 +208,7 @@ if (url) {
     });
   });
 
-  describe('a statement that commits its transaction (COMMIT_WITH_STATEMENT)', () => {
+  describe('transactions in fewer round trips: BEGIN with the first statement, COMMIT with the last marked one', () => {
     const pools: pg.Pool[] = [];
     const table = `commit_with_statement_${process.pid}`;
     let observer: pg.Client;
@@ -223,14 +225,17 @@ if (url) {
       await Promise.all(pools.map((p) => p.end()));
     });
 
-    const client = async () => {
+    const newPool = () => {
       const p = new pg.Pool({
         connectionString: url,
         max: 1,
         Client: preparingClient({ threshold: 2, perConnection: 10, maxLength: 1000, tracked: 100 }),
       });
       pools.push(p);
-      const c = await p.connect();
+      return p;
+    };
+    const client = async () => {
+      const c = await newPool().connect();
       // PostgreSQL warns of a COMMIT sent with no transaction open: a second, real COMMIT.
       const warnings: string[] = [];
       c.on('notice', (n) => warnings.push(n.message ?? ''));
@@ -238,6 +243,13 @@ if (url) {
     };
     const ids = async () =>
       (await observer.query<{ id: number }>(`select id from ${table} order by id`)).rows.map((r) => r.id);
+    /** What the connection's backend is doing, as the server sees it. */
+    const stateOf = async (c: pg.PoolClient) =>
+      (
+        await observer.query<{ state: string }>('select state from pg_stat_activity where pid = $1', [
+          (c as unknown as { processID: number }).processID,
+        ])
+      ).rows[0]?.state;
     const insert = `${COMMIT_WITH_STATEMENT}insert into ${table} (id, note) values ($1, $2) returning id`;
 
     it('commits with the statement, and the transaction’s own commit then sends nothing', async () => {
@@ -298,6 +310,70 @@ if (url) {
         expect(warnings.join('\n')).toMatch(/no transaction in progress/);
       } finally {
         c.release();
+      }
+    });
+
+    it('sends BEGIN with the transaction’s first statement, not on its own', async () => {
+      const { c, warnings } = await client();
+      try {
+        await c.query('begin');
+        expect(await stateOf(c)).toBe('idle');
+        await c.query(`insert into ${table} (id, note) values ($1, $2)`, [30, 'first statement']);
+        expect(await stateOf(c)).toBe('idle in transaction');
+        await c.query(`insert into ${table} (id, note) values ($1, $2)`, [31, 'second statement']);
+        expect(await ids()).not.toContain(30);
+        await c.query('commit');
+        expect(await ids()).toEqual(expect.arrayContaining([30, 31]));
+
+        // A first statement that fails: the transaction began and rolls back as usual.
+        await c.query('begin');
+        await expect(
+          c.query(`insert into ${table} (id, note) values ($1, $2)`, [30, 'again']),
+        ).rejects.toThrow(/duplicate key/);
+        expect(await stateOf(c)).toBe('idle in transaction (aborted)');
+        await c.query('rollback');
+        expect(await stateOf(c)).toBe('idle');
+
+        // A transaction that never ran a statement sends nothing at all.
+        await c.query('begin');
+        await c.query('commit');
+        await c.query('begin');
+        await c.query('rollback');
+        expect(await stateOf(c)).toBe('idle');
+        expect(warnings).toEqual([]);
+      } finally {
+        c.release();
+      }
+    });
+
+    it('sends a one-statement transaction, BEGIN, statement and COMMIT, in one message group', async () => {
+      const { c, warnings } = await client();
+      try {
+        await c.query('begin');
+        expect((await c.query(insert, [40, 'alone'])).rows).toEqual([{ id: 40 }]);
+        expect(await stateOf(c)).toBe('idle');
+        expect(await ids()).toContain(40);
+        await c.query('commit');
+        expect(warnings).toEqual([]);
+      } finally {
+        c.release();
+      }
+    });
+
+    it('forgets a BEGIN not sent when its connection goes back to the app’s pool', async () => {
+      const { db, destroy } = openDatabase(url, { poolSize: 1 });
+      try {
+        // A connection released in the middle of a transaction that never ran a statement.
+        await db.connection().execute(async (conn) => {
+          await sql`begin`.execute(conn);
+        });
+        await db.connection().execute(async (conn) => {
+          // Without a transaction: committed at once, visible to everyone.
+          await sql`insert into ${sql.table(table)} (id, note) values (${50}, ${'next user'})`.execute(conn);
+          expect(await ids()).toContain(50);
+        });
+      } finally {
+        await destroy();
       }
     });
   });

@@ -117,48 +117,100 @@ export class StatementNames {
  */
 export const COMMIT_WITH_STATEMENT = '/* and commit */ ';
 
-/** The parts of pg's connection and Query that CommitAfterQuery builds on (pg 8). */
+/** The parts of pg's connection and Query that GroupQuery builds on (pg 8). */
 interface PgConnection {
   execute(config: { portal?: string; rows?: number | undefined }): void;
   parse(config: { text: string; name?: string }): void;
   bind(config: Record<string, unknown>): void;
   sync(): void;
+  submittedNamedStatements: Record<string, string>;
 }
 interface PgQuery {
   portal: string;
+  name: string | undefined;
+  prepare(connection: PgConnection): void;
   handleCommandComplete(message: { text: string }, connection: PgConnection): void;
+  handleError(error: Error, connection: PgConnection): void;
 }
 const BaseQuery = (pg as unknown as { Query: new (config: unknown) => PgQuery }).Query;
 
 /**
- * A statement followed by COMMIT before one Sync: the extended protocol runs them one after the
- * other without a round trip to the client in between. If the statement fails, PostgreSQL skips
- * the COMMIT (everything up to the Sync), and the transaction stays open and failed, to be rolled
- * back as usual. `committed` says whether the COMMIT ran.
+ * A statement sent with BEGIN before it, COMMIT after it, or both, in one message group (one
+ * Sync): PostgreSQL runs them one after the other with no round trip to the client between.
+ * If one fails, PostgreSQL skips the rest up to the Sync: a failed BEGIN runs nothing; a failed
+ * statement leaves the transaction open and failed, to be rolled back as usual. `committed` says
+ * whether the COMMIT ran.
  */
-class CommitAfterQuery extends BaseQuery {
+class GroupQuery extends BaseQuery {
   committed = false;
-  #statementDone = false;
+  /** What the next CommandComplete belongs to. */
+  _phase: 'submit' | 'begin' | 'statement' | 'commit' | 'done' = 'submit';
+  // Set through the `name` setter while pg's constructor runs: a field here would be defined
+  // again, empty, after it.
+  declare _name: string | undefined;
+
+  constructor(
+    config: { name?: string; text: string; values: unknown; callback: (e: Error | null, r: unknown) => void },
+    readonly _begin: boolean,
+    readonly _commit: boolean,
+  ) {
+    // Extended protocol even without parameters: the simple protocol cannot share a Sync.
+    super({ ...config, queryMode: 'extended' });
+  }
+
+  // pg reads `name` when it sends the statement, and at every ParseComplete to note the
+  // statement as prepared: BEGIN's ParseComplete must not count as the statement's.
+  override get name(): string | undefined {
+    return this._phase === 'begin' ? undefined : this._name;
+  }
+  override set name(value: string | undefined) {
+    this._name = value;
+  }
+
+  override prepare(connection: PgConnection): void {
+    if (this._begin) {
+      connection.parse({ text: 'BEGIN' });
+      connection.bind({});
+      connection.execute({});
+    }
+    super.prepare(connection);
+    if (this._phase === 'submit') this._phase = this._begin ? 'begin' : 'statement';
+  }
 
   // pg's Query calls this after Parse, Bind and Describe, to run the portal and send Sync.
   _getRows(connection: PgConnection, rows?: number): void {
     connection.execute({ portal: this.portal, rows });
-    connection.parse({ text: 'COMMIT' });
-    connection.bind({});
-    connection.execute({});
+    if (this._commit) {
+      connection.parse({ text: 'COMMIT' });
+      connection.bind({});
+      connection.execute({});
+    }
     connection.sync();
   }
 
   override handleCommandComplete(message: { text: string }, connection: PgConnection): void {
-    if (this.#statementDone) {
-      // The COMMIT's completion: it is not a result of the statement.
-      this.committed = message.text === 'COMMIT';
-      return;
+    switch (this._phase) {
+      case 'begin':
+        this._phase = 'statement';
+        return;
+      case 'commit':
+        this.committed = message.text === 'COMMIT';
+        this._phase = 'done';
+        return;
+      default:
+        this._phase = this._commit ? 'commit' : 'done';
+        super.handleCommandComplete(message, connection);
     }
-    this.#statementDone = true;
-    super.handleCommandComplete(message, connection);
+  }
+
+  override handleError(error: Error, connection: PgConnection): void {
+    // A failed BEGIN skipped the statement's Parse; pg, seeing no name then, kept it as sent.
+    if (this._phase === 'begin' && this._name) delete connection.submittedNamedStatements[this._name];
+    super.handleError(error, connection);
   }
 }
+
+const done = (command: string) => Promise.resolve({ command, rowCount: null, rows: [], fields: [] });
 
 /** A pg `Client` class, for `new pg.Pool({ Client })`, that names frequent statements. */
 export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): typeof pg.Client {
@@ -190,24 +242,48 @@ export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): t
       else if (mayHaveLostStatement(error)) this.#lost.add(use.name);
     }
 
+    /**
+     * A `begin` not sent yet: it goes with the transaction's first statement, in one message
+     * group (GroupQuery), saving a round trip per transaction.
+     */
+    #beginPending = false;
+
+    /** A transaction not ended when its connection goes back to the pool must not leak into the next. */
+    forgetPendingBegin(): void {
+      this.#beginPending = false;
+      this.#committed = false;
+    }
+
     // pg's overloads do not allow an override to widen them; the arguments are passed through.
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       const run = super.query as (...args: unknown[]) => unknown;
-      if (typeof config !== 'string') return run.call(this, config, values, callback) as never;
-      if (this.#committed) {
-        this.#committed = false;
-        // Kysely ends the transaction whose last statement committed it: nothing is left to do.
-        if (/^commit$/i.test(config) && typeof callback !== 'function') {
-          return Promise.resolve({ command: 'COMMIT', rowCount: null, rows: [], fields: [] }) as never;
-        }
+      const begin = this.#beginPending;
+      this.#beginPending = false;
+      if (typeof config !== 'string' || typeof callback === 'function') {
+        // Forms Kysely does not use here (a cursor, a callback): the BEGIN goes first on its own.
+        // A BEGIN fails only with its connection, and then so does the query queued behind it.
+        if (begin) (run.call(this, 'BEGIN', []) as Promise<unknown>).catch(() => undefined);
+        return this.#named(run, config, values, callback);
       }
+      const committed = this.#committed;
+      this.#committed = false;
+      // Kysely ends the transaction whose last statement committed it, or that never sent a
+      // statement: nothing is left to do.
+      if ((committed || begin) && /^commit$/i.test(config)) return done('COMMIT') as never;
+      if (begin && /^rollback$/i.test(config)) return done('ROLLBACK') as never;
+      if (!begin && /^begin$/i.test(config) && !(Array.isArray(values) && values.length)) {
+        this.#beginPending = true;
+        return done('BEGIN') as never;
+      }
+      const commit = config.startsWith(COMMIT_WITH_STATEMENT);
+      if (!begin && !commit) return this.#named(run, config, values, callback);
       const use = this.#nameOf(config, values);
-      if (config.startsWith(COMMIT_WITH_STATEMENT) && typeof callback !== 'function') {
-        return new Promise((resolve, reject) => {
-          const query = new CommitAfterQuery({
+      return new Promise((resolve, reject) => {
+        const query = new GroupQuery(
+          {
             ...(use ? { name: use.name } : {}),
             text: config,
-            values,
+            values: Array.isArray(values) ? values : [],
             callback: (error: Error | null, result: unknown) => {
               if (error) {
                 if (use) this.#failed(use, error);
@@ -217,10 +293,17 @@ export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): t
               this.#committed = query.committed;
               resolve(result);
             },
-          });
-          run.call(this, query);
-        }) as never;
-      }
+          },
+          begin,
+          commit,
+        );
+        run.call(this, query);
+      }) as never;
+    }
+
+    /** Runs a query as pg would, a frequent text with parameters under its name. */
+    #named(run: (...args: unknown[]) => unknown, config: unknown, values: unknown, callback: unknown): never {
+      const use = typeof config === 'string' ? this.#nameOf(config, values) : undefined;
       if (!use) return run.call(this, config, values, callback) as never;
       const query = { name: use.name, text: config, values };
       if (typeof callback === 'function') {
