@@ -177,7 +177,9 @@ async function writeAll(q, parts, sequences) {
     `n as (insert into counters (store_id, name, value) values ${pairs} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value)`,
     ...parts.map((p, i) => `w${i} as (${insert(p)})`),
   ];
-  const rows = await q.all(`with ${ctes.join(', ')} select name, value from n`, [
+  // The sale's last statement: it commits the transaction in the same message group, as the
+  // app's does (decision 0014).
+  const rows = await q.all(`${COMMIT_WITH_STATEMENT}with ${ctes.join(', ')} select name, value from n`, [
     ...sequences.flatMap((name) => [storeId, name]),
     ...params,
   ]);
@@ -195,6 +197,7 @@ const SELECT_PRODUCTS = (k) =>
   );
 // The app's own stock update text (one statement for all the order's products), from the build.
 const { takeStockText } = await import('../apps/server/dist/modules/products/stock.service.js');
+const { COMMIT_WITH_STATEMENT, preparingClient } = await import('../apps/server/dist/db/pg-prepared.js');
 const takeStockTexts = [];
 const TAKE_STOCK = (k) => (takeStockTexts[k] ??= ph(takeStockText(sqlite ? 'sqlite' : 'postgres', k)));
 /** The order's number and, when money came with it, its payment's, in one statement (as the app does). */
@@ -424,21 +427,17 @@ if (sqlite) {
     return work;
   };
 } else {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // Named prepared statements, as the app's pool runs its frequent statements (decision 0012),
-  // and as the SQLite route above reuses its prepared statements.
-  const names = new Map();
-  const named = (sql, params) => {
-    let name = names.get(sql);
-    if (!name) names.set(sql, (name = `bare${names.size + 1}`));
-    return { name, text: sql, values: params };
-  };
+  // The app's pg client (from the build): frequent statements run as named prepared statements
+  // (decision 0012), BEGIN goes with the first statement and COMMIT with the last marked one
+  // (decision 0014), as the SQLite route above reuses its prepared statements.
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient() });
+  pool.on('release', (_error, client) => client.forgetPendingBegin());
   transaction = async (body) => {
     const client = await pool.connect();
     const q = {
-      all: async (sql, params) => (await client.query(named(sql, params))).rows,
-      get: async (sql, params) => (await client.query(named(sql, params))).rows[0],
-      run: async (sql, params) => client.query(named(sql, params)),
+      all: async (sql, params) => (await client.query(sql, params)).rows,
+      get: async (sql, params) => (await client.query(sql, params)).rows[0],
+      run: async (sql, params) => client.query(sql, params),
     };
     try {
       await client.query('begin');
