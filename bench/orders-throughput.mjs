@@ -7,7 +7,10 @@
 // Run: npm run bench:orders
 // Env: DURATION (s, default 10), WARMUP (s, default 5), CONNECTIONS (default 10, the size of the
 //      server's PostgreSQL pool), SERVER_CPU (0), ENGINES (sqlite,postgres),
-//      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3401).
+//      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3401),
+//      ROUNDS (default 1: bare then app, this many times on the same database; with more than
+//      one, each round is printed and then the median, since this machine's speed drifts by
+//      10–20% from minute to minute).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -23,6 +26,7 @@ const SERVER_CPU = Number(process.env.SERVER_CPU ?? 0);
 const PORT = Number(process.env.PORT ?? 3401);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENGINES = (process.env.ENGINES ?? 'sqlite,postgres').split(',');
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
 const PRODUCTS = 150;
 const LINES = 3;
 
@@ -183,19 +187,23 @@ async function runEngine(engine) {
     const { token, storeId, productIds } = await setUpStore(server.base);
     await server.stop();
 
-    const results = {};
-    // Bare first, then the app, each warmed up, on the same database and core.
-    const bare = await startBare(databaseUrl, storeId);
-    await load(`${bare.base}/order`, null, productIds, WARMUP);
-    results.bare = await load(`${bare.base}/order`, null, productIds, DURATION, bare.pid);
-    await bare.stop();
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = {};
+      // Bare first, then the app, each warmed up, on the same database and core.
+      const bare = await startBare(databaseUrl, storeId);
+      await load(`${bare.base}/order`, null, productIds, WARMUP);
+      results.bare = await load(`${bare.base}/order`, null, productIds, DURATION, bare.pid);
+      await bare.stop();
 
-    server = await startServer({ port: PORT, databaseUrl, cpu: SERVER_CPU, env });
-    dataDirs.push(server.dataDir);
-    await load(`${server.base}/api/v1/order`, token, productIds, WARMUP);
-    results.app = await load(`${server.base}/api/v1/order`, token, productIds, DURATION, server.pid);
-    await server.stop();
-    server = null;
+      server = await startServer({ port: PORT, databaseUrl, cpu: SERVER_CPU, env });
+      dataDirs.push(server.dataDir);
+      await load(`${server.base}/api/v1/order`, token, productIds, WARMUP);
+      results.app = await load(`${server.base}/api/v1/order`, token, productIds, DURATION, server.pid);
+      await server.stop();
+      server = null;
+      rounds.push(results);
+    }
 
     let books;
     if (engine === 'postgres') {
@@ -209,7 +217,7 @@ async function runEngine(engine) {
       books = await audit(async (sql) => db.prepare(sql).get().n);
       db.close();
     }
-    return { engine, ...results, books };
+    return { engine, rounds, books };
   } finally {
     if (server) await server.stop();
     await dropDatabase();
@@ -235,9 +243,25 @@ for (const engine of ENGINES) {
     }
   }
   const r = await runEngine(engine);
-  console.log(`${engine.padEnd(8)} app  ${fmt(r.app, engine)}`);
-  console.log(`${engine.padEnd(8)} bare ${fmt(r.bare, engine)}`);
+  const line = (results, label) => {
+    console.log(`${label.padEnd(8)} app  ${fmt(results.app, engine)}`);
+    console.log(`${label.padEnd(8)} bare ${fmt(results.bare, engine)}`);
+  };
+  if (r.rounds.length === 1) line(r.rounds[0], engine);
+  else r.rounds.forEach((results, i) => line(results, `${engine} ${i + 1}`));
+  const median = (pick) => {
+    const values = r.rounds.map(pick).sort((a, b) => a - b);
+    const mid = Math.floor(values.length / 2);
+    return values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+  };
+  const app = median((x) => x.app.perSecond);
+  const bare = median((x) => x.bare.perSecond);
+  if (r.rounds.length > 1) {
+    console.log(
+      `${engine.padEnd(8)} median of ${r.rounds.length}: app ${app.toFixed(0)} orders/s, p99 ${median((x) => x.app.p99)} ms; bare ${bare.toFixed(0)} orders/s, p99 ${median((x) => x.bare.p99)} ms`,
+    );
+  }
   console.log(
-    `${engine.padEnd(8)} app/bare ${(r.app.perSecond / r.bare.perSecond).toFixed(2)}x; books: ${r.books.orders} orders, ${r.books.mismatched} products whose stock, ledger and order lines disagree`,
+    `${engine.padEnd(8)} app/bare ${(app / bare).toFixed(2)}x; books: ${r.books.orders} orders, ${r.books.mismatched} products whose stock, ledger and order lines disagree`,
   );
 }

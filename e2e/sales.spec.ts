@@ -241,6 +241,21 @@ test('an order on credit: through its statuses, paid in two parts, its invoice a
   await expect(toast(page, 'PAY-000002 recorded: ORD-000001 is paid')).toBeVisible();
   await expect(badge(page, 'Paid')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Payments' }).locator('tbody tr')).toHaveCount(2);
+
+  // Both payments in the list of payments received, found by the transfer's reference.
+  await page.goto('/purchase/payments-received');
+  const payments = page.getByRole('table', { name: 'Payments received' }).locator('tbody tr');
+  await expect(payments).toHaveCount(2);
+  await page.getByRole('textbox', { name: 'Search' }).fill('trf-8812');
+  await expect(payments).toHaveCount(1);
+  await expect(payments.first()).toContainText('PAY-000001');
+  await expect(payments.first()).toContainText('₦4,000.00');
+  await page.getByRole('textbox', { name: 'Search' }).fill('no such payment');
+  await expect(page.getByText('No payments match')).toBeVisible();
+  await page.getByRole('button', { name: 'Show all payments' }).click();
+  await expect(payments).toHaveCount(2);
+  await page.goto(orderUrl);
+
   await toastsGone(page);
   await page.getByRole('button', { name: 'Mark completed' }).click();
   await expect(badge(page, 'Completed')).toBeVisible();

@@ -57,6 +57,7 @@ export const addPaymentBody = z.object({
 });
 
 export const paymentListQuery = paginationQuery.extend({
+  search: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
   customerId: z.string().trim().max(64).optional(),
   orderId: z.string().trim().max(64).optional(),
   mode: z.enum(PAYMENT_MODES, { error: `Mode must be one of ${PAYMENT_MODES.join(', ')}` }).optional(),
@@ -69,7 +70,8 @@ export const paymentsReceivedRoutes = defineRoutes({
     method: 'GET',
     path: '/payment_received',
     access: 'orders.view',
-    summary: 'Payments received, newest first, by customer, mode and date range',
+    summary:
+      'Payments received, newest first, by customer, mode and date range; `search` matches the payment or order number, customer name or reference',
     query: paymentListQuery,
   },
   add: {

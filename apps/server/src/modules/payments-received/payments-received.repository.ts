@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { insertRows } from '../../lib/insert-rows.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
+import { containsText } from '../../lib/sql.js';
 import type { PaymentsReceivedTable } from './payments-received.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -32,6 +33,8 @@ export interface PaymentFilter {
   customerId?: string | undefined;
   orderId?: string | undefined;
   mode?: PaymentMode | undefined;
+  /** Part of the payment's or the order's number, the customer's name or the reference. */
+  search?: string | undefined;
   /** Inclusive ISO instants. */
   from?: string | undefined;
   to?: string | undefined;
@@ -70,6 +73,17 @@ export function paymentsRepository(db: Db, storeId: string) {
       if (f.mode) q = q.where('payment_mode', '=', f.mode);
       if (f.from) q = q.where('payment_date', '>=', f.from);
       if (f.to) q = q.where('payment_date', '<=', f.to);
+      if (f.search) {
+        const term = f.search;
+        q = q.where((eb) =>
+          eb.or([
+            containsText('number', term),
+            containsText('order_number', term),
+            containsText('customer_name', term),
+            containsText('reference', term),
+          ]),
+        );
+      }
       const [rows, count] = await Promise.all([
         q
           .selectAll()

@@ -182,7 +182,13 @@ describe('reading payments received', () => {
       shop,
     );
     await pay(
-      { order_id: b.body.data.id, amount: 30_000, payment_mode: 'cash', payment_date: '2026-03-15' },
+      {
+        order_id: b.body.data.id,
+        amount: 30_000,
+        payment_mode: 'cash',
+        payment_date: '2026-03-15',
+        reference: 'Teller 5581%',
+      },
       shop,
     );
     // Paid at the till with the sale:
@@ -223,6 +229,29 @@ describe('reading payments received', () => {
     expect(await amounts({ to: '2026-01-05' })).toEqual([10_000]);
     const bad = await list({ mode: 'barter' });
     expect(bad.status).toBe(400);
+  });
+
+  it('searches by payment number, order number, customer name and reference', async () => {
+    const amounts = async (search: string) => (await list({ search })).body.data.map((p: any) => p.amount);
+    expect(await amounts('PAY-000002')).toEqual([20_000]);
+    expect(await amounts('ada')).toEqual([20_000, 10_000]);
+    expect(await amounts('OBI')).toEqual([20_000, 10_000]);
+    expect(await amounts('teller 5581')).toEqual([30_000]);
+    // LIKE's wildcards are matched as typed.
+    expect(await amounts('5581%')).toEqual([30_000]);
+    expect(await amounts('%')).toEqual([30_000]);
+    const orderNumber = (await list({ search: 'PAY-000001' })).body.data[0].order_number;
+    expect(await amounts(orderNumber)).toEqual([20_000, 10_000]);
+    expect(await amounts('nobody-by-this-name')).toEqual([]);
+    const searched = await list({ search: 'ada', mode: 'card' });
+    expect(searched.body.data.map((p: any) => p.amount)).toEqual([20_000]);
+    expect(searched.body.pagination).toMatchObject({ total: 1 });
+    // Another store's payments never match.
+    const elsewhere = await t.call('GET', '/payment_received', { token: m.token, query: { search: 'ada' } });
+    expect(elsewhere.body.data.map((p: any) => p.customer_name)).not.toContain('Ada Obi');
+    const tooLong = await list({ search: 'x'.repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields).toEqual({ search: 'Search must be at most 100 characters' });
   });
 
   it("gets one payment, and 404 for another store's", async () => {

@@ -6,6 +6,7 @@ import { storeKey, useStoreId } from '../../../lib/current-user';
 export interface PaymentFilters {
   page: number;
   perPage: number;
+  search?: string;
   mode?: PaymentMode;
   from?: string;
   to?: string;

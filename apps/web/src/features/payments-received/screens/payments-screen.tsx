@@ -1,7 +1,8 @@
 import { Anchor, Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import type { PaymentMode, PaymentReceived } from '@tillbook/contract/payments-received';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { DateTime, Money } from '../../../components/money';
@@ -17,15 +18,21 @@ import { listPayments, usePayments } from '../api/list-payments';
 import { PAYMENT_MODE_OPTIONS, modeLabel } from '../components/payment-modes';
 import { DateRangeFilter } from '../../../components/table-filters';
 
-/** `/purchase/payments-received`: every payment taken, with the sale or afterwards. */
+/**
+ * `/purchase/payments-received`: every payment taken, with the sale or afterwards, searched by
+ * the payment's or the order's number, the customer or the reference.
+ */
 export default function PaymentsScreen() {
   const navigate = useNavigate();
   const state = useTableState('payments-received', ['mode', 'from', 'to']);
+  const [search, setSearch] = useState(state.search);
+  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
   const mode = (state.filters.mode as PaymentMode | undefined) || undefined;
   const { from, to } = state.filters;
   const filters = {
     page: state.page,
     perPage: state.perPage,
+    search: state.search || undefined,
     mode,
     from: from || undefined,
     to: to || undefined,
@@ -132,6 +139,14 @@ export default function PaymentsScreen() {
       <PageHeader
         title="Payments received"
         description="Money taken for orders: at the till and paid later."
+        search={{
+          value: search,
+          onChange: (v) => {
+            setSearch(v);
+            pushSearch(v);
+          },
+          placeholder: 'Search number, order, customer or reference',
+        }}
         filters={{
           content: (
             <Stack gap="xs">
@@ -161,12 +176,19 @@ export default function PaymentsScreen() {
         getRowId={(p) => p.id}
         onRowClick={(p) => navigate(`/purchase/payments-received/${p.id}`)}
         empty={
-          chips.length ? (
+          chips.length || state.search ? (
             <EmptyState
               title="No payments match"
-              description="Try another mode or date range."
+              description="Try another search, mode or date range."
               action={
-                <Button variant="default" onClick={state.clearFilters}>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setSearch('');
+                    state.setSearch('');
+                    state.clearFilters();
+                  }}
+                >
                   Show all payments
                 </Button>
               }
