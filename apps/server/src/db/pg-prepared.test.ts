@@ -360,6 +360,30 @@ if (url) {
       }
     });
 
+    it('answers the callback forms too, a BEGIN pending or not', async () => {
+      const { c } = await client();
+      const call = (text: string, values?: unknown[]) =>
+        new Promise<string>((resolve, reject) => {
+          const done = (error: Error | null, result: { command: string }) =>
+            error ? reject(error) : resolve(result.command);
+          if (values) c.query(text, values, done);
+          else c.query(text, done as never);
+        });
+      try {
+        await c.query('begin');
+        expect(await call('select 1')).toBe('SELECT');
+        expect(await stateOf(c)).toBe('idle in transaction');
+        expect(await call(`insert into ${table} (id, note) values ($1, $2)`, [60, 'callback'])).toBe(
+          'INSERT',
+        );
+        await c.query('commit');
+        expect(await ids()).toContain(60);
+        expect(await stateOf(c)).toBe('idle');
+      } finally {
+        c.release();
+      }
+    });
+
     it('forgets a BEGIN not sent when its connection goes back to the app’s pool', async () => {
       const { db, destroy } = openDatabase(url, { poolSize: 1 });
       try {

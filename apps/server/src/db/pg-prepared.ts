@@ -257,9 +257,15 @@ export function preparingClient(options: PreparedOptions = PREPARED_DEFAULTS): t
     // pg's overloads do not allow an override to widen them; the arguments are passed through.
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       const run = super.query as (...args: unknown[]) => unknown;
+      if (typeof values === 'function') {
+        // pg's query(text, callback) form.
+        callback = values;
+        values = undefined;
+      }
       const begin = this.#beginPending;
       this.#beginPending = false;
       if (typeof config !== 'string' || typeof callback === 'function') {
+        this.#committed = false;
         // Forms Kysely does not use here (a cursor, a callback): the BEGIN goes first on its own.
         // A BEGIN fails only with its connection, and then so does the query queued behind it.
         if (begin) (run.call(this, 'BEGIN', []) as Promise<unknown>).catch(() => undefined);

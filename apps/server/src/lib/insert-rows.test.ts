@@ -173,6 +173,9 @@ describe('InsertBatch', () => {
       await t.db.selectFrom('rate_limits').select('count').where('key', '=', 'batch-u').execute(),
     ).toEqual([{ count: 7 }]);
     expect(() => new InsertBatch().update('audits', {}, { id: 'u-0' })).toThrow('sets a column');
+    expect(() => new InsertBatch().update('audits', { summary: 'b' }, { summary: 'a' })).toThrow(
+      'cannot set',
+    );
   });
 
   it('empties itself when flushed, and an empty batch runs no statement', async () => {

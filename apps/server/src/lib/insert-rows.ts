@@ -107,6 +107,8 @@ export class InsertBatch {
     const set = Object.keys(values);
     const match = Object.keys(where);
     if (!set.length || !match.length) throw new Error('An update sets a column and matches a column');
+    // One record holds both: a column set and matched would lose one of its two values.
+    if (set.some((c) => match.includes(c))) throw new Error('An update cannot set a column it matches on');
     this.#parts.push({
       table,
       columns: [...set, ...match],

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '@tillbook/contract/common';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { setUiState, useUiState } from './ui-state';
 
@@ -28,16 +28,20 @@ export function useTableState(table: string, filterKeys: string[] = []): TableSt
   const [params, setParams] = useSearchParams();
   const rememberedSize = useUiState((s) => s.pageSizes[table]);
 
+  // Changes made in one event (clearing the search, then the filters) must add up. React
+  // Router hands a functional update the parameters of the last render, so the second change
+  // would start again from those and undo the first: each change starts from the previous one.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          return next;
-        },
-        { replace: true },
-      ),
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(latest.current);
+      change(next);
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
 
