@@ -145,7 +145,7 @@ export default function PaymentsScreen() {
             setSearch(v);
             pushSearch(v);
           },
-          placeholder: 'Search number, order, customer or reference',
+          placeholder: 'Search number, customer or reference',
         }}
         filters={{
           content: (
