@@ -1,5 +1,4 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,6 +22,7 @@ import { toCsv } from '../../../lib/csv';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { customersKey, useCustomers, type CustomerFilters } from '../api/list-customers';
 import { useGenerateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
@@ -61,8 +61,7 @@ export default function CustomersScreen() {
   const client = useQueryClient();
   const storeId = useStoreId();
   const state = useTableState('customers', ['filter']);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search name, phone or email');
   const filter = (state.filters.filter as CustomerFilter | undefined) || undefined;
   const sortName = state.sort?.replace(/^-/, '') === 'name';
   const filters: CustomerFilters = {
@@ -168,14 +167,7 @@ export default function CustomersScreen() {
             </Group>
           ) : undefined
         }
-        search={{
-          value: search,
-          onChange: (v) => {
-            setSearch(v);
-            pushSearch(v);
-          },
-          placeholder: 'Search name, phone or email',
-        }}
+        search={search.box}
         filters={{
           content: (
             <Stack gap="xs">
@@ -218,8 +210,7 @@ export default function CustomersScreen() {
               title="No customers match"
               description="Try another search or clear the filter."
               onClear={() => {
-                setSearch('');
-                state.setSearch('');
+                search.clear();
                 state.clearFilters();
               }}
             />

@@ -1,9 +1,8 @@
 import { Button, NativeSelect, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
 import { DISCOUNT_STATES, type Discount, type DiscountState } from '@tillbook/contract/discounts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -15,6 +14,7 @@ import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { listDiscounts, useDiscounts, useGenerateDiscount } from '../api/discounts';
 import { discountValueText, periodText, usageText } from '../components/discount-text';
 
@@ -22,8 +22,7 @@ import { discountValueText, periodText, usageText } from '../components/discount
 export default function DiscountsScreen() {
   const navigate = useNavigate();
   const state = useTableState('discounts', ['status']);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search name or code');
   const status = (state.filters.status as DiscountState | undefined) || undefined;
   const filters = { page: state.page, perPage: state.perPage, status, search: state.search || undefined };
   const discounts = useDiscounts(filters);
@@ -119,14 +118,7 @@ export default function DiscountsScreen() {
       <PageHeader
         title="Discounts"
         description="Codes customers give at the till or through your API."
-        search={{
-          value: search,
-          onChange: (v) => {
-            setSearch(v);
-            pushSearch(v);
-          },
-          placeholder: 'Search name or code',
-        }}
+        search={search.box}
         filters={{
           content: (
             <NativeSelect
@@ -176,8 +168,7 @@ export default function DiscountsScreen() {
                 <Button
                   variant="default"
                   onClick={() => {
-                    setSearch('');
-                    state.setSearch('');
+                    search.clear();
                     state.clearFilters();
                   }}
                 >

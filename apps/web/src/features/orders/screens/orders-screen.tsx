@@ -1,8 +1,7 @@
 import { Button, NativeSelect, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { PAYMENT_STATES, type Order, type OrderStatus, type PaymentState } from '@tillbook/contract/orders';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { DateTime, Money } from '../../../components/money';
@@ -15,6 +14,7 @@ import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { listOrders, useOrders } from '../api/list-orders';
 import { orderBadgeStatus, orderStatusLabel } from '../components/order-status';
 import { DateRangeFilter, StatusTabs } from '../../../components/table-filters';
@@ -32,8 +32,7 @@ const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
 export default function OrdersScreen() {
   const navigate = useNavigate();
   const state = useTableState('orders', ['status', 'paymentState', 'from', 'to']);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search number, customer or phone');
   const status = (state.filters.status as OrderStatus | undefined) || undefined;
   const paymentState = (state.filters.paymentState as PaymentState | undefined) || undefined;
   const { from, to } = state.filters;
@@ -140,14 +139,7 @@ export default function OrdersScreen() {
       <PageHeader
         title="Orders"
         description="Every sale, from the till, the dashboard and the API."
-        search={{
-          value: search,
-          onChange: (v) => {
-            setSearch(v);
-            pushSearch(v);
-          },
-          placeholder: 'Search number, customer or phone',
-        }}
+        search={search.box}
         filters={{
           content: (
             <Stack gap="xs">
@@ -189,8 +181,7 @@ export default function OrdersScreen() {
                 <Button
                   variant="default"
                   onClick={() => {
-                    setSearch('');
-                    state.setSearch('');
+                    search.clear();
                     state.clearFilters();
                   }}
                 >

@@ -1,8 +1,7 @@
 import { Anchor, Button, NativeSelect, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { PaymentMode, PaymentReceived } from '@tillbook/contract/payments-received';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { DateTime, Money } from '../../../components/money';
@@ -14,6 +13,7 @@ import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { listPayments, usePayments } from '../api/list-payments';
 import { PAYMENT_MODE_OPTIONS, modeLabel } from '../components/payment-modes';
 import { DateRangeFilter } from '../../../components/table-filters';
@@ -25,8 +25,7 @@ import { DateRangeFilter } from '../../../components/table-filters';
 export default function PaymentsScreen() {
   const navigate = useNavigate();
   const state = useTableState('payments-received', ['mode', 'from', 'to']);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search number, customer or reference');
   const mode = (state.filters.mode as PaymentMode | undefined) || undefined;
   const { from, to } = state.filters;
   const filters = {
@@ -139,14 +138,7 @@ export default function PaymentsScreen() {
       <PageHeader
         title="Payments received"
         description="Money taken for orders: at the till and paid later."
-        search={{
-          value: search,
-          onChange: (v) => {
-            setSearch(v);
-            pushSearch(v);
-          },
-          placeholder: 'Search number, customer or reference',
-        }}
+        search={search.box}
         filters={{
           content: (
             <Stack gap="xs">
@@ -184,8 +176,7 @@ export default function PaymentsScreen() {
                 <Button
                   variant="default"
                   onClick={() => {
-                    setSearch('');
-                    state.setSearch('');
+                    search.clear();
                     state.clearFilters();
                   }}
                 >

@@ -1,5 +1,4 @@
 import { Avatar, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArchive, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,6 +22,7 @@ import { toCsv } from '../../../lib/csv';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { useCategories } from '../api/categories';
 import { findByBarcode } from '../api/get-product';
 import { productsKey, useProducts, type ProductFilters } from '../api/list-products';
@@ -68,8 +68,7 @@ export default function ProductsScreen() {
   const client = useQueryClient();
   const storeId = useStoreId();
   const state = useTableState('products', ['categoryId', 'stock', 'status']);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search name, SKU, or scan a barcode');
   const stock = (state.filters.stock as StockState | undefined) || undefined;
   const status = (state.filters.status as ProductFilters['status']) || 'active';
   const categoryId = state.filters.categoryId || undefined;
@@ -217,7 +216,7 @@ export default function ProductsScreen() {
   /** A scanner types the code and presses Enter: open that product when the code is exact. */
   const scan = async (value: string) => {
     // Search now rather than after the pause, so no late update lands on the next screen.
-    pushSearch.flush();
+    search.flush();
     const code = value.trim();
     if (!code || /\s/.test(code)) return;
     try {
@@ -294,14 +293,9 @@ export default function ProductsScreen() {
           ) : undefined
         }
         search={{
-          value: search,
-          onChange: (v) => {
-            setSearch(v);
-            pushSearch(v);
-          },
+          ...search.box,
           onEnter: (v) => void scan(v),
           label: 'Search or scan',
-          placeholder: 'Search name, SKU, or scan a barcode',
         }}
         filters={{
           content: (
@@ -385,8 +379,7 @@ export default function ProductsScreen() {
               title="No products match"
               description="Try another search or clear the filters."
               onClear={() => {
-                setSearch('');
-                state.setSearch('');
+                search.clear();
                 state.clearFilters();
               }}
             />

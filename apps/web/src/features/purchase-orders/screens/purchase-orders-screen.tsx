@@ -1,8 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { PurchaseOrderStatus, PurchaseOrderSummary } from '@tillbook/contract/purchase-orders';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/money';
@@ -15,6 +14,7 @@ import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { listPurchaseOrders, usePurchaseOrders } from '../api/list-purchase-orders';
 import { DateRangeFilter, StatusTabs } from '../../../components/table-filters';
 
@@ -31,8 +31,7 @@ const TABS: Array<{ value: PurchaseOrderStatus | 'all'; label: string }> = [
 export default function PurchaseOrdersScreen() {
   const navigate = useNavigate();
   const state = useTableState('purchase-orders', ['status', 'from', 'to']);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search number or vendor');
   const status = (state.filters.status as PurchaseOrderStatus | undefined) || undefined;
   const { from, to } = state.filters;
   const filters = {
@@ -129,14 +128,7 @@ export default function PurchaseOrdersScreen() {
       <PageHeader
         title="Purchase orders"
         description="Stock you ordered from vendors, from draft to received."
-        search={{
-          value: search,
-          onChange: (v) => {
-            setSearch(v);
-            pushSearch(v);
-          },
-          placeholder: 'Search number or vendor',
-        }}
+        search={search.box}
         filters={{
           content: (
             <Stack gap="xs">
@@ -172,8 +164,7 @@ export default function PurchaseOrdersScreen() {
                 <Button
                   variant="default"
                   onClick={() => {
-                    setSearch('');
-                    state.setSearch('');
+                    search.clear();
                     state.clearFilters();
                   }}
                 >

@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { AUDIT_ENTITIES, type AuditEntry } from '@tillbook/contract/audits';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -21,6 +20,7 @@ import { ListToolbar } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
 import { downloadCsv, toCsv } from '../../../lib/csv';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { useAudit } from '../api/get-audit';
 import { useAudits } from '../api/list-audits';
 import { DateRangeFilter } from '../../../components/table-filters';
@@ -135,8 +135,7 @@ function AuditDrawer({ id, onClose }: { id: string | null; onClose: () => void }
 
 export function AuditLogPanel() {
   const state = useTableState('audits', FILTERS);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search actions, people, records');
   const [open, setOpen] = useState<string | null>(null);
   const filters = {
     page: state.page,
@@ -215,14 +214,7 @@ export function AuditLogPanel() {
     >
       <Stack>
         <ListToolbar
-          search={{
-            value: search,
-            placeholder: 'Search actions, people, records',
-            onChange: (v) => {
-              setSearch(v);
-              pushSearch(v);
-            },
-          }}
+          search={search.box}
           filters={{
             chips,
             content: (

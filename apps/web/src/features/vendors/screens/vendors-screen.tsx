@@ -1,8 +1,7 @@
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { Vendor, VendorStatus } from '@tillbook/contract/vendors';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -13,6 +12,7 @@ import { downloadCsv, toCsv } from '../../../lib/csv';
 import { useCan } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useSearchBox } from '../../../lib/use-search-box';
 import { listVendors, useVendors } from '../api/list-vendors';
 
 const STATUS_OPTIONS = [
@@ -34,8 +34,7 @@ const CSV_COLUMNS = [
 export default function VendorsScreen() {
   const navigate = useNavigate();
   const state = useTableState('vendors', ['status']);
-  const [search, setSearch] = useState(state.search);
-  const pushSearch = useDebouncedCallback((value: string) => state.setSearch(value.trim()), 350);
+  const search = useSearchBox(state, 'Search name, company, email or phone');
   const status = (state.filters.status as VendorStatus | undefined) || undefined;
   const filters = { page: state.page, perPage: state.perPage, status, search: state.search || undefined };
   const vendors = useVendors(filters);
@@ -102,14 +101,7 @@ export default function VendorsScreen() {
       <PageHeader
         title="Vendors"
         description="The suppliers you buy stock from."
-        search={{
-          value: search,
-          onChange: (v) => {
-            setSearch(v);
-            pushSearch(v);
-          },
-          placeholder: 'Search name, company, email or phone',
-        }}
+        search={search.box}
         filters={{
           content: (
             <Stack gap="xs">
@@ -153,8 +145,7 @@ export default function VendorsScreen() {
               title="No vendors match"
               description="Try another search or clear the filter."
               onClear={() => {
-                setSearch('');
-                state.setSearch('');
+                search.clear();
                 state.clearFilters();
               }}
             />
