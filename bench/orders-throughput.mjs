@@ -8,7 +8,7 @@
 // Env: DURATION (s, default 10), WARMUP (s, default 5), CONNECTIONS (default 10, the size of the
 //      server's PostgreSQL pool), SERVER_CPU (0), ENGINES (sqlite,postgres),
 //      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3401),
-//      ROUNDS (default 1: bare then app, this many times on the same database; with more than
+//      KEYED (1: an Idempotency-Key on every app order), ROUNDS (default 1: bare then app, this many times on the same database; with more than
 //      one, each round is printed and then the median, since this machine's speed drifts by
 //      10–20% from minute to minute).
 import { spawn } from 'node:child_process';
@@ -29,6 +29,9 @@ const ENGINES = (process.env.ENGINES ?? 'sqlite,postgres').split(',');
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
 const PRODUCTS = 150;
 const LINES = 3;
+// KEYED=1: each app order carries a fresh Idempotency-Key, as the point of sale sends (the key's
+// row is written with the sale). The bare route has no keys and ignores the header.
+const KEYED = process.env.KEYED === '1';
 
 async function setUpStore(base) {
   const email = `bench.${randomBytes(4).toString('hex')}@example.ng`;
@@ -90,7 +93,13 @@ async function load(url, token, productIds, duration, pid) {
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-        setupRequest: (req) => ({ ...req, body: orderBody(productIds) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: orderBody(productIds),
+          ...(KEYED
+            ? { headers: { ...req.headers, 'idempotency-key': randomBytes(12).toString('hex') } }
+            : {}),
+        }),
       },
     ],
   });
@@ -229,7 +238,7 @@ const fmt = (r, engine) =>
   `${r.perSecond.toFixed(0).padStart(6)} orders/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  server CPU ${r.cpuPerOrder.toFixed(3)} ms/order${engine === 'postgres' ? `  PostgreSQL CPU ${r.databaseCpuPerOrder.toFixed(3)} ms/order` : ''}  (${r.ok} ok, ${r.failed} failed)`;
 
 console.log(
-  `order creation: ${LINES}-line POS orders over ${PRODUCTS} tracked products, ${CONNECTIONS} connections, ${DURATION} s per run; server on CPU ${SERVER_CPU}`,
+  `order creation: ${LINES}-line POS orders${KEYED ? ' with an Idempotency-Key each' : ''} over ${PRODUCTS} tracked products, ${CONNECTIONS} connections, ${DURATION} s per run; server on CPU ${SERVER_CPU}`,
 );
 for (const engine of ENGINES) {
   if (engine === 'postgres') {

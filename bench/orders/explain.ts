@@ -3,7 +3,9 @@
 // Usage: node --conditions=source --import tsx bench/orders/explain.ts [sqlite|postgres]
 // Env: N (orders timed, default 3000), CONCURRENCY (orders in flight, default 1),
 //      PROFILE=file.cpuprofile, BACKGROUND_CHECKPOINT=0, GROUP_COMMIT=0,
-//      STATEMENT_TIMES=1 (time per statement text), WAL_PAGES=1 (pages written per commit, by B-tree).
+//      STATEMENT_TIMES=1 (time per statement text), WAL_PAGES=1 (pages written per commit, by B-tree),
+//      KEYED=1 (each order with its own Idempotency-Key, as the point of sale sends).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,12 +46,18 @@ const app = await buildApp({
 });
 await app.ready();
 
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) => {
+const call = async (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) => {
   const res = await app.inject({
     method,
     url: `/api/v1${url}`,
     ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(token ? { headers: { authorization: token } } : {}),
+    headers: { ...headers, ...(token ? { authorization: token } : {}) },
   });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json().data;
@@ -90,7 +98,9 @@ const order = () => {
     amount_received: 10_000_000,
   };
 };
-const place = () => call('POST', '/order', order(), token);
+const keyed = process.env.KEYED === '1';
+const place = () =>
+  call('POST', '/order', order(), token, keyed ? { 'idempotency-key': randomBytes(12).toString('hex') } : {});
 
 await place();
 capture.active = [];
