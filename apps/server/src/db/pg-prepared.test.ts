@@ -241,6 +241,15 @@ if (url) {
       c.on('notice', (n) => warnings.push(n.message ?? ''));
       return { c, warnings };
     };
+    /** Runs `use` on a connection of its own pool, with the warnings PostgreSQL sent it, and releases it. */
+    const withClient = async (use: (c: pg.PoolClient, warnings: string[]) => Promise<void>) => {
+      const { c, warnings } = await client();
+      try {
+        await use(c, warnings);
+      } finally {
+        c.release();
+      }
+    };
     const ids = async () =>
       (await observer.query<{ id: number }>(`select id from ${table} order by id`)).rows.map((r) => r.id);
     /** What the connection's backend is doing, as the server sees it. */
@@ -253,8 +262,7 @@ if (url) {
     const insert = `${COMMIT_WITH_STATEMENT}insert into ${table} (id, note) values ($1, $2) returning id`;
 
     it('commits with the statement, and the transaction’s own commit then sends nothing', async () => {
-      const { c, warnings } = await client();
-      try {
+      await withClient(async (c, warnings) => {
         // Three times, so the text runs unnamed, is prepared, then runs by name.
         for (const id of [1, 2, 3]) {
           await c.query('begin');
@@ -273,14 +281,11 @@ if (url) {
         await c.query(`insert into ${table} (id, note) values (4, 'rolled back')`);
         await c.query('rollback');
         expect(await ids()).toEqual([1, 2, 3]);
-      } finally {
-        c.release();
-      }
+      });
     });
 
     it('commits nothing when the statement fails: the transaction rolls back as usual', async () => {
-      const { c } = await client();
-      try {
+      await withClient(async (c) => {
         await c.query('begin');
         await c.query(`insert into ${table} (id, note) values (10, 'earlier in the transaction')`);
         // id 1 exists: the statement fails, and the COMMIT sent with it is skipped.
@@ -293,14 +298,11 @@ if (url) {
         await c.query(insert, [11, 'after the failure']);
         await c.query('commit');
         expect(await ids()).toContain(11);
-      } finally {
-        c.release();
-      }
+      });
     });
 
     it('only skips the commit that follows: a rollback after the statement is sent', async () => {
-      const { c, warnings } = await client();
-      try {
+      await withClient(async (c, warnings) => {
         await c.query('begin');
         await c.query(insert, [20, 'kept']);
         // The caller failed after the statement: its rows are committed, and the rollback is
@@ -308,14 +310,11 @@ if (url) {
         await c.query('rollback');
         expect(await ids()).toContain(20);
         expect(warnings.join('\n')).toMatch(/no transaction in progress/);
-      } finally {
-        c.release();
-      }
+      });
     });
 
     it('sends BEGIN with the transaction’s first statement, not on its own', async () => {
-      const { c, warnings } = await client();
-      try {
+      await withClient(async (c, warnings) => {
         await c.query('begin');
         expect(await stateOf(c)).toBe('idle');
         await c.query(`insert into ${table} (id, note) values ($1, $2)`, [30, 'first statement']);
@@ -341,35 +340,29 @@ if (url) {
         await c.query('rollback');
         expect(await stateOf(c)).toBe('idle');
         expect(warnings).toEqual([]);
-      } finally {
-        c.release();
-      }
+      });
     });
 
     it('sends a one-statement transaction, BEGIN, statement and COMMIT, in one message group', async () => {
-      const { c, warnings } = await client();
-      try {
+      await withClient(async (c, warnings) => {
         await c.query('begin');
         expect((await c.query(insert, [40, 'alone'])).rows).toEqual([{ id: 40 }]);
         expect(await stateOf(c)).toBe('idle');
         expect(await ids()).toContain(40);
         await c.query('commit');
         expect(warnings).toEqual([]);
-      } finally {
-        c.release();
-      }
+      });
     });
 
     it('answers the callback forms too, a BEGIN pending or not', async () => {
-      const { c } = await client();
-      const call = (text: string, values?: unknown[]) =>
-        new Promise<string>((resolve, reject) => {
-          const done = (error: Error | null, result: { command: string }) =>
-            error ? reject(error) : resolve(result.command);
-          if (values) c.query(text, values, done);
-          else c.query(text, done as never);
-        });
-      try {
+      await withClient(async (c) => {
+        const call = (text: string, values?: unknown[]) =>
+          new Promise<string>((resolve, reject) => {
+            const done = (error: Error | null, result: { command: string }) =>
+              error ? reject(error) : resolve(result.command);
+            if (values) c.query(text, values, done);
+            else c.query(text, done as never);
+          });
         await c.query('begin');
         expect(await call('select 1')).toBe('SELECT');
         expect(await stateOf(c)).toBe('idle in transaction');
@@ -379,9 +372,7 @@ if (url) {
         await c.query('commit');
         expect(await ids()).toContain(60);
         expect(await stateOf(c)).toBe('idle');
-      } finally {
-        c.release();
-      }
+      });
     });
 
     it('forgets a BEGIN not sent when its connection goes back to the app’s pool', async () => {
