@@ -93,7 +93,7 @@ export async function createMemberWith(
   t: TestApp,
   owner: Merchant,
   permissions: string[],
-): Promise<Merchant> {
+): Promise<Merchant & { roleId: string }> {
   const role = await t.call('POST', '/roles', {
     token: owner.token,
     body: { name: `Role ${newId().slice(-8)}`, permissions },
@@ -111,5 +111,11 @@ export async function createMemberWith(
     body: { token: inviteToken, password: PASSWORD, first_name: 'Custom', last_name: 'Member' },
   });
   if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
-  return { token: accepted.body.data.userToken, user: accepted.body.data, storeId: owner.storeId, email };
+  return {
+    token: accepted.body.data.userToken,
+    user: accepted.body.data,
+    storeId: owner.storeId,
+    email,
+    roleId: role.body.data.id,
+  };
 }
