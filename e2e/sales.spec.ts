@@ -334,8 +334,18 @@ test('discounts: add with field errors, find, edit, generate a sample', async ({
   await page.getByText('Fixed amount', { exact: true }).click();
   await field(page, 'Amount off').fill('500');
   await page.getByRole('button', { name: 'Add discount' }).click();
-  await expect(page.locator('.mantine-TextInput-error').first()).toBeVisible();
+  await expect(
+    toast(page, 'The code "WEEKEND12" is already used by the discount "Weekend sale".'),
+  ).toBeVisible();
+  await expect(field(page, 'Code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Code')).toHaveAccessibleDescription(
+    /This code is already used by another discount/,
+  );
+  // Only the code is wrong: the other fields carry no error.
+  await expect(page.locator('input[aria-invalid="true"]')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/sales\/discounts\/create$/);
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(1);
 
   await rows.first().click();
   await expect(page).toHaveURL(/\/sales\/discounts\/edit\//);

@@ -205,10 +205,13 @@ function cellText(value: unknown): string {
 }
 
 /**
- * Cells a spreadsheet program would run as a formula (`=`, `@`, or `+`/`-` not starting a plain
- * number like a phone number) get a leading `'` so they show as text.
+ * Text a spreadsheet program would run as a formula gets a leading `'` so it shows as text:
+ * text starting with `=`, `@`, a tab or a carriage return, and text starting with `+` or `-`
+ * unless all of it is a signed number ("-500", "-1,500.50", "+2348012345678"), which cannot
+ * run anything and is worth keeping as a number. Numbers are never changed (decision 0016;
+ * the web app's `lib/csv.ts` follows the same rule).
  */
-const FORMULA_LIKE = /^[=@\t\r]|^[+-](?!\d[\d\s.]*$)/;
+const FORMULA_LIKE = /^[=@\t\r]|^[+-](?!\d[\d\s.,]*$)/;
 
 /** Rows to CSV text, formula-like cells escaped. */
 export function toCsv(

@@ -18,10 +18,7 @@ export async function createProduct(
   return res.body.data;
 }
 
-/**
- * A customer row in the merchant's store. Written straight to the table because the customers
- * API lives on another branch; the orders code reads the same table.
- */
+/** A customer of the merchant's store through the customers API; `is_active: 0` blocks them after. */
 export async function createCustomer(
   t: TestApp,
   m: Merchant,
@@ -40,10 +37,7 @@ export async function createCustomer(
   phone_number: string;
   email_address: string | null;
 }> {
-  const now = new Date().toISOString();
-  const row = {
-    id: newId(),
-    store_id: m.storeId,
+  const body = {
     first_name: over.first_name ?? 'Amaka',
     last_name: over.last_name ?? 'Nwosu',
     email_address:
@@ -53,13 +47,21 @@ export async function createCustomer(
     city: 'Victoria Island',
     state: over.state === undefined ? 'Lagos' : over.state,
     country: over.country === undefined ? 'Nigeria' : over.country,
-    notes: null,
-    is_active: over.is_active ?? 1,
-    created_at: now,
-    updated_at: now,
   };
-  await t.db.insertInto('customers').values(row).execute();
-  return row;
+  const created = await t.call('POST', '/customers/create', { token: m.token, body });
+  if (created.status !== 201) throw new Error(`customer create failed: ${JSON.stringify(created.body)}`);
+  const customer = created.body.data;
+  if (over.is_active === 0) {
+    const blocked = await t.call('POST', `/customers/block/${customer.id}`, { token: m.token });
+    if (blocked.status !== 200) throw new Error(`customer block failed: ${JSON.stringify(blocked.body)}`);
+  }
+  return {
+    id: customer.id,
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    phone_number: customer.phone_number,
+    email_address: customer.email_address,
+  };
 }
 
 export async function stockOf(t: TestApp, productId: string): Promise<number> {
@@ -93,7 +95,7 @@ export async function createMemberWith(
   t: TestApp,
   owner: Merchant,
   permissions: string[],
-): Promise<Merchant> {
+): Promise<Merchant & { roleId: string }> {
   const role = await t.call('POST', '/roles', {
     token: owner.token,
     body: { name: `Role ${newId().slice(-8)}`, permissions },
@@ -111,5 +113,11 @@ export async function createMemberWith(
     body: { token: inviteToken, password: PASSWORD, first_name: 'Custom', last_name: 'Member' },
   });
   if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
-  return { token: accepted.body.data.userToken, user: accepted.body.data, storeId: owner.storeId, email };
+  return {
+    token: accepted.body.data.userToken,
+    user: accepted.body.data,
+    storeId: owner.storeId,
+    email,
+    roleId: role.body.data.id,
+  };
 }

@@ -3,11 +3,18 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | boolean | null | undefined;
 }
 
+/**
+ * Text a spreadsheet would run as a formula: starting with `=`, `@`, a tab or a carriage return,
+ * or with `+` or `-` unless all of it is a signed number ("-500", "+2348012345678"), which runs
+ * nothing and is worth keeping as a number. The server's exports use the same rule (decision 0016).
+ */
+const FORMULA_LIKE = /^[=@\t\r]|^[+-](?!\d[\d\s.,]*$)/;
+
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  // A cell starting with = + - @ would run as a formula in a spreadsheet.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // Numbers and booleans are written as they are; formula-like text gets a leading quote mark.
+  if (typeof value === 'string' && FORMULA_LIKE.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -68,10 +68,20 @@ describe('session storage', () => {
     saveSession(session());
     const listener = vi.fn();
     const stop = subscribeSession(listener);
-    vi.advanceTimersByTime(6 * HOUR);
-    readSession();
+    vi.advanceTimersByTime(6 * HOUR - 1);
+    expect(readSession()).not.toBeNull();
     await Promise.resolve();
-    expect(listener).toHaveBeenCalled();
+    expect(listener).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(readSession()).toBeNull();
+    // Not while the reader may still be rendering: after this turn, once.
+    expect(listener).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalledTimes(1);
+    // The session is gone now: reading it again tells nobody again.
+    expect(readSession()).toBeNull();
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalledTimes(1);
     stop();
   });
 

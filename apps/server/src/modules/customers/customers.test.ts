@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMerchant,
@@ -394,5 +395,63 @@ describe('customer import', () => {
     expect(res.body.message).toContain('customers.manage');
     expect((await t.call('GET', '/customers/paginated-results', { token: viewer.token })).status).toBe(200);
     expect((await t.call('POST', '/customers/auto-create', { token: viewer.token })).status).toBe(403);
+  });
+});
+
+describe('customer export', () => {
+  it('quotes commas, quotes and line breaks, escapes formulas, and imports back unchanged', async () => {
+    const shop = await createMerchant(t);
+    const created = await t.call('POST', '/customers/create', {
+      token: shop.token,
+      body: {
+        first_name: 'Ngozi "Nne"',
+        last_name: 'Okafor, Jnr',
+        phone_number: '+2348031234500',
+        address: '12 Allen Avenue\nIkeja GRA',
+        city: '@SUM(1+1)',
+        state: "-2+3+cmd|'/C calc'!A0",
+        country: '+Lagos',
+        notes: '=HYPERLINK("http://evil.example","Refund")',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const exported = await t.call('GET', '/customers/export', { token: shop.token });
+    expect(exported.status).toBe(200);
+    const text = String(exported.body);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.slice(1)).toBe(
+      'first_name,last_name,phone_number,email_address,address,city,state,country,notes,status\r\n' +
+        '"Ngozi ""Nne""","Okafor, Jnr",+2348031234500,,"12 Allen Avenue\nIkeja GRA",' +
+        `"'@SUM(1+1)","'-2+3+cmd|'/C calc'!A0","'+Lagos",` +
+        `"'=HYPERLINK(""http://evil.example"",""Refund"")",active\r\n`,
+    );
+    // A CSV reader gets each value back in its own cell, the formulas as text.
+    const [, cells] = Papa.parse<string[]>(text.slice(1).trim()).data;
+    expect(cells).toEqual([
+      'Ngozi "Nne"',
+      'Okafor, Jnr',
+      '+2348031234500',
+      '',
+      '12 Allen Avenue\nIkeja GRA',
+      "'@SUM(1+1)",
+      "'-2+3+cmd|'/C calc'!A0",
+      "'+Lagos",
+      `'=HYPERLINK("http://evil.example","Refund")`,
+      'active',
+    ]);
+
+    // The import takes the quote marks off again: nothing changes.
+    const back = await t.call('POST', '/customers/upload', {
+      token: shop.token,
+      ...fileUpload(text, 'customers.csv', 'text/csv'),
+    });
+    expect(back.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1, rejected: [] });
+    const after = await t.call('GET', `/customers/${created.body.data.id}`, { token: shop.token });
+    expect(after.body.data).toMatchObject({
+      city: '@SUM(1+1)',
+      country: '+Lagos',
+      notes: '=HYPERLINK("http://evil.example","Refund")',
+    });
   });
 });

@@ -1,7 +1,8 @@
 import type { Invoice } from '@tillbook/contract/orders';
 import PDFDocument from 'pdfkit';
 import { sniffImage } from '../../lib/image-type.js';
-import { formatMoney } from './money-text.js';
+import { formatMoneySign } from './money-text.js';
+import { PDF_FONTS } from './pdf-fonts.js';
 
 export type InvoiceLayout = 'a4' | 'receipt';
 
@@ -20,6 +21,9 @@ const BRAND = '#3F12C4';
 /** 80 mm in PDF points. */
 const RECEIPT_WIDTH = 226.77;
 
+const REGULAR = 'Body';
+const BOLD = 'Body-Bold';
+
 const dateText = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -34,13 +38,15 @@ const dateText = (iso: string, timeZone: string) =>
     .replace(/\u202f|\u00a0/g, ' ');
 
 /**
- * The built-in PDF fonts only cover Latin-1 text: other characters are shown as `?` rather than
- * as broken glyphs.
+ * Store, customer and product names keep Latin-1, common punctuation and the currency signs;
+ * other characters are shown as `?` rather than as empty boxes. (The font has more, but a
+ * letter with a combining mark, as in Yoruba names, breaks the PDF's copied text: pdfkit maps
+ * each glyph to the first characters it stood for.)
  */
 const pdfText = (text: string) =>
   text
     .normalize('NFC')
-    .replace(/[^\n -~\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
+    .replace(/[^\n -~\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20a0-\u20bf]/g, '?');
 
 function storeLines(invoice: Invoice): string[] {
   const s = invoice.store;
@@ -62,7 +68,7 @@ function storeLines(invoice: Invoice): string[] {
 /** The totals block, label and amount per row, as both layouts print it. */
 function totalsRows(invoice: Invoice): Array<{ label: string; amount: string; strong?: boolean }> {
   const o = invoice.order;
-  const m = (n: number) => formatMoney(n, o.currency);
+  const m = (n: number) => formatMoneySign(n, o.currency);
   const rows: Array<{ label: string; amount: string; strong?: boolean }> = [
     { label: 'Subtotal', amount: m(o.subtotal) },
   ];
@@ -111,7 +117,7 @@ function addLogo(
 function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   const { invoice, timeZone } = input;
   const o = invoice.order;
-  const m = (n: number) => formatMoney(n, o.currency);
+  const m = (n: number) => formatMoneySign(n, o.currency);
   const left = 48;
   const right = doc.page.width - 48;
   const width = right - left;
@@ -122,17 +128,17 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   if (logoHeight) y += logoHeight + 8;
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(16)
     .text(pdfText(invoice.store.business_name), left, y, { width: 300 });
   y = doc.y + 2;
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.font(REGULAR).fontSize(9).fillColor(MUTED);
   for (const line of storeLines(invoice)) {
     doc.text(pdfText(line), left, y, { width: 300 });
     y = doc.y;
   }
 
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(BRAND).text(title, left, 48, { width, align: 'right' });
+  doc.font(BOLD).fontSize(22).fillColor(BRAND).text(title, left, 48, { width, align: 'right' });
   const meta: Array<[string, string]> = [
     [invoice.kind === 'receipt' ? 'Receipt no.' : 'Invoice no.', invoice.invoice_number],
     ['Order', o.number],
@@ -145,11 +151,11 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   doc.fontSize(9);
   for (const [label, value] of meta) {
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fillColor(MUTED)
       .text(label, right - 220, my, { width: 90, align: 'right' });
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fillColor(INK)
       .text(pdfText(value), right - 125, my, { width: 125, align: 'right' });
     my += 13;
@@ -157,12 +163,12 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
 
   y = Math.max(y, my) + 18;
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(9)
     .fillColor(MUTED)
     .text(invoice.kind === 'receipt' ? 'SOLD TO' : 'BILL TO', left, y);
   y = doc.y + 2;
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
   const c = o.customer;
   const customerLines = c
     ? [c.name, c.phone_number ?? '', c.email_address ?? ''].filter(Boolean)
@@ -181,7 +187,7 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
     { label: 'Amount', x: right - 100, w: 100, align: 'right' as const },
   ];
   const header = (at: number) => {
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
+    doc.font(BOLD).fontSize(9).fillColor(MUTED);
     for (const col of cols) doc.text(col.label, col.x, at, { width: col.w, align: col.align });
     doc
       .moveTo(left, at + 14)
@@ -195,7 +201,7 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   const bottom = doc.page.height - 60;
   for (const item of o.items) {
     const name = pdfText(item.sku ? `${item.name}  (${item.sku})` : item.name);
-    doc.font('Helvetica').fontSize(10);
+    doc.font(REGULAR).fontSize(10);
     const rowHeight = Math.max(14, doc.heightOfString(name, { width: cols[0]!.w }));
     if (y + rowHeight > bottom) {
       doc.addPage();
@@ -230,7 +236,7 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   y += 10;
   for (const row of rows) {
     doc
-      .font(row.strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(row.strong ? BOLD : REGULAR)
       .fontSize(row.strong ? 11 : 10)
       .fillColor(INK);
     doc.text(pdfText(row.label), right - 300, y, { width: 180, align: 'right' });
@@ -239,7 +245,7 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   }
   if (invoice.kind === 'receipt') {
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fontSize(14)
       .fillColor('#10AA69')
       .text('PAID', left, y - 40, { width: 200 });
@@ -247,9 +253,9 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
 
   if (o.notes) {
     y += 16;
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('NOTES', left, y);
+    doc.font(BOLD).fontSize(9).fillColor(MUTED).text('NOTES', left, y);
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(10)
       .fillColor(INK)
       .text(pdfText(o.notes), left, doc.y + 2, { width });
@@ -257,7 +263,7 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   // Inside the bottom margin, where text would otherwise start a new page.
   doc.page.margins.bottom = 0;
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(9)
     .fillColor(MUTED)
     .text('Thank you for your business.', left, doc.page.height - 36, {
@@ -270,7 +276,7 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
 function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   const { invoice, timeZone } = input;
   const o = invoice.order;
-  const m = (n: number) => formatMoney(n, o.currency);
+  const m = (n: number) => formatMoneySign(n, o.currency);
   const left = 10;
   const width = RECEIPT_WIDTH - 20;
   let y = 12;
@@ -278,18 +284,18 @@ function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   if (logoHeight) y += logoHeight + 4;
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(11)
     .text(pdfText(invoice.store.business_name), left, y, { width, align: 'center' });
-  doc.font('Helvetica').fontSize(7).fillColor(MUTED);
+  doc.font(REGULAR).fontSize(7).fillColor(MUTED);
   for (const line of storeLines(invoice)) doc.text(pdfText(line), left, doc.y, { width, align: 'center' });
   doc.moveDown(0.5);
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(9)
     .fillColor(INK)
     .text(invoice.kind === 'receipt' ? 'RECEIPT' : 'INVOICE', left, doc.y, { width, align: 'center' });
-  doc.font('Helvetica').fontSize(7).fillColor(INK);
+  doc.font(REGULAR).fontSize(7).fillColor(INK);
   const meta = [
     `${invoice.invoice_number}  ·  ${o.number}`,
     dateText(o.created_at, timeZone),
@@ -308,7 +314,7 @@ function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   };
   rule();
   for (const item of o.items) {
-    doc.font('Helvetica').fontSize(8).fillColor(INK).text(pdfText(item.name), left, doc.y, { width });
+    doc.font(REGULAR).fontSize(8).fillColor(INK).text(pdfText(item.name), left, doc.y, { width });
     const at = doc.y;
     doc
       .fontSize(7)
@@ -326,7 +332,7 @@ function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   for (const row of totalsRows(invoice)) {
     const at = doc.y;
     doc
-      .font(row.strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(row.strong ? BOLD : REGULAR)
       .fontSize(row.strong ? 8.5 : 7.5)
       .fillColor(INK);
     doc.text(pdfText(row.label), left, at, { width: width - 80 });
@@ -335,10 +341,17 @@ function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
   }
   rule();
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(7)
     .fillColor(MUTED)
     .text(`Paid by ${o.payment_type.replace('_', ' ')}. Thank you!`, left, doc.y, { width, align: 'center' });
+}
+
+/** Noto Sans rather than the built-in fonts, which have no naira sign. */
+function registerFonts(doc: PDFKit.PDFDocument): void {
+  doc.registerFont(REGULAR, PDF_FONTS.regular);
+  doc.registerFont(BOLD, PDF_FONTS.bold);
+  doc.font(REGULAR);
 }
 
 /**
@@ -347,6 +360,7 @@ function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
  */
 function receiptHeight(input: InvoicePdfInput): number {
   const probe = new PDFDocument({ size: [RECEIPT_WIDTH, 14_400], margin: 10 });
+  registerFonts(probe);
   renderReceipt(probe, input);
   const height = Math.ceil(probe.y + 14);
   probe.end();
@@ -371,6 +385,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  registerFonts(doc);
   if (input.layout === 'receipt') renderReceipt(doc, input);
   else renderA4(doc, input);
   doc.end();

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, multipartFile, PNG_1X1, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { pdfLines } from '../../test/pdf-text.js';
 import { createCustomer, createMemberWith, createProduct, order } from '../../test/sales-fixtures.js';
 
 let t: TestApp;
@@ -157,6 +158,169 @@ describe('invoice PDF', () => {
     const res = await pdf(o.id);
     expect(res.status).toBe(200);
     expect(res.data.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('what the documents say', () => {
+  const DATE = expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+  let peak: { id: string };
+  let semo: { id: string };
+  beforeAll(async () => {
+    peak = await createProduct(t, m, { name: 'Peak Milk 400g', sku: 'PEAK-400', price: 250_000 });
+    semo = await createProduct(t, m, { name: 'Semovita 1kg', sku: 'SEMO-1KG', price: 120_000 });
+  });
+
+  async function documents(orderId: string) {
+    const invoice = await t.call('GET', `/order/${orderId}/invoice`, { token: m.token });
+    expect(invoice.status).toBe(200);
+    const a4 = await pdf(orderId);
+    const roll = await pdf(orderId, '?layout=receipt');
+    expect([a4.status, roll.status]).toEqual([200, 200]);
+    return {
+      number: invoice.body.data.invoice_number as string,
+      a4: await pdfLines(a4.data),
+      roll: await pdfLines(roll.data),
+    };
+  }
+
+  /** The lines from `first` on, as many as `expected` has. */
+  const from = (lines: string[], first: string, count: number) => {
+    expect(lines).toContain(first);
+    return lines.slice(lines.indexOf(first), lines.indexOf(first) + count);
+  };
+
+  it('an invoice prints the store, its number, each line and the totals in naira, on A4 and 80 mm', async () => {
+    const customer = await createCustomer(t, m, { first_name: 'Kemi', last_name: 'Bello' });
+    const o = await placed({
+      customer_id: customer.id,
+      items: [
+        { product_id: peak.id, quantity: 2, discount: 20_000 },
+        { product_id: semo.id, quantity: 3 },
+      ],
+      amount_received: 300_000,
+    });
+    const { number, a4, roll } = await documents(o.id);
+    expect(number).toMatch(/^INV-\d{6}$/);
+
+    expect(a4.slice(0, 2)).toEqual(['Iya Basira Stores', 'INVOICE']);
+    expect(a4).toEqual(
+      expect.arrayContaining([
+        `Invoice no. ${number}`,
+        `Order ${o.number}`,
+        'Status pending',
+        'Payment partially paid',
+        'BILL TO',
+        'Kemi Bello',
+      ]),
+    );
+    const rows = [
+      'Item Qty Unit price Discount Amount',
+      'Peak Milk 400g (PEAK-400) 2 ₦2,500.00 -₦200.00 ₦4,800.00',
+      'Semovita 1kg (SEMO-1KG) 3 ₦1,200.00 ₦3,600.00',
+      'Subtotal ₦8,400.00',
+      'Total ₦8,400.00',
+      'Amount received ₦3,000.00',
+      'Balance due ₦5,400.00',
+      'Thank you for your business.',
+    ];
+    expect(from(a4, rows[0]!, rows.length)).toEqual(rows);
+
+    expect(roll).toEqual([
+      'Iya Basira Stores',
+      'Lagos, Nigeria',
+      'INVOICE',
+      `${number} · ${o.number}`,
+      DATE,
+      'Kemi Bello',
+      'Peak Milk 400g',
+      '2 x ₦2,500.00 - ₦200.00 ₦4,800.00',
+      'Semovita 1kg',
+      '3 x ₦1,200.00 ₦3,600.00',
+      'Subtotal ₦8,400.00',
+      'Total ₦8,400.00',
+      'Amount received ₦3,000.00',
+      'Balance due ₦5,400.00',
+      'Paid by cash. Thank you!',
+    ]);
+    // The currency is printed as the screens show it, never as its code.
+    expect([...a4, ...roll].join('\n')).not.toContain('NGN');
+  });
+
+  it('a receipt prints the sale paid in full with the change given, on A4 and 80 mm', async () => {
+    const o = await placed({
+      items: [
+        { product_id: peak.id, quantity: 1 },
+        { product_id: semo.id, quantity: 2 },
+      ],
+      channel: 'pos',
+      amount_received: 500_000,
+    });
+    const { number, a4, roll } = await documents(o.id);
+
+    expect(a4.slice(0, 2)).toEqual(['Iya Basira Stores', 'RECEIPT']);
+    expect(a4).toEqual(
+      expect.arrayContaining([
+        `Receipt no. ${number}`,
+        `Order ${o.number}`,
+        'Payment paid',
+        'SOLD TO',
+        'PAID',
+      ]),
+    );
+    expect(a4).toContain('Walk-in customer');
+    const rows = [
+      'Item Qty Unit price Discount Amount',
+      'Peak Milk 400g (PEAK-400) 1 ₦2,500.00 ₦2,500.00',
+      'Semovita 1kg (SEMO-1KG) 2 ₦1,200.00 ₦2,400.00',
+      'Subtotal ₦4,900.00',
+      'Total ₦4,900.00',
+      'Amount received ₦4,900.00',
+      'Change given ₦100.00',
+      'Balance due ₦0.00',
+    ];
+    // The PAID stamp sits beside the totals.
+    expect(
+      from(
+        a4.filter((line) => line !== 'PAID'),
+        rows[0]!,
+        rows.length,
+      ),
+    ).toEqual(rows);
+
+    expect(roll).toEqual([
+      'Iya Basira Stores',
+      'Lagos, Nigeria',
+      'RECEIPT',
+      `${number} · ${o.number}`,
+      DATE,
+      'Walk-in customer',
+      'Peak Milk 400g',
+      '1 x ₦2,500.00 ₦2,500.00',
+      'Semovita 1kg',
+      '2 x ₦1,200.00 ₦2,400.00',
+      'Subtotal ₦4,900.00',
+      'Total ₦4,900.00',
+      'Amount received ₦4,900.00',
+      'Change given ₦100.00',
+      'Balance due ₦0.00',
+      'Paid by cash. Thank you!',
+    ]);
+    expect([...a4, ...roll].join('\n')).not.toContain('NGN');
+  });
+
+  it("prints another currency with that currency's sign", async () => {
+    const shop = await createMerchant(t, { business_name: 'Kofi Provisions' });
+    const currency = await t.call('PATCH', '/stores/currency', {
+      token: shop.token,
+      body: { currency: 'USD' },
+    });
+    expect(currency.status).toBe(200);
+    const p = await createProduct(t, shop, { name: 'Milo 400g', price: 4_550 });
+    const o = await placed({ items: [{ product_id: p.id, quantity: 2 }] }, shop);
+    const res = await pdf(o.id, '?layout=receipt', shop);
+    const lines = await pdfLines(res.data);
+    expect(lines).toContain('2 x US$45.50 US$91.00');
+    expect(lines).toContain('Total US$91.00');
   });
 });
 

@@ -16,11 +16,25 @@ export function minorPerMajor(currency: string): number {
 }
 
 /**
- * An amount in minor units as text for messages, invoices and mail: `NGN 1,500.00`. The code
- * rather than the sign, so it reads the same in a PDF's built-in fonts (which lack ₦) and in
- * every currency.
+ * An amount in minor units as text for messages and mail: `NGN 1,500.00`. The code rather than
+ * the sign, so it reads the same in every mail client and log viewer, in every currency.
  */
 export function formatMoney(minor: number, currency: string): string {
   const { format, minorPerMajor: per } = formatFor(currency);
   return format.format(minor / per).replace(/\u00a0/g, ' ');
+}
+
+const signFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in minor units as the screens show it, with the currency's sign: `₦1,500.00`
+ * (the web app's `formatMoney`, same locale and options). For documents whose font has the sign.
+ */
+export function formatMoneySign(minor: number, currency: string): string {
+  let format = signFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-NG', { style: 'currency', currency });
+    signFormats.set(currency, format);
+  }
+  return format.format(minor / minorPerMajor(currency)).replace(/\u00a0/g, ' ');
 }

