@@ -87,21 +87,22 @@ async function unpack(file: string, dir: string): Promise<void> {
 /** Every file the manifest lists is there with its size and checksum, and nothing else is. */
 async function verify(dir: string, manifest: Manifest): Promise<void> {
   const listed = new Map(manifest.files.map((f) => [f.path, f]));
-  const present = (await listFiles(dir))
-    .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f !== MANIFEST_FILE);
+  const present = new Set(
+    (await listFiles(dir)).map((f) => f.split(path.sep).join('/')).filter((f) => f !== MANIFEST_FILE),
+  );
   for (const name of present) {
     if (!listed.has(name)) throw new OpsError(`The backup holds ${name}, which its manifest does not list.`);
   }
   for (const expected of manifest.files) {
-    if (!present.includes(expected.path))
+    if (!present.has(expected.path)) {
       throw new OpsError(`The backup is incomplete: ${expected.path} is missing.`);
+    }
     const actual = await describeFile(dir, expected.path);
     if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) {
       throw new OpsError(`The backup is damaged: ${expected.path} does not match its checksum.`);
     }
   }
-  if (!present.includes(DATABASE_ENTRY[manifest.engine])) {
+  if (!present.has(DATABASE_ENTRY[manifest.engine])) {
     throw new OpsError('The backup holds no database.');
   }
 }
