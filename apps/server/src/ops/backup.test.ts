@@ -101,9 +101,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await source?.close();
   if (pgUrl) {
-    await admin(async (c) => {
-      for (const db of databases) await c.query(`drop database if exists ${db} with (force)`);
-    });
+    // Side by side: each drop waits for a checkpoint, which the others can share.
+    await Promise.all(
+      databases.map((db) => admin((c) => c.query(`drop database if exists ${db} with (force)`))),
+    );
   }
   rmSync(work, { recursive: true, force: true });
 });
