@@ -70,32 +70,68 @@ export interface AppConfig extends Omit<Env, 'DATABASE_URL' | 'APP_SECRET' | 'CO
 
 export class ConfigError extends Error {}
 
-/** Reads and checks the environment. `APP_SECRET` is generated into the data folder on first start. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Where the server keeps its data, as the same settings name it. */
+export interface DataLocation {
+  DATA_DIR: string;
+  DATABASE_URL: string;
+  UPLOAD_DIR: string;
+  /** The file the generated secret lives in when `APP_SECRET` is not set. */
+  SECRET_FILE: string;
+  /** `APP_SECRET` when the environment sets it. */
+  APP_SECRET?: string;
+}
+
+/**
+ * The data's location without touching it: unlike `loadConfig`, never generates the secret
+ * (backup and restore must not write into a folder they are reading or about to fill).
+ */
+export function loadDataLocation(env: NodeJS.ProcessEnv = process.env): DataLocation {
+  return locate(parseEnv(env));
+}
+
+function locate(e: Env): DataLocation {
+  return {
+    DATA_DIR: e.DATA_DIR,
+    // The database follows the data folder unless named: DATA_DIR alone moves everything.
+    DATABASE_URL: e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'app.db')}`,
+    UPLOAD_DIR: e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads'),
+    SECRET_FILE: secretFile(e.DATA_DIR),
+    ...(e.APP_SECRET ? { APP_SECRET: e.APP_SECRET } : {}),
+  };
+}
+
+/** Reads and checks the environment. `APP_SECRET` is generated into the data folder on first start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const e = parseEnv(env);
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL');
   if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
     throw new ConfigError('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY');
   }
+  const location = locate(e);
   return {
     ...e,
-    // The database follows the data folder unless named: DATA_DIR alone moves everything.
-    DATABASE_URL: e.DATABASE_URL ?? `sqlite:${path.join(e.DATA_DIR, 'app.db')}`,
+    DATABASE_URL: location.DATABASE_URL,
     APP_SECRET: e.APP_SECRET ?? readOrCreateSecret(e.DATA_DIR),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-    UPLOAD_DIR: e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads'),
+    UPLOAD_DIR: location.UPLOAD_DIR,
   };
 }
 
+const secretFile = (dataDir: string) => path.join(dataDir, 'app-secret');
+
 function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'app-secret');
+  const file = secretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

@@ -61,13 +61,24 @@ class StatementCounter implements KyselyPlugin {
 const randomIp = () =>
   `10.${1 + (randomBytes(1)[0]! % 250)}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
 
+export interface TestAppOptions {
+  /**
+   * A database the test made itself (`sqlite:<file>` or a PostgreSQL database of its own),
+   * used as it is, migrated, and left in place on close: backup tests need a whole database.
+   */
+  databaseUrl?: string;
+}
+
 /**
  * Builds the real app on a real, empty database: a fresh SQLite file, or with
  * TEST_DATABASE_URL a fresh PostgreSQL schema, migrated as on start-up.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tillbook-test-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgUrl = options.databaseUrl ? undefined : process.env.TEST_DATABASE_URL;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   if (pgUrl) {
     const client = new pg.Client({ connectionString: pgUrl });
@@ -75,9 +86,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const opened = pgUrl
-    ? openDatabase(pgUrl, { schema, poolSize: 20 })
-    : openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
+  const opened = options.databaseUrl
+    ? openDatabase(options.databaseUrl, { poolSize: 20 })
+    : pgUrl
+      ? openDatabase(pgUrl, { schema, poolSize: 20 })
+      : openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
   const counter = new StatementCounter();
   const database: DatabaseHandle = { ...opened, db: opened.db.withPlugin(counter) };
   await migrateToLatest(database.db, pgUrl ? schema : undefined);
