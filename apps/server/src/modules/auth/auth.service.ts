@@ -670,9 +670,9 @@ export async function acceptInvite(
     throw new AppError('NOT_FOUND', 'This invitation is not valid or was already accepted.');
   }
   const signedIn = ctx.user?.id === account.id;
-  const claim = !isEstablished(account);
   let newPasswordHash: string | null = null;
-  if (claim && !signedIn) {
+  if (!isEstablished(account) && (body.password || !signedIn)) {
+    // Claiming: the password given becomes the account's (signed in or not).
     const chosen = passwordSchema.safeParse(body.password);
     if (!chosen.success) {
       const message = body.password ? chosen.error.issues[0]!.message : 'Choose a password';

@@ -316,6 +316,9 @@ describe('team members', () => {
     // The person who reads the mailbox opens the link: an unverified account is theirs to claim.
     const token = /token=([A-Za-z0-9_-]+)/.exec((await latestMail(t, email)).text)![1]!;
     expect((await t.call('GET', `/members/invitation/${token}`)).body.data.has_account).toBe(false);
+    const weak = await t.call('POST', '/members/accept-invite', { body: { token, password: 'short' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.fields.password).toBe('Password must be at least 8 characters');
     const accepted = await t.call('POST', '/members/accept-invite', {
       body: { token, password: 'real-owner-pass-2' },
     });
