@@ -51,7 +51,7 @@ try {
       json(server.base, 'PATCH', '/user/forgot-password', { email: emailOf(i) }, null, from()),
     'forgot-password, unknown email': (i) =>
       json(server.base, 'PATCH', '/user/forgot-password', { email: `nobody${i}@example.ng` }, null, from()),
-    // A taken email answers 409 and a new one 201 (decision 0015 says why the answers differ);
+    // A taken email answers 409 and a new one 201 (decision 0020 says why the answers differ);
     // both hash the password first, so the time should not add to what the answer says.
     'sign-up, taken email': (i) =>
       json(server.base, 'POST', '/user/signup', signUp(emailOf(i)), null, from()),

@@ -87,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerTextInputCheck(app);
   await registerSecurity(app, config);
-  // Only the sign-in device cookie (decision 0016); nothing authenticates by cookie.
+  // Only the sign-in device cookie (decision 0021); nothing authenticates by cookie.
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   registerRequestContext(app, database.db, deps);

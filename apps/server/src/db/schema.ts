@@ -147,7 +147,7 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** Wrong passwords counted per account, and per account and device or address (decision 0016). */
+/** Wrong passwords counted per account, and per account and device or address (decision 0021). */
 export interface SignInFailuresTable {
   key: string;
   window_start: number;

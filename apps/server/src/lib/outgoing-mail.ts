@@ -6,7 +6,7 @@ const DAY = 24 * HOUR;
 
 /**
  * Mail a store sends to other people (invitations, invoices) needs a verified sender: an
- * account nobody has proved to own must not make Tillbook write to strangers (decision 0015).
+ * account nobody has proved to own must not make Tillbook write to strangers (decision 0020).
  * API keys pass: making one needs a verified email.
  */
 export function assertCanMailOthers(ctx: RequestContext, doing: string): void {

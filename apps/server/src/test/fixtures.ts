@@ -52,7 +52,7 @@ export interface Merchant {
 
 /**
  * Signs up, verifies the email with the mailed code and completes onboarding: a store owner.
- * `verify: false` leaves the email unverified (what such an account may do is decision 0015).
+ * `verify: false` leaves the email unverified (what such an account may do is decision 0020).
  */
 export async function createMerchant(
   t: TestApp,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Sign-in slow-down, invitations that reveal nothing of an account, and known devices
- * (decisions 0015 and 0016). Runs on SQLite and PostgreSQL.
+ * (decisions 0020 and 0021). Runs on SQLite and PostgreSQL.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Wrong passwords per account, and per account and device or address: how many in the

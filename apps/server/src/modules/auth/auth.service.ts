@@ -177,7 +177,7 @@ export async function signUp(
     'sign-up attempts',
   );
   // Hashed before the email is looked up, whatever it finds: a taken email costs the same
-  // argon2 work as a new one, so the answer's timing does not tell them apart (decision 0015).
+  // argon2 work as a new one, so the answer's timing does not tell them apart (decision 0020).
   const passwordHash = await hashPassword(body.password);
   const existing = await findUserByEmail(ctx.db, body.email);
   // A person invited by email has a user row without a password: signing up completes it.
@@ -237,7 +237,7 @@ export async function signUp(
 
 /**
  * A device or address the account signed in from before (any session, even an ended one):
- * the owner there is not slowed by strangers' wrong guesses (decision 0016).
+ * the owner there is not slowed by strangers' wrong guesses (decision 0021).
  */
 async function isKnownDevice(ctx: RequestContext, userId: string, device: string | null): Promise<boolean> {
   const row = await ctx.db
@@ -581,7 +581,7 @@ export async function businessNumber(
 /**
  * An account someone has shown they own: it has a password and a verified email. Any other
  * account for the invited email (a row made by an invitation, or a sign-up nobody verified) is
- * claimed by whoever opens the emailed link, which proves the mailbox (decision 0015).
+ * claimed by whoever opens the emailed link, which proves the mailbox (decision 0020).
  */
 const isEstablished = (user: Pick<UsersTable, 'password_hash' | 'email_verified_at'>) =>
   user.password_hash !== NO_PASSWORD && user.email_verified_at !== null;

@@ -4,7 +4,7 @@ import { randomToken } from '../../lib/crypto.js';
 /**
  * The browser's device id: a random value in an HttpOnly cookie, sent back only to the API.
  * A session keeps its SHA-256, so a later sign-in from the same browser is recognised as a
- * known device and skips the account-wide slow-down that strangers' guesses cause (decision 0016).
+ * known device and skips the account-wide slow-down that strangers' guesses cause (decision 0021).
  * It is no credential: it never signs anyone in.
  */
 export const DEVICE_COOKIE = 'tb_device';

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { RequestContext } from '../../lib/context.js';
 
 /**
- * Sign-in slows down instead of locking (decision 0016). Wrong passwords are counted in the
+ * Sign-in slows down instead of locking (decision 0021). Wrong passwords are counted in the
  * database (every API process shares the counts) for the account from anywhere and for the
  * account from one address. Past a few free failures each further try must wait: 1 s, then
  * 2 s, 4 s … never more than a minute. A try that comes too early is answered 429 with that

@@ -47,7 +47,7 @@ export async function insertSession(
     storeId: string | null;
     ip: string | null;
     userAgent: string | null;
-    /** SHA-256 of the browser's device cookie (decision 0016). */
+    /** SHA-256 of the browser's device cookie (decision 0021). */
     deviceHash: string | null;
     now: Date;
     expiresAt: Date;

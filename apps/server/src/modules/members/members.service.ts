@@ -192,7 +192,7 @@ async function assignableRole(ctx: StoreContext, roleId: string) {
 /**
  * Invites a person to the store. Whether or not the email has an account, the answer, the work
  * and the mail are the same, and the person joins only by accepting the emailed link
- * (decision 0015): an account nobody has proved to own never gets into another's store.
+ * (decision 0020): an account nobody has proved to own never gets into another's store.
  */
 export async function addMember(ctx: StoreContext, body: z.output<typeof addMemberBody>): Promise<Member> {
   assertCanMailOthers(ctx, 'inviting team members');

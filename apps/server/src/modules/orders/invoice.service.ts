@@ -116,7 +116,7 @@ const escapeHtml = (text: string) =>
 /**
  * Mails the invoice (or receipt), with its PDF attached, to the order's customer: their current
  * email address, else the one they had when they ordered. 422 when there is none. The sender's
- * email must be verified, and the store and the recipient have allowances (decision 0015).
+ * email must be verified, and the store and the recipient have allowances (decision 0020).
  */
 export async function emailInvoice(
   ctx: StoreContext,

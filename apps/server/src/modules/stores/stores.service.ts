@@ -131,7 +131,7 @@ export const listStores = (ctx: UserContext): Promise<StoreSummary[]> =>
 
 /**
  * An unverified account may open its first store and try the product there; more stores, and
- * branches, wait for a verified email (decision 0015).
+ * branches, wait for a verified email (decision 0020).
  */
 async function assertMayOpenAnotherStore(ctx: UserContext): Promise<void> {
   if (ctx.user.email_verified) return;
