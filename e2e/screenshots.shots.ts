@@ -67,7 +67,7 @@ test('screens, signed in', async ({ page, request }) => {
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Cashier' }).click();
   await shoot(page, 'settings-team-add-member');
-  await page.getByRole('dialog').getByRole('button', { name: 'Add member' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByRole('cell', { name: '— tunde@example.ng' })).toBeVisible();
   await shoot(page, 'settings-team');
 

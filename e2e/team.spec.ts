@@ -1,28 +1,47 @@
-import { expect, test } from '@playwright/test';
-import { createMerchant, field, signIn, toast } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createMerchant, field, latestMail, PASSWORD, signIn, toast, uniqueEmail } from './support';
 
-test('add a member, change their role, create a role, see both in the audit log, remove the member', async ({
+/** The accept link of the newest invitation to an address, read from the outbox like an inbox. */
+async function invitationLink(email: string): Promise<string> {
+  const text = await latestMail(email, /invited/);
+  const link = /\/auth\/accept-invite\?token=[\w-]+/.exec(text);
+  if (!link) throw new Error(`no invitation link in the mail to ${email}`);
+  return link[0];
+}
+
+/** A page in a browser of its own: the invited person, on their phone, not the owner's screen. */
+async function otherBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
+/** Invites `email` with `role` from the team screen, as the signed-in owner. */
+async function invite(page: Page, email: string, role: string, firstName?: string) {
+  await page.goto('/settings/team');
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await field(page, 'Email').fill(email);
+  if (firstName) await field(page, 'First name').fill(firstName);
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: role }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
+  // The same answer for everyone: the owner cannot tell whether the email has an account.
+  await expect(toast(page, 'Invitation sent')).toBeVisible();
+}
+
+test('invite a member, change their role, create a role, see both in the audit log, remove the member', async ({
   page,
   request,
 }) => {
   const merchant = await createMerchant(request);
+  const email = uniqueEmail('emeka');
   await signIn(page, merchant.email);
-
-  await page.goto('/settings/team');
-  await page.getByRole('button', { name: 'Add member' }).click();
-  const dialog = page.getByRole('dialog');
-  await field(page, 'Email').fill('emeka@example.ng');
-  await field(page, 'First name').fill('Emeka');
-  await page.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Cashier' }).click();
-  await dialog.getByRole('button', { name: 'Add member' }).click();
-  await expect(toast(page, 'Member added')).toBeVisible();
-  // A new member goes to the front of the list.
+  await invite(page, email, 'Cashier', 'Emeka');
+  // A new member goes to the front of the list, invited until they accept.
   const rows = page.getByRole('table', { name: 'Team members' }).locator('tbody tr');
-  await expect(rows.first()).toContainText('emeka@example.ng');
+  await expect(rows.first()).toContainText(email);
   await expect(rows.first()).toContainText('Invited');
 
-  await page.getByRole('button', { name: 'Actions for emeka@example.ng' }).click();
+  await page.getByRole('button', { name: `Actions for ${email}` }).click();
   await page.getByRole('menuitem', { name: 'Change role' }).click();
   await page.getByRole('dialog').getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Manager' }).click();
@@ -44,8 +63,8 @@ test('add a member, change their role, create a role, see both in the audit log,
 
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
-  await expect(log).toContainText('emeka@example.ng invited as Cashier');
-  await expect(log).toContainText('emeka@example.ng is now Manager');
+  await expect(log).toContainText(`${email} invited as Cashier`);
+  await expect(log).toContainText(`${email} is now Manager`);
   await expect(log).toContainText('Role "Store keeper" created');
 
   // Search and filters live in the URL.
@@ -59,15 +78,96 @@ test('add a member, change their role, create a role, see both in the audit log,
   await page.keyboard.press('Escape');
 
   await page.getByRole('textbox', { name: 'Search' }).fill('');
-  await page.getByRole('cell', { name: 'emeka@example.ng is now Manager' }).click();
+  await page.getByRole('cell', { name: `${email} is now Manager` }).click();
   await expect(page.getByRole('table', { name: 'Changes' })).toContainText('Cashier');
   await expect(page.getByRole('table', { name: 'Changes' })).toContainText('Manager');
   await page.keyboard.press('Escape');
 
   await page.getByRole('tab', { name: 'Team' }).click();
-  await page.getByRole('button', { name: 'Actions for emeka@example.ng' }).click();
+  await page.getByRole('button', { name: `Actions for ${email}` }).click();
   await page.getByRole('menuitem', { name: 'Remove from store' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
   await expect(toast(page, 'Member removed')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Team members' })).not.toContainText('emeka@example.ng');
+  await expect(page.getByRole('table', { name: 'Team members' })).not.toContainText(email);
+});
+
+test('a new person accepts from the emailed link; their role refuses what it lacks', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const merchant = await createMerchant(request);
+  const email = uniqueEmail('ada');
+  await signIn(page, merchant.email);
+  await invite(page, email, 'Manager', 'Ada');
+  const row = page.getByRole('table', { name: 'Team members' }).locator('tbody tr', { hasText: email });
+  await expect(row).toContainText('Invited');
+
+  // The invited person opens the emailed link in their own browser and chooses a password.
+  const invitee = await otherBrowser(browser);
+  await invitee.goto(await invitationLink(email));
+  await expect(invitee.getByRole('heading', { name: `Join ${merchant.businessName}` })).toBeVisible();
+  await expect(invitee.getByText('You were invited as Manager')).toBeVisible();
+  await expect(field(invitee, 'First name')).toHaveValue('Ada');
+  await field(invitee, 'Password').fill('short');
+  await invitee.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(invitee.getByText('Password must be at least 8 characters')).toBeVisible();
+  await field(invitee, 'Password').fill('ada-till-7x');
+  await invitee.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(toast(invitee, 'Welcome to the team')).toBeVisible();
+  await expect(invitee).toHaveURL(/\/home$/);
+
+  // A Manager does not manage the team or roles: the screen says so, and the server refuses.
+  await invitee.goto('/settings/team');
+  await expect(invitee.getByText('Your role does not include managing team members.')).toBeVisible();
+  await invitee.goto('/settings/roles');
+  await invitee.getByRole('button', { name: 'Create role' }).click();
+  await field(invitee, 'Role name').fill('Self promotion');
+  await invitee.getByRole('checkbox', { name: 'Inventory' }).check();
+  await invitee.getByRole('dialog').getByRole('button', { name: 'Create role' }).click();
+  await expect(
+    invitee.getByText(/You do not have permission to do this \(Create and edit roles: roles\.manage\)/),
+  ).toBeVisible();
+  await invitee.keyboard.press('Escape');
+  await expect(invitee.getByRole('cell', { name: 'Self promotion', exact: true })).toHaveCount(0);
+  await invitee.context().close();
+
+  // The owner sees them join.
+  await page.reload();
+  await expect(row).toContainText('Ada');
+  await expect(row).toContainText('Active');
+});
+
+test('someone who already has an account joins only by signing in from the emailed link', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const owner = await createMerchant(request, { businessName: 'Iya Basira Stores' });
+  const person = await createMerchant(request, { businessName: 'Kemi Fabrics' });
+  await signIn(page, owner.email);
+  await invite(page, person.email, 'Cashier');
+  const row = page
+    .getByRole('table', { name: 'Team members' })
+    .locator('tbody tr', { hasText: person.email });
+  await expect(row).toContainText('Invited');
+
+  const invitee = await otherBrowser(browser);
+  await invitee.goto(await invitationLink(person.email));
+  await expect(
+    invitee.getByText('You already have a Tillbook account. Sign in with it to accept.'),
+  ).toBeVisible();
+  await field(invitee, 'Password').fill('not-my-password-1');
+  await invitee.getByRole('button', { name: 'Sign in and accept' }).click();
+  await expect(toast(invitee, 'Email or password is incorrect.')).toBeVisible();
+  await expect(invitee).toHaveURL(/\/auth\/accept-invite/);
+  await field(invitee, 'Password').fill(PASSWORD);
+  await invitee.getByRole('button', { name: 'Sign in and accept' }).click();
+  await expect(invitee).toHaveURL(/\/home$/);
+  // They work in the store that invited them; their own shop is still theirs in the switcher.
+  await expect(invitee.getByText('Iya Basira Stores').first()).toBeVisible();
+  await invitee.context().close();
+
+  await page.reload();
+  await expect(row).toContainText('Active');
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerTextInputCheck(app);
   await registerSecurity(app, config);
+  // Only the sign-in device cookie (decision 0021); nothing authenticates by cookie.
+  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   registerRequestContext(app, database.db, deps);
   registerSystemRoutes(app, database.db);

@@ -57,6 +57,20 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv,
   /** Sign-ups allowed from one network address per hour (the browser tests raise it: one address signs up many shops). */
   SIGNUP_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
+  /** Sign-in attempts allowed from one network address per 15 minutes, whatever the account. */
+  SIGNIN_MAX_PER_IP_15MIN: z.coerce.number().int().positive().default(30),
+  /** Wrong passwords for one account from one device or address before each try waits (1 s, 2 s, 4 s … 60 s). */
+  SIGNIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(5),
+  /** Wrong passwords for one account from anywhere, per 15 minutes, before unknown devices wait between tries. */
+  SIGNIN_ACCOUNT_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(10),
+  /** Code and link checks (verification, reset, invitation) allowed from one address per 15 minutes. */
+  CODE_CHECKS_MAX_PER_IP_15MIN: z.coerce.number().int().positive().default(30),
+  /** Invitation emails one store may send per hour, and one address may receive per day. */
+  INVITATIONS_PER_STORE_HOUR: z.coerce.number().int().positive().default(30),
+  INVITATIONS_PER_RECIPIENT_DAY: z.coerce.number().int().positive().default(5),
+  /** Invoice emails one store may send per hour, and one address may receive per day. */
+  INVOICE_EMAILS_PER_STORE_HOUR: z.coerce.number().int().positive().default(100),
+  INVOICE_EMAILS_PER_RECIPIENT_DAY: z.coerce.number().int().positive().default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

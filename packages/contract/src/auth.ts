@@ -64,11 +64,24 @@ export const businessNumberBody = z.object({
   phone_number: phoneSchema.optional(),
 });
 
+/**
+ * `password` is the new password of a person without an account, or the current password of
+ * someone who has one (not needed when they accept signed in as the invited account).
+ */
 export const acceptInviteBody = z.object({
   token: z.string({ error: 'The invitation link is incomplete' }).min(10).max(200),
-  password: passwordSchema,
+  password: z.string({ error: 'Password is required' }).max(1024).optional(),
   first_name: optionalTrimmed('First name', 100),
   last_name: optionalTrimmed('Last name', 100),
+});
+
+/** The accept form of a person without an account: the password they choose follows the sign-up rules. */
+export const acceptInviteNewPasswordForm = acceptInviteBody.extend({ password: passwordSchema });
+
+/** The accept form of someone with an account: their current password. */
+export const acceptInviteSignInForm = z.object({
+  token: acceptInviteBody.shape.token,
+  password: signInBody.shape.password,
 });
 
 export interface User {
@@ -183,7 +196,8 @@ export const authRoutes = defineRoutes({
     method: 'POST',
     path: '/members/accept-invite',
     access: 'public',
-    summary: 'Accept an invitation by setting a password',
+    summary:
+      'Accept an invitation: a new person sets a password; someone with an account signs in (or sends their session)',
     body: acceptInviteBody,
   },
 });

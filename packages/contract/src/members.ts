@@ -17,8 +17,13 @@ export type MemberStatus = 'active' | 'invited';
 
 export interface Member {
   id: string;
-  user_id: string;
+  /**
+   * Null while the person is invited: an invitation answers the same whether or not the
+   * email already has an account, so nothing of that account shows until they join.
+   */
+  user_id: string | null;
   email: string;
+  /** While invited, the names the inviter typed. */
   first_name: string | null;
   last_name: string | null;
   status: MemberStatus;
@@ -99,7 +104,8 @@ export const membersRoutes = defineRoutes({
     method: 'POST',
     path: '/members/add-member',
     access: 'members.manage',
-    summary: 'Invite a person by email with a role',
+    summary:
+      'Invite a person by email with a role; they join when they accept the emailed link (with or without an account)',
     body: addMemberBody,
   },
   changeRole: {

@@ -33,6 +33,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** SHA-256 of the device cookie the browser sent at sign-in, if any. */
+  device_hash: string | null;
 }
 
 export type CodePurpose = 'verify_email' | 'verify_email_link' | 'reset_password' | 'reset_token';
@@ -102,6 +104,9 @@ export interface InvitationsTable {
   expires_at: string;
   accepted_at: string | null;
   created_at: string;
+  /** The names the inviter gave, shown until the person joins. */
+  first_name: string | null;
+  last_name: string | null;
 }
 
 export interface AuditsTable {
@@ -142,6 +147,15 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** Wrong passwords counted per account, and per account and device or address (decision 0021). */
+export interface SignInFailuresTable {
+  key: string;
+  window_start: number;
+  failures: number;
+  /** Epoch ms before which the next try is answered 429 without checking the password. */
+  next_at: number;
+}
+
 export interface IdempotencyKeysTable {
   store_id: string;
   key: string;
@@ -178,6 +192,7 @@ export interface Database {
   audits: AuditsTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  sign_in_failures: SignInFailuresTable;
   idempotency_keys: IdempotencyKeysTable;
   counters: CountersTable;
   analytics_events: AnalyticsEventsTable;

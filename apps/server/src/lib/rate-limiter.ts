@@ -58,7 +58,8 @@ export class RateLimiter {
 function tooMany(retryMs: number, what: string): AppError {
   const seconds = Math.max(1, Math.ceil(retryMs / 1000));
   const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 90 ? `${seconds} seconds` : `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  const when = seconds < 90 ? `${seconds} seconds` : minutes < 120 ? `${minutes} minutes` : `${hours} hours`;
   return new AppError('RATE_LIMITED', `Too many ${what}. Try again in ${when}.`, {
     headers: { 'retry-after': String(seconds) },
   });

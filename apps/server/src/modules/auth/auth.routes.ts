@@ -3,14 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import * as auth from './auth.service.js';
+import { deviceOf, rememberDevice } from './device-cookie.js';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
-  route(app, authRoutes.signUp, async (ctx, { body }) =>
-    ok(await auth.signUp(ctx, body), 'Account created. We sent a verification code to your email.', 201),
-  );
-  route(app, authRoutes.signIn, async (ctx, { body }) =>
-    ok(await auth.signIn(ctx, body), 'Login successful'),
-  );
+  route(app, authRoutes.signUp, async (ctx, { body }, request, reply) => {
+    const device = deviceOf(request);
+    const data = await auth.signUp(ctx, body, device.id);
+    rememberDevice(request, reply, device.id);
+    return ok(data, 'Account created. We sent a verification code to your email.', 201);
+  });
+  route(app, authRoutes.signIn, async (ctx, { body }, request, reply) => {
+    const device = deviceOf(request);
+    const data = await auth.signIn(ctx, body, device);
+    rememberDevice(request, reply, device.id);
+    return ok(data, 'Login successful');
+  });
   route(app, authRoutes.signOut, async (ctx) => {
     await auth.signOut(ctx);
     return ok(null, 'Signed out');
@@ -45,7 +52,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   route(app, authRoutes.invitation, async (ctx, { params }) =>
     ok(await auth.invitationDetails(ctx, params.token)),
   );
-  route(app, authRoutes.acceptInvite, async (ctx, { body }) =>
-    ok(await auth.acceptInvite(ctx, body), 'Welcome to the team'),
-  );
+  route(app, authRoutes.acceptInvite, async (ctx, { body }, request, reply) => {
+    const device = deviceOf(request);
+    const data = await auth.acceptInvite(ctx, body, device);
+    rememberDevice(request, reply, device.id);
+    return ok(data, 'Welcome to the team');
+  });
 }

@@ -7,11 +7,12 @@ import type {
   SignInData,
   User,
 } from '@tillbook/contract/auth';
+import { passwordSchema } from '@tillbook/contract/common';
 import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_MINUTES } from '@tillbook/contract/constants';
 import type { StoreSummary } from '@tillbook/contract/stores';
 import type { z } from 'zod';
 import type { UsersTable } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import { addHours, addMinutes } from '../../lib/clock.js';
 import type { RequestContext, StoreContext, UserContext } from '../../lib/context.js';
@@ -19,6 +20,13 @@ import { hmac, randomToken, sha256, sixDigitCode } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import type { Limit } from '../../lib/rate-limiter.js';
+import {
+  assertSignInAllowed,
+  clearAccountFailures,
+  clearAddressFailures,
+  recordSignInFailure,
+  signInKeys,
+} from './sign-in-throttle.js';
 import { createStoreRecords } from '../stores/stores.service.js';
 import { listUserStores, setSessionStore, toStore, updateStore } from '../stores/stores.repository.js';
 import {
@@ -39,9 +47,6 @@ import {
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const LIMITS = {
-  signInPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
-  signInFailuresPerAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
-  codePerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   codePerAccount: { max: 10, windowMs: FIFTEEN_MINUTES },
   mailPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
   mailPerAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
@@ -53,6 +58,18 @@ const LIMITS = {
  * least this long, so the extra work done for a real account does not show in the timing.
  */
 const UNIFORM_RESPONSE_MS = 250;
+
+/** Sign-in attempts from one address (any account), from the configuration. */
+const signInPerIp = (ctx: RequestContext): Limit => ({
+  max: ctx.deps.config.SIGNIN_MAX_PER_IP_15MIN,
+  windowMs: FIFTEEN_MINUTES,
+});
+
+/** Code, link and invitation checks from one address, from the configuration. */
+const codePerIp = (ctx: RequestContext): Limit => ({
+  max: ctx.deps.config.CODE_CHECKS_MAX_PER_IP_15MIN,
+  windowMs: FIFTEEN_MINUTES,
+});
 const RESET_TOKEN_TTL_MINUTES = 15;
 
 async function uniformTiming<T>(started: number, work: () => Promise<T>): Promise<T> {
@@ -74,6 +91,7 @@ const appUrl = (ctx: RequestContext, path: string) =>
 async function openSession(
   ctx: RequestContext,
   user: UsersTable,
+  device: string,
   preferredStoreId: string | null = null,
 ): Promise<SignInData> {
   const stores = await listUserStores(ctx.db, user.id, null);
@@ -87,6 +105,7 @@ async function openSession(
       storeId: current?.id ?? null,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
+      deviceHash: sha256(device),
       now: ctx.now,
       expiresAt,
     });
@@ -147,12 +166,19 @@ async function sendVerification(
   });
 }
 
-export async function signUp(ctx: RequestContext, body: z.output<typeof signUpBody>): Promise<SignInData> {
+export async function signUp(
+  ctx: RequestContext,
+  body: z.output<typeof signUpBody>,
+  device: string,
+): Promise<SignInData> {
   await ctx.deps.rateLimiter.consume(
     `signup:ip:${ctx.ip}`,
     { ...LIMITS.signUpPerIp, max: ctx.deps.config.SIGNUP_MAX_PER_IP_HOUR },
     'sign-up attempts',
   );
+  // Hashed before the email is looked up, whatever it finds: a taken email costs the same
+  // argon2 work as a new one, so the answer's timing does not tell them apart (decision 0020).
+  const passwordHash = await hashPassword(body.password);
   const existing = await findUserByEmail(ctx.db, body.email);
   // A person invited by email has a user row without a password: signing up completes it.
   if (existing && existing.password_hash !== NO_PASSWORD) {
@@ -164,7 +190,6 @@ export async function signUp(ctx: RequestContext, body: z.output<typeof signUpBo
       },
     );
   }
-  const passwordHash = await hashPassword(body.password);
   const now = ctx.now.toISOString();
   const values = {
     email: body.email,
@@ -207,37 +232,76 @@ export async function signUp(ctx: RequestContext, body: z.output<typeof signUpBo
     return row;
   });
   await sendVerification(ctx, user);
-  return openSession(ctx, user);
+  return openSession(ctx, user, device);
 }
 
-export async function signIn(ctx: RequestContext, body: z.output<typeof signInBody>): Promise<SignInData> {
-  const accountKey = `signin:account:${body.email}`;
-  await ctx.deps.rateLimiter.consume(
-    `signin:ip:${ctx.ip}`,
-    LIMITS.signInPerIp,
-    'sign-in attempts from this network',
+/**
+ * A device or address the account signed in from before (any session, even an ended one):
+ * the owner there is not slowed by strangers' wrong guesses (decision 0021).
+ */
+async function isKnownDevice(ctx: RequestContext, userId: string, device: string | null): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where((eb) => {
+      const known = [];
+      if (device) known.push(eb('device_hash', '=', sha256(device)));
+      if (ctx.ip) known.push(eb('ip', '=', ctx.ip));
+      return known.length ? eb.or(known) : eb.lit(false);
+    })
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Checks a password under the sign-in slow-down: 429 while this try must wait, 401 for a wrong
+ * password (counted) or an unknown email (the same answer and the same argon2 work).
+ */
+async function checkPassword(
+  ctx: RequestContext,
+  email: string,
+  user: UsersTable | undefined,
+  password: string,
+  device: { id: string; sent: boolean },
+): Promise<UsersTable> {
+  const keys = signInKeys(email, ctx.ip);
+  await assertSignInAllowed(ctx, keys, () =>
+    user ? isKnownDevice(ctx, user.id, device.sent ? device.id : null) : Promise.resolve(false),
   );
-  await ctx.deps.rateLimiter.check(
-    accountKey,
-    LIMITS.signInFailuresPerAccount,
-    'failed sign-in attempts for this account',
-  );
-  const user = await findUserByEmail(ctx.db, body.email);
   const valid =
     user && user.password_hash !== NO_PASSWORD
-      ? await verifyPassword(user.password_hash, body.password)
-      : await verifyAgainstDummy(body.password);
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyAgainstDummy(password);
   if (!user || !valid) {
-    await ctx.deps.rateLimiter.consume(accountKey, {
-      ...LIMITS.signInFailuresPerAccount,
-      max: Number.MAX_SAFE_INTEGER,
-    });
+    await recordSignInFailure(ctx, keys);
     throw new AppError('UNAUTHENTICATED', 'Email or password is incorrect.', {
       fields: { password: 'Email or password is incorrect' },
     });
   }
-  await ctx.deps.rateLimiter.reset(accountKey);
-  return openSession(ctx, user);
+  await clearAddressFailures(ctx, keys);
+  return user;
+}
+
+export async function signIn(
+  ctx: RequestContext,
+  body: z.output<typeof signInBody>,
+  device: { id: string; sent: boolean },
+): Promise<SignInData> {
+  await ctx.deps.rateLimiter.consume(
+    `signin:ip:${ctx.ip}`,
+    signInPerIp(ctx),
+    'sign-in attempts from this network',
+  );
+  const user = await checkPassword(
+    ctx,
+    body.email,
+    await findUserByEmail(ctx.db, body.email),
+    body.password,
+    device,
+  );
+  return openSession(ctx, user, device.id);
 }
 
 export async function signOut(ctx: UserContext): Promise<void> {
@@ -285,7 +349,7 @@ async function markVerified(ctx: RequestContext, user: UsersTable, how: string):
 }
 
 export async function verifyEmailLink(ctx: RequestContext, token: string): Promise<User> {
-  await ctx.deps.rateLimiter.consume(`code:ip:${ctx.ip}`, LIMITS.codePerIp, 'verification attempts');
+  await ctx.deps.rateLimiter.consume(`code:ip:${ctx.ip}`, codePerIp(ctx), 'verification attempts');
   const code = await findActiveCodeByHash(ctx.db, 'verify_email_link', sha256(token), ctx.now);
   if (!code) {
     throw new AppError(
@@ -308,11 +372,7 @@ async function checkCode(
   code: string,
   purpose: 'verify_email' | 'reset_password',
 ) {
-  await ctx.deps.rateLimiter.consume(
-    `code:ip:${ctx.ip}`,
-    LIMITS.codePerIp,
-    'code attempts from this network',
-  );
+  await ctx.deps.rateLimiter.consume(`code:ip:${ctx.ip}`, codePerIp(ctx), 'code attempts from this network');
   await ctx.deps.rateLimiter.consume(
     `code:account:${email}`,
     LIMITS.codePerAccount,
@@ -425,11 +485,7 @@ export async function verifyResetCode(
 }
 
 export async function resetPassword(ctx: RequestContext, resetId: string, password: string): Promise<void> {
-  await ctx.deps.rateLimiter.consume(
-    `code:ip:${ctx.ip}`,
-    LIMITS.codePerIp,
-    'reset attempts from this network',
-  );
+  await ctx.deps.rateLimiter.consume(`code:ip:${ctx.ip}`, codePerIp(ctx), 'reset attempts from this network');
   const token = await findActiveCodeByHash(ctx.db, 'reset_token', sha256(resetId), ctx.now);
   if (!token) {
     throw new AppError('UNPROCESSABLE', 'This reset link is invalid or has expired. Ask for a new code.');
@@ -457,9 +513,8 @@ export async function resetPassword(ctx: RequestContext, resetId: string, passwo
       },
     );
   });
-  await ctx.deps.rateLimiter.reset(
-    `signin:account:${(await findUserById(ctx.db, token.user_id))?.email ?? ''}`,
-  );
+  const user = await findUserById(ctx.db, token.user_id);
+  if (user) await clearAccountFailures(ctx, user.email);
 }
 
 export async function businessInfo(
@@ -523,6 +578,14 @@ export async function businessNumber(
   return toStore(updated);
 }
 
+/**
+ * An account someone has shown they own: it has a password and a verified email. Any other
+ * account for the invited email (a row made by an invitation, or a sign-up nobody verified) is
+ * claimed by whoever opens the emailed link, which proves the mailbox (decision 0020).
+ */
+const isEstablished = (user: Pick<UsersTable, 'password_hash' | 'email_verified_at'>) =>
+  user.password_hash !== NO_PASSWORD && user.email_verified_at !== null;
+
 export async function invitationDetails(ctx: RequestContext, token: string) {
   const row = await ctx.db
     .selectFrom('invitations as i')
@@ -534,11 +597,14 @@ export async function invitationDetails(ctx: RequestContext, token: string) {
       'i.email',
       'i.expires_at',
       'i.accepted_at',
+      'i.first_name as invited_first_name',
+      'i.last_name as invited_last_name',
       's.business_name',
       'r.name as role_name',
       'u.first_name',
       'u.last_name',
       'u.password_hash',
+      'u.email_verified_at',
     ])
     .where('i.token_hash', '=', sha256(token))
     .executeTakeFirst();
@@ -550,24 +616,33 @@ export async function invitationDetails(ctx: RequestContext, token: string) {
       'This invitation has expired. Ask the store owner to send a new one.',
     );
   }
+  const established = isEstablished(row);
+  // The token is only in the invited person's mailbox, so showing them their own names is fine.
   return {
     email: row.email,
     business_name: row.business_name,
     role: row.role_name,
-    first_name: row.first_name || null,
-    last_name: row.last_name || null,
-    has_account: row.password_hash !== NO_PASSWORD,
+    first_name: row.invited_first_name ?? (established ? row.first_name : null) ?? null,
+    last_name: row.invited_last_name ?? (established ? row.last_name : null) ?? null,
+    has_account: established,
     expires_at: row.expires_at,
   };
 }
 
+/**
+ * Joins the store of an invitation. The token proves the invited mailbox, so accepting verifies
+ * the email. An established account accepts signed in as itself, or with its password (checked
+ * under the sign-in slow-down; the password stays as it was). Any other account for the email
+ * is claimed: the password given becomes its password and whoever held it before is signed out.
+ */
 export async function acceptInvite(
   ctx: RequestContext,
   body: z.output<typeof acceptInviteBody>,
+  device: { id: string; sent: boolean },
 ): Promise<SignInData> {
   await ctx.deps.rateLimiter.consume(
     `code:ip:${ctx.ip}`,
-    LIMITS.codePerIp,
+    codePerIp(ctx),
     'invitation attempts from this network',
   );
   const invitation = await ctx.db
@@ -584,30 +659,70 @@ export async function acceptInvite(
       'This invitation has expired. Ask the store owner to send a new one.',
     );
   }
-  const passwordHash = await hashPassword(body.password);
+  const membership = await ctx.db
+    .selectFrom('memberships')
+    .select(['id', 'user_id'])
+    .where('store_id', '=', invitation.store_id)
+    .where('id', '=', invitation.membership_id)
+    .executeTakeFirst();
+  const account = membership ? await findUserById(ctx.db, membership.user_id) : undefined;
+  if (!membership || !account) {
+    throw new AppError('NOT_FOUND', 'This invitation is not valid or was already accepted.');
+  }
+  const signedIn = ctx.user?.id === account.id;
+  let newPasswordHash: string | null = null;
+  if (!isEstablished(account) && (body.password || !signedIn)) {
+    // Claiming: the password given becomes the account's (signed in or not).
+    const chosen = passwordSchema.safeParse(body.password);
+    if (!chosen.success) {
+      const message = body.password ? chosen.error.issues[0]!.message : 'Choose a password';
+      throw badRequest(`${message}.`, { password: message });
+    }
+    newPasswordHash = await hashPassword(chosen.data);
+  } else if (!signedIn) {
+    if (!body.password) {
+      throw badRequest('Enter your password to accept the invitation.', {
+        password: 'Enter your password to accept',
+      });
+    }
+    await checkPassword(ctx, account.email, account, body.password, device);
+  }
+  const now = ctx.now.toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
-    const membership = await trx
-      .selectFrom('memberships')
-      .selectAll()
-      .where('id', '=', invitation.membership_id)
-      .executeTakeFirstOrThrow();
-    const current = await findUserById(trx, membership.user_id);
-    if (!current) throw notFound('Account');
-    const now = ctx.now.toISOString();
-    const updated = await updateUser(trx, current.id, {
-      password_hash: passwordHash,
-      first_name: body.first_name ?? current.first_name,
-      last_name: body.last_name ?? current.last_name,
-      email_verified_at: current.email_verified_at ?? now,
+    // Accepted once: of two tries with the same link, the second finds it taken.
+    const taken = await trx
+      .updateTable('invitations')
+      .set({ accepted_at: now })
+      .where('id', '=', invitation.id)
+      .where('accepted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) {
+      throw new AppError('NOT_FOUND', 'This invitation is not valid or was already accepted.');
+    }
+    const updated = await updateUser(trx, account.id, {
+      ...(newPasswordHash
+        ? {
+            password_hash: newPasswordHash,
+            first_name: body.first_name ?? invitation.first_name ?? account.first_name,
+            last_name: body.last_name ?? invitation.last_name ?? account.last_name,
+          }
+        : {}),
+      email_verified_at: account.email_verified_at ?? now,
       updated_at: now,
     });
+    if (!account.email_verified_at) {
+      await voidCodes(trx, account.id, 'verify_email', ctx.now);
+      await voidCodes(trx, account.id, 'verify_email_link', ctx.now);
+    }
     await trx
       .updateTable('memberships')
       .set({ status: 'active', updated_at: now })
+      .where('store_id', '=', invitation.store_id)
       .where('id', '=', membership.id)
       .execute();
-    await trx.updateTable('invitations').set({ accepted_at: now }).where('id', '=', invitation.id).execute();
-    if (current.password_hash !== NO_PASSWORD) await revokeSessions(trx, current.id, ctx.now);
+    // A claimed account may have been signed up by someone else: their sessions end here.
+    if (newPasswordHash && account.password_hash !== NO_PASSWORD)
+      await revokeSessions(trx, account.id, ctx.now);
     await writeAudit(
       trx,
       {
@@ -624,5 +739,5 @@ export async function acceptInvite(
     );
     return updated;
   });
-  return openSession(ctx, user, invitation.store_id);
+  return openSession(ctx, user, device.id, invitation.store_id);
 }

@@ -172,23 +172,121 @@ describe('sign-in and sessions', () => {
     expect(await auditActions(m.user.id)).toContain('user.signed_out');
   });
 
-  it('locks an account for 15 minutes after 5 failures, with Retry-After, then lets it in', async () => {
+  const signIn = (email: string, password: string, options: { ip?: string; cookie?: string } = {}) =>
+    t.call('POST', '/user/signin', {
+      body: { email, password },
+      ...(options.ip ? { ip: options.ip } : {}),
+      ...(options.cookie ? { headers: { cookie: options.cookie } } : {}),
+    });
+
+  /** Wrong passwords from strangers, each from its own address, as many as get through. */
+  async function strangersGuess(email: string, attempts: number) {
+    const statuses: number[] = [];
+    for (let i = 0; i < attempts; i++) statuses.push((await signIn(email, `guess-${i}-x9`)).status);
+    return statuses;
+  }
+
+  it('does not lock the owner out: after strangers’ wrong passwords, an address they signed in from still works', async () => {
     const m = await createMerchant(t);
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await t.call('POST', '/user/signin', { body: { email: m.email, password: `nope-${i}x1` } })).status,
-      ).toBe(401);
-    }
-    const locked = await t.call('POST', '/user/signin', { body: { email: m.email, password: PASSWORD } });
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect(locked.body.message).toMatch(
-      /^Too many failed sign-in attempts for this account\. Try again in \d+ minutes\.$/,
-    );
-    t.clock.advance(15 * 60_000 + 1000);
+    const home = '198.51.100.10';
+    expect((await signIn(m.email, PASSWORD, { ip: home })).status).toBe(200);
+    const statuses = await strangersGuess(m.email, 15);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses).toContain(429);
+    expect((await signIn(m.email, PASSWORD, { ip: home })).status).toBe(200);
+  });
+
+  it('lets the owner in from a known device (its cookie) at a new address', async () => {
+    const m = await createMerchant(t);
+    const first = await signIn(m.email, PASSWORD, { ip: '198.51.100.20' });
+    const setCookie = String(first.headers['set-cookie'] ?? '');
+    expect(setCookie).toMatch(/^tb_device=[A-Za-z0-9_-]{22,}; /);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    const cookie = setCookie.split(';')[0]!;
+    await strangersGuess(m.email, 15);
+    expect((await signIn(m.email, PASSWORD, { ip: '203.0.113.99' })).status).toBe(429);
+    expect((await signIn(m.email, PASSWORD, { ip: '203.0.113.98', cookie })).status).toBe(200);
+    // A made-up device id is no key.
+    await strangersGuess(m.email, 3);
     expect(
-      (await t.call('POST', '/user/signin', { body: { email: m.email, password: PASSWORD } })).status,
-    ).toBe(200);
+      (await signIn(m.email, PASSWORD, { ip: '203.0.113.97', cookie: `tb_device=${'A'.repeat(40)}` })).status,
+    ).toBe(429);
+  });
+
+  it('lets the right password in from a new address after a short delay', async () => {
+    const m = await createMerchant(t);
+    await strangersGuess(m.email, 20);
+    const slowed = await signIn(m.email, PASSWORD, { ip: '203.0.113.50' });
+    expect(slowed.status).toBe(429);
+    const wait = Number(slowed.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(slowed.body.message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Try again in \d+ seconds?\.$/,
+    );
+    t.clock.advance(wait * 1000);
+    expect((await signIn(m.email, PASSWORD, { ip: '203.0.113.50' })).status).toBe(200);
+  });
+
+  it('slows one address down with a growing delay instead of locking it', async () => {
+    const m = await createMerchant(t);
+    const ip = '198.51.100.30';
+    for (let i = 0; i < 5; i++) expect((await signIn(m.email, `nope-${i}x1`, { ip })).status).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const slowed = await signIn(m.email, PASSWORD, { ip });
+      expect(slowed.status).toBe(429);
+      waits.push(Number(slowed.headers['retry-after']));
+      t.clock.advance(waits[i]! * 1000);
+      expect((await signIn(m.email, `again-${i}x1`, { ip })).status).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    const last = await signIn(m.email, PASSWORD, { ip });
+    expect(last.status).toBe(429);
+    t.clock.advance(Number(last.headers['retry-after']) * 1000);
+    expect((await signIn(m.email, PASSWORD, { ip })).status).toBe(200);
+  });
+
+  it('still counts guesses per account across addresses: a stranger gets few tries in 15 minutes', async () => {
+    const m = await createMerchant(t);
+    let tried = 0;
+    let slowed = 0;
+    const started = t.clock.now().getTime();
+    for (let i = 0; i < 500 && t.clock.now().getTime() - started < 15 * 60_000; i++) {
+      const res = await signIn(m.email, `guess-${i}-x9`);
+      if (res.status === 401) tried += 1;
+      else {
+        expect(res.status).toBe(429);
+        slowed += 1;
+        t.clock.advance(Number(res.headers['retry-after']) * 1000);
+      }
+    }
+    expect(slowed).toBeGreaterThan(0);
+    expect(tried).toBeGreaterThanOrEqual(10);
+    expect(tried).toBeLessThanOrEqual(30);
+  });
+
+  it('reads the sign-in limits from the environment', async () => {
+    const roomy = await createTestApp({
+      SIGNIN_MAX_PER_IP_15MIN: '100',
+      SIGNIN_FAILURES_BEFORE_DELAY: '50',
+      SIGNIN_ACCOUNT_FAILURES_BEFORE_DELAY: '50',
+    });
+    try {
+      const ip = '192.0.2.90';
+      const target = uniqueEmail('target');
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const email = i % 2 ? target : uniqueEmail('many');
+        statuses.push(
+          (await roomy.call('POST', '/user/signin', { ip, body: { email, password: 'whatever-1' } })).status,
+        );
+      }
+      expect(statuses).toEqual(Array(40).fill(401));
+    } finally {
+      await roomy.close();
+    }
   });
 
   it('limits sign-in attempts per network address', async () => {

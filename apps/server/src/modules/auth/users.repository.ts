@@ -47,6 +47,8 @@ export async function insertSession(
     storeId: string | null;
     ip: string | null;
     userAgent: string | null;
+    /** SHA-256 of the browser's device cookie (decision 0021). */
+    deviceHash: string | null;
     now: Date;
     expiresAt: Date;
   },
@@ -61,6 +63,7 @@ export async function insertSession(
       current_store_id: values.storeId,
       ip: values.ip,
       user_agent: values.userAgent,
+      device_hash: values.deviceHash,
       created_at: values.now.toISOString(),
       expires_at: values.expiresAt.toISOString(),
       revoked_at: null,

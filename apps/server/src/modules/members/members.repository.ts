@@ -81,7 +81,12 @@ export function membersRepository(db: Db, storeId: string) {
           'r.name as role_name',
           'r.key as role_key',
         ])
-        .select((eb) => eb.fn.max('i.expires_at').as('invitation_expires_at'))
+        // A membership has at most one open invitation (a resend replaces it).
+        .select((eb) => [
+          eb.fn.max('i.expires_at').as('invitation_expires_at'),
+          eb.fn.max('i.first_name').as('invited_first_name'),
+          eb.fn.max('i.last_name').as('invited_last_name'),
+        ])
         .where('m.store_id', '=', storeId)
         .groupBy([
           'm.id',
@@ -98,12 +103,14 @@ export function membersRepository(db: Db, storeId: string) {
         .orderBy('m.created_at', 'desc')
         .orderBy('m.id', 'desc')
         .execute();
+      // While invited, nothing of the person's account shows (it may be one they made
+      // elsewhere): the names are the inviter's and there is no user id yet.
       return rows.map((r) => ({
         id: r.id,
-        user_id: r.user_id,
+        user_id: r.status === 'invited' ? null : r.user_id,
         email: r.email,
-        first_name: r.first_name || null,
-        last_name: r.last_name || null,
+        first_name: (r.status === 'invited' ? (r.invited_first_name as string | null) : r.first_name) || null,
+        last_name: (r.status === 'invited' ? (r.invited_last_name as string | null) : r.last_name) || null,
         status: r.status,
         role: { id: r.role_id, name: r.role_name, key: r.role_key as Member['role']['key'] },
         invitation_expires_at:
@@ -128,6 +135,7 @@ export function membersRepository(db: Db, storeId: string) {
           'u.first_name',
           'r.key as role_key',
           'r.name as role_name',
+          'r.permissions as role_permissions',
         ])
         .where('m.store_id', '=', storeId)
         .where('m.id', '=', id)

@@ -20,7 +20,7 @@ export function registerMembersRoutes(app: FastifyInstance): void {
   });
   route(app, membersRoutes.list, async (ctx) => ok(await members.listMembers(ctx)));
   route(app, membersRoutes.add, async (ctx, { body }) =>
-    ok(await members.addMember(ctx, body), 'Member added', 201),
+    ok(await members.addMember(ctx, body), 'Invitation sent', 201),
   );
   route(app, membersRoutes.changeRole, async (ctx, { params, body }) =>
     ok(await members.changeRole(ctx, params.id, body.role_id), 'Role changed'),

@@ -10,8 +10,8 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { assertPlanAllows } from '../../lib/plan-limits.js';
 import { rolePermissions } from '../../lib/roles.js';
-import { findUserByEmail, NO_PASSWORD } from '../auth/users.repository.js';
-import { insertMembership } from '../stores/stores.repository.js';
+import { assertCanMailOthers, consumeMailQuota, quoted } from '../../lib/outgoing-mail.js';
+import { NO_PASSWORD } from '../auth/users.repository.js';
 import { membersRepository } from './members.repository.js';
 
 export const listPermissions = () => PERMISSION_GROUPS;
@@ -31,6 +31,22 @@ function assertCanGrant(ctx: StoreContext, permissions: Iterable<string>): void 
     );
   }
 }
+
+/**
+ * Nobody acts on a member or a role with rights they do not hold themselves: removing an Admin,
+ * re-inviting one, or stripping a role of a permission are all uses of that power.
+ */
+function assertHolds(ctx: StoreContext, permissions: Iterable<string>, what: string): void {
+  const missing = [...permissions].filter((p) => !ctx.access.permissions.has(p as Permission));
+  if (missing.length) {
+    throw new AppError(
+      'FORBIDDEN',
+      `You cannot ${what} permissions you do not have yourself: ${missing.join(', ')}.`,
+    );
+  }
+}
+
+const ACT_ON_MEMBER = 'act on a member whose role has';
 
 async function findRoleOr404(ctx: StoreContext, id: string) {
   const role = await membersRepository(ctx.db, ctx.storeId).findRole(id);
@@ -91,6 +107,7 @@ export async function updateRole(
   const role = await findRoleOr404(ctx, id);
   if (role.key)
     throw conflict(`The built-in role ${role.name} cannot be changed. Create a custom role instead.`);
+  assertHolds(ctx, rolePermissions(null, role.permissions), 'change a role that has');
   const repo = membersRepository(ctx.db, ctx.storeId);
   if (body.name && body.name.toLowerCase() !== role.name.toLowerCase()) {
     const clash = await repo.findRoleByName(body.name);
@@ -137,6 +154,7 @@ export async function updateRole(
 export async function deleteRole(ctx: StoreContext, id: string): Promise<void> {
   const role = await findRoleOr404(ctx, id);
   if (role.key) throw conflict(`The built-in role ${role.name} cannot be deleted.`);
+  assertHolds(ctx, rolePermissions(null, role.permissions), 'delete a role that has');
   const holders = await membersRepository(ctx.db, ctx.storeId).countRoleMembers(id);
   if (holders > 0) {
     throw conflict(`${holders} member(s) hold the role "${role.name}". Give them another role first.`);
@@ -172,115 +190,142 @@ async function assignableRole(ctx: StoreContext, roleId: string) {
 }
 
 /**
- * Adds a person to the store. Someone without an account gets an invitation to set a password
- * (valid 7 days); someone with an account joins at once and is told by email.
+ * Invites a person to the store. Whether or not the email has an account, the answer, the work
+ * and the mail are the same, and the person joins only by accepting the emailed link
+ * (decision 0020): an account nobody has proved to own never gets into another's store.
  */
 export async function addMember(ctx: StoreContext, body: z.output<typeof addMemberBody>): Promise<Member> {
-  if (ctx.user && !ctx.user.email_verified) {
-    throw new AppError('FORBIDDEN', 'Verify your email address before inviting team members.');
-  }
+  assertCanMailOthers(ctx, 'inviting team members');
   await assertPlanAllows(ctx, 'members');
   const role = await assignableRole(ctx, body.role_id);
-  const repo = membersRepository(ctx.db, ctx.storeId);
-  const existingUser = await findUserByEmail(ctx.db, body.email);
-  if (existingUser && (await repo.findMembershipByUser(existingUser.id))) {
-    throw conflict(`${body.email} is already a member of this store.`, { email: 'Already a member' });
-  }
-  const invite = !existingUser || existingUser.password_hash === NO_PASSWORD;
+  await consumeMailQuota(ctx, 'invitation', body.email);
   const token = randomToken(24);
   const now = ctx.now.toISOString();
-  const expiresAt = addDays(ctx.now, INVITATION_TTL_DAYS).toISOString();
   const membershipId = await ctx.db.transaction().execute(async (trx) => {
-    let userId = existingUser?.id;
-    if (!userId) {
-      userId = newId();
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: body.email,
-          password_hash: NO_PASSWORD,
-          first_name: body.first_name ?? '',
-          last_name: body.last_name ?? '',
-          phone_number: '',
-          country: '',
-          business_name: null,
-          email_verified_at: null,
-          photo_url: null,
-          website: null,
-          billing_contact: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+    // The same statement whether the email is new or taken, and no unique-key clash when two
+    // stores invite the same new email at once: the second insert does nothing.
+    await trx
+      .insertInto('users')
+      .values({
+        id: newId(),
+        email: body.email,
+        password_hash: NO_PASSWORD,
+        first_name: '',
+        last_name: '',
+        phone_number: '',
+        country: '',
+        business_name: null,
+        email_verified_at: null,
+        photo_url: null,
+        website: null,
+        billing_contact: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    const id = newId();
+    const added = await trx
+      .insertInto('memberships')
+      .values({
+        id,
+        store_id: ctx.storeId,
+        user_id: user.id,
+        role_id: role.id,
+        status: 'invited',
+        invited_by: ctx.actor.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['store_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      const held = await membersRepository(trx, ctx.storeId).findMembershipByUser(user.id);
+      throw held?.status === 'invited'
+        ? conflict(`${body.email} is already invited. Send the invitation again from the team list.`, {
+            email: 'Already invited',
+          })
+        : conflict(`${body.email} is already a member of this store.`, { email: 'Already a member' });
     }
-    const id = await insertMembership(trx, {
-      storeId: ctx.storeId,
-      userId,
-      roleId: role.id,
-      status: invite ? 'invited' : 'active',
-      invitedBy: ctx.actor.id,
-      now,
-    });
-    if (invite) {
-      await trx
-        .insertInto('invitations')
-        .values({
-          id: newId(),
-          store_id: ctx.storeId,
-          membership_id: id,
-          email: body.email,
-          token_hash: sha256(token),
-          expires_at: expiresAt,
-          accepted_at: null,
-          created_at: now,
-        })
-        .execute();
-    }
+    await trx
+      .insertInto('invitations')
+      .values({
+        id: newId(),
+        store_id: ctx.storeId,
+        membership_id: id,
+        email: body.email,
+        token_hash: sha256(token),
+        expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
+        accepted_at: null,
+        created_at: now,
+        first_name: body.first_name ?? null,
+        last_name: body.last_name ?? null,
+      })
+      .execute();
     await writeAudit(trx, ctx, {
-      action: invite ? 'member.invited' : 'member.added',
+      action: 'member.invited',
       entity: 'member',
       entityId: id,
-      summary: `${body.email} ${invite ? 'invited' : 'added'} as ${role.name}`,
-      after: { email: body.email, role: role.name, status: invite ? 'invited' : 'active' },
+      summary: `${body.email} invited as ${role.name}`,
+      after: { email: body.email, role: role.name, status: 'invited' },
     });
     return id;
   });
-  await mailMember(ctx, body.email, role.name, invite ? token : null);
+  await mailInvitation(ctx, body.email, role.name, token);
   return (await listMembers(ctx)).find((m) => m.id === membershipId)!;
 }
 
-async function mailMember(
+/**
+ * One message for everyone invited, account or not. The subject is fixed; the names the
+ * store chose (store, role, inviter) appear only in the text, quoted.
+ */
+async function mailInvitation(
   ctx: StoreContext,
   email: string,
   roleName: string,
-  token: string | null,
+  token: string,
 ): Promise<void> {
   const base = ctx.deps.config.PUBLIC_URL ?? `http://localhost:${ctx.deps.config.PORT}`;
-  const store = ctx.access.store.business_name;
-  const who = ctx.actor.name;
-  await ctx.deps.mailer.send(
-    token
-      ? {
-          to: email,
-          subject: `${who} invited you to ${store} on Tillbook`,
-          text: `${who} invited you to join ${store} on Tillbook as ${roleName}.\n\nSet your password to accept:\n${base}/auth/accept-invite?token=${token}\n\nThe invitation expires in ${INVITATION_TTL_DAYS} days.`,
-        }
-      : {
-          to: email,
-          subject: `You now have access to ${store} on Tillbook`,
-          text: `${who} added you to ${store} on Tillbook as ${roleName}. Sign in to switch to it:\n${base}/auth/sign-in`,
-        },
-  );
+  const store = quoted(ctx.access.store.business_name);
+  const who = quoted(ctx.actor.name);
+  await ctx.deps.mailer.send({
+    to: email,
+    subject: 'You are invited to join a team on Tillbook',
+    text: [
+      `${who} invited you to join the store ${store} on Tillbook with the role ${quoted(roleName)}.`,
+      '',
+      'Open this link to accept:',
+      `${base}/auth/accept-invite?token=${token}`,
+      '',
+      'If you already have a Tillbook account with this email, sign in there to accept; if not, you will choose a password.',
+      `The invitation expires in ${INVITATION_TTL_DAYS} days. If you did not expect it, ignore this email.`,
+    ].join('\n'),
+  });
 }
 
 export async function resendInvite(ctx: StoreContext, membershipId: string): Promise<Member> {
+  assertCanMailOthers(ctx, 'inviting team members');
   const member = await membersRepository(ctx.db, ctx.storeId).findMembership(membershipId);
   if (!member) throw notFound('Member');
   if (member.status !== 'invited') throw conflict(`${member.email} already joined the store.`);
+  assertHolds(ctx, rolePermissions(member.role_key, member.role_permissions), ACT_ON_MEMBER);
+  await consumeMailQuota(ctx, 'invitation', member.email);
   const token = randomToken(24);
   const now = ctx.now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('invitations')
+      .select(['first_name', 'last_name'])
+      .where('store_id', '=', ctx.storeId)
+      .where('membership_id', '=', membershipId)
+      .where('accepted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
     await trx
       .deleteFrom('invitations')
       .where('store_id', '=', ctx.storeId)
@@ -298,6 +343,8 @@ export async function resendInvite(ctx: StoreContext, membershipId: string): Pro
         expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
         accepted_at: null,
         created_at: now,
+        first_name: previous?.first_name ?? null,
+        last_name: previous?.last_name ?? null,
       })
       .execute();
     await writeAudit(trx, ctx, {
@@ -307,7 +354,7 @@ export async function resendInvite(ctx: StoreContext, membershipId: string): Pro
       summary: `Invitation sent again to ${member.email}`,
     });
   });
-  await mailMember(ctx, member.email, member.role_name, token);
+  await mailInvitation(ctx, member.email, member.role_name, token);
   return (await listMembers(ctx)).find((m) => m.id === membershipId)!;
 }
 
@@ -318,9 +365,8 @@ export async function changeRole(ctx: StoreContext, membershipId: string, roleId
   if (member.user_id === ctx.actor.id) throw conflict('You cannot change your own role. Ask another admin.');
   if (member.role_key === 'owner') throw conflict("The store owner's role cannot be changed.");
   const role = await assignableRole(ctx, roleId);
-  // Taking a role away is also handing out power: only someone who holds the current role's permissions may change it.
-  const current = await repo.findRole(member.role_id);
-  if (current) assertCanGrant(ctx, rolePermissions(current.key, current.permissions));
+  // Taking a role away is also a use of power: only someone who holds the current role's permissions may change it.
+  assertHolds(ctx, rolePermissions(member.role_key, member.role_permissions), ACT_ON_MEMBER);
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('memberships')
@@ -345,6 +391,7 @@ export async function removeMember(ctx: StoreContext, membershipId: string): Pro
   if (!member) throw notFound('Member');
   if (member.role_key === 'owner') throw conflict('The store owner cannot be removed.');
   if (member.user_id === ctx.actor.id) throw conflict('You cannot remove yourself. Ask another admin.');
+  assertHolds(ctx, rolePermissions(member.role_key, member.role_permissions), ACT_ON_MEMBER);
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('invitations')

@@ -2,6 +2,7 @@ import type { Invoice, InvoiceStore } from '@tillbook/contract/orders';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, notFound, unprocessable } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
+import { assertCanMailOthers, consumeMailQuota, quoted } from '../../lib/outgoing-mail.js';
 import { bumpCounter } from '../../lib/counters.js';
 import { findCustomerForOrder } from '../customers/customers.service.js';
 import { renderInvoicePdf, type InvoiceLayout } from './invoice-pdf.js';
@@ -114,12 +115,14 @@ const escapeHtml = (text: string) =>
 
 /**
  * Mails the invoice (or receipt), with its PDF attached, to the order's customer: their current
- * email address, else the one they had when they ordered. 422 when there is none.
+ * email address, else the one they had when they ordered. 422 when there is none. The sender's
+ * email must be verified, and the store and the recipient have allowances (decision 0020).
  */
 export async function emailInvoice(
   ctx: StoreContext,
   id: string,
 ): Promise<{ to: string; invoice_number: string }> {
+  assertCanMailOthers(ctx, 'emailing invoices');
   const row = await ordersRepository(ctx.db, ctx.storeId).getRow(id);
   if (!row) throw notFound('Order');
   if (!row.customer_id && !row.customer_email) {
@@ -134,6 +137,7 @@ export async function emailInvoice(
       `${row.customer_name ?? 'This customer'} has no email address. Add one to their profile, then send the invoice again.`,
     );
   }
+  await consumeMailQuota(ctx, 'invoice', to);
   const file = await invoicePdf(ctx, id, 'a4');
   const { invoice } = file;
   const o = invoice.order;
@@ -144,7 +148,7 @@ export async function emailInvoice(
   const lines = [
     greeting,
     '',
-    `Thank you for your order ${o.number} from ${store.business_name}.`,
+    `Thank you for your order ${o.number} from the store ${quoted(store.business_name)}.`,
     `${word} ${invoice.invoice_number}: total ${m(o.total)}, received ${m(o.amount_received)}, balance due ${m(invoice.balance_due)}.`,
     '',
     `The ${word.toLowerCase()} is attached as a PDF.`,
@@ -155,7 +159,8 @@ export async function emailInvoice(
   try {
     await ctx.deps.mailer.send({
       to,
-      subject: `${word} ${invoice.invoice_number} from ${store.business_name}`,
+      // Only our own words and numbers: a store's name in a subject line reads as our message.
+      subject: `${word} ${invoice.invoice_number} for order ${o.number}`,
       text: lines.join('\n'),
       html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join(''),
       attachments: [{ filename: file.filename, content: file.data, contentType: 'application/pdf' }],

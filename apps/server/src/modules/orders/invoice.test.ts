@@ -338,7 +338,9 @@ describe('emailing the invoice', () => {
       .selectAll()
       .where('to_address', '=', 'tunde.bakare@example.ng')
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toBe(`Invoice ${res.body.data.invoice_number} from Iya Basira Stores`);
+    // The subject carries no text the store chose: the store's name is quoted in the message.
+    expect(mail.subject).toBe(`Invoice ${res.body.data.invoice_number} for order ${o.number}`);
+    expect(mail.text).toContain('from the store “Iya Basira Stores”');
     expect(mail.text).toContain(o.number);
     expect(mail.text).toContain('balance due NGN 800.00');
     const attachments = JSON.parse(mail.attachments!);
@@ -376,5 +378,67 @@ describe('emailing the invoice', () => {
     const none = await t.call('POST', `/order/${walkIn.id}/invoice/email`, { token: m.token });
     expect(none.status).toBe(422);
     expect(none.body.message).toContain('walk-in sale');
+  });
+
+  it('refuses to email an invoice before the sender’s email is verified', async () => {
+    const unverified = await createMerchant(t, { verify: false });
+    const p = await createProduct(t, unverified);
+    const customer = await createCustomer(t, unverified, { email_address: 'victim.relay@example.ng' });
+    const o = await placed(
+      { customer_id: customer.id, items: [{ product_id: p.id, quantity: 1 }] },
+      unverified,
+    );
+    const res = await t.call('POST', `/order/${o.id}/invoice/email`, { token: unverified.token });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Verify your email address before emailing invoices.');
+    const sent = await t.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', 'victim.relay@example.ng')
+      .execute();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('limits the invoice emails one address receives in a day', async () => {
+    const p = await createProduct(t, m);
+    const customer = await createCustomer(t, m, { email_address: 'often.emailed@example.ng' });
+    const o = await placed({ customer_id: customer.id, items: [{ product_id: p.id, quantity: 1 }] });
+    for (let i = 0; i < t.config.INVOICE_EMAILS_PER_RECIPIENT_DAY; i++) {
+      expect((await t.call('POST', `/order/${o.id}/invoice/email`, { token: m.token })).status).toBe(200);
+    }
+    const refused = await t.call('POST', `/order/${o.id}/invoice/email`, { token: m.token });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^Too many emails to this address\. Try again in \d+ (hours|minutes)\.$/,
+    );
+    const sent = await t.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', 'often.emailed@example.ng')
+      .execute();
+    expect(sent).toHaveLength(t.config.INVOICE_EMAILS_PER_RECIPIENT_DAY);
+  });
+
+  it('limits the invoice emails one store sends in an hour', async () => {
+    const small = await createTestApp({ INVOICE_EMAILS_PER_STORE_HOUR: '2' });
+    try {
+      const shop = await createMerchant(small);
+      const p = await createProduct(small, shop);
+      const send = async () => {
+        const customer = await createCustomer(small, shop);
+        const res = await order(small, shop, {
+          customer_id: customer.id,
+          items: [{ product_id: p.id, quantity: 1 }],
+        });
+        return small.call('POST', `/order/${res.body.data.id}/invoice/email`, { token: shop.token });
+      };
+      expect((await send()).status).toBe(200);
+      expect((await send()).status).toBe(200);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many emails from this store\. Try again in \d+ minutes\.$/);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -51,6 +51,38 @@ export async function insertBuiltInRoles(
   return ids;
 }
 
+/** A custom role, copied into another store of the same family (a new branch). */
+export async function copyCustomRole(
+  db: Db,
+  fromStoreId: string,
+  roleId: string,
+  toStoreId: string,
+  now: string,
+) {
+  const role = await db
+    .selectFrom('roles')
+    .select(['name', 'description', 'permissions'])
+    .where('store_id', '=', fromStoreId)
+    .where('id', '=', roleId)
+    .executeTakeFirstOrThrow();
+  const id = newId();
+  await db
+    .insertInto('roles')
+    .values({ id, store_id: toStoreId, key: null, ...role, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/** How many stores (and branches) the user owns. */
+export async function countOwnedStores(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stores')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertMembership(
   db: Db,
   values: {

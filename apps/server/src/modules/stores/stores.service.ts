@@ -10,7 +10,7 @@ import type {
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, StoresTable } from '../../db/schema.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, StoreContext, UserContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -18,6 +18,8 @@ import { assertPlanAllows } from '../../lib/plan-limits.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import type { FastifyRequest } from 'fastify';
 import {
+  copyCustomRole,
+  countOwnedStores,
   findActiveMembership,
   findStore,
   insertBuiltInRoles,
@@ -46,6 +48,16 @@ export interface NewStore {
 }
 
 /**
+ * Who opened a branch, with the role they hold where they opened it. They get that same role
+ * in the branch (a built-in one by its key, a custom one copied): never more than they had.
+ */
+export interface BranchCreator {
+  userId: string;
+  fromStoreId: string;
+  role: { id: string; key: string | null };
+}
+
+/**
  * Creates a store (or a branch), its built-in roles and the owner's membership, in the
  * caller's transaction. Returns the new store row.
  */
@@ -53,7 +65,7 @@ export async function createStoreRecords(
   trx: Transaction<Database>,
   ctx: RequestContext,
   input: NewStore,
-  owner: { userId: string; parentStoreId: string | null; alsoAdmin?: string | null },
+  owner: { userId: string; parentStoreId: string | null; creator?: BranchCreator | null },
 ): Promise<StoresTable> {
   const now = ctx.now.toISOString();
   const row: StoresTable = {
@@ -87,11 +99,17 @@ export async function createStoreRecords(
     invitedBy: null,
     now,
   });
-  if (owner.alsoAdmin && owner.alsoAdmin !== owner.userId) {
+  const creator = owner.creator;
+  if (creator && creator.userId !== owner.userId) {
+    // Only the store's owner holds Owner; anyone else holding it elsewhere gets Admin, which is less.
+    const builtIn = creator.role.key === 'owner' ? 'admin' : creator.role.key;
+    const roleId = builtIn
+      ? roles[builtIn]!
+      : await copyCustomRole(trx, creator.fromStoreId, creator.role.id, row.id, now);
     await insertMembership(trx, {
       storeId: row.id,
-      userId: owner.alsoAdmin,
-      roleId: roles.admin!,
+      userId: creator.userId,
+      roleId,
       status: 'active',
       invitedBy: owner.userId,
       now,
@@ -111,7 +129,19 @@ export async function createStoreRecords(
 export const listStores = (ctx: UserContext): Promise<StoreSummary[]> =>
   listUserStores(ctx.db, ctx.user.id, ctx.access?.store.id ?? null);
 
+/**
+ * An unverified account may open its first store and try the product there; more stores, and
+ * branches, wait for a verified email (decision 0020).
+ */
+async function assertMayOpenAnotherStore(ctx: UserContext): Promise<void> {
+  if (ctx.user.email_verified) return;
+  if ((await countOwnedStores(ctx.db, ctx.user.id)) > 0) {
+    throw new AppError('FORBIDDEN', 'Verify your email address before opening another store.');
+  }
+}
+
 export async function createStore(ctx: UserContext, body: z.output<typeof createStoreBody>): Promise<Store> {
+  await assertMayOpenAnotherStore(ctx);
   await assertPlanAllows(ctx, 'stores');
   const row = await ctx.db.transaction().execute(async (trx) => {
     const created = await createStoreRecords(trx, ctx, body, { userId: ctx.user.id, parentStoreId: null });
@@ -123,6 +153,9 @@ export async function createStore(ctx: UserContext, body: z.output<typeof create
 }
 
 export async function addBranch(ctx: StoreContext, body: z.output<typeof addBranchBody>): Promise<Store> {
+  if (ctx.actor.type === 'user' && !ctx.user?.email_verified) {
+    throw new AppError('FORBIDDEN', 'Verify your email address before opening another store.');
+  }
   await assertPlanAllows(ctx, 'stores');
   // Branches hang off a top-level store; a branch of a branch joins its parent's family instead.
   const requestedParent = body.parent_store_id ?? ctx.storeId;
@@ -139,7 +172,14 @@ export async function addBranch(ctx: StoreContext, body: z.output<typeof addBran
       {
         userId: parent.owner_user_id,
         parentStoreId: parent.id,
-        alsoAdmin: ctx.actor.type === 'user' ? ctx.actor.id : null,
+        creator:
+          ctx.actor.type === 'user' && ctx.access.role
+            ? {
+                userId: ctx.actor.id,
+                fromStoreId: ctx.storeId,
+                role: { id: ctx.access.role.id, key: ctx.access.role.key },
+              }
+            : null,
       },
     ),
   );

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createMerchant, createStaff } from '../../test/fixtures.js';
+import {
+  createMerchant,
+  createStaff,
+  latestCode,
+  latestMail,
+  PASSWORD,
+  signUpBody,
+  uniqueEmail,
+} from '../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +98,86 @@ describe('stores and branches', () => {
       .where('action', '=', 'branch.created')
       .executeTakeFirst();
     expect(audit?.actor_id).toBe(admin.user.id);
+  });
+
+  it('gives the creator of a branch no more than they had: a custom role with stores.manage stays that role', async () => {
+    const m = await createMerchant(t);
+    const role = await t.call('POST', '/roles', {
+      token: m.token,
+      body: {
+        name: 'Expansion',
+        description: 'Opens branches',
+        permissions: ['stores.manage', 'products.view'],
+      },
+    });
+    const email = uniqueEmail('expansion');
+    await t.call('POST', '/members/add-member', {
+      token: m.token,
+      body: { email, role_id: role.body.data.id },
+    });
+    const invite = /token=([A-Za-z0-9_-]+)/.exec((await latestMail(t, email)).text)![1]!;
+    const member = (
+      await t.call('POST', '/members/accept-invite', { body: { token: invite, password: PASSWORD } })
+    ).body.data;
+    const res = await t.call('POST', '/add-branch', {
+      token: member.userToken,
+      body: { business_name: 'Yaba Branch' },
+    });
+    expect(res.status).toBe(201);
+    const mine = (await t.call('GET', '/stores', { token: member.userToken })).body.data.find(
+      (s: { id: string }) => s.id === res.body.data.id,
+    );
+    expect(mine.role).toMatchObject({ name: 'Expansion', key: null });
+    expect([...mine.permissions].sort()).toEqual(['products.view', 'stores.manage']);
+    // So in the branch they cannot manage the team, change settings or see reports.
+    for (const path of ['/members/all-members', '/audits', '/roles']) {
+      const call = await t.call(path === '/roles' ? 'POST' : 'GET', path, {
+        token: member.userToken,
+        query: { storeId: res.body.data.id },
+        ...(path === '/roles' ? { body: { name: 'Boss', permissions: ['orders.view'] } } : {}),
+      });
+      expect(call.status).toBe(403);
+    }
+    // The owner owns the branch.
+    const ownerView = (await t.call('GET', '/stores', { token: m.token })).body.data.find(
+      (s: { id: string }) => s.id === res.body.data.id,
+    );
+    expect(ownerView.role.key).toBe('owner');
+  });
+
+  it('lets an unverified account open its first store, but no second store or branch', async () => {
+    const m = await createMerchant(t, { verify: false });
+    expect(m.storeId).toBeTruthy();
+    const second = await t.call('POST', '/stores/create-store', {
+      token: m.token,
+      body: { business_name: 'Another Shop' },
+    });
+    expect(second.status).toBe(403);
+    expect(second.body.message).toBe('Verify your email address before opening another store.');
+    const branch = await t.call('POST', '/add-branch', { token: m.token, body: { business_name: 'Branch' } });
+    expect(branch.status).toBe(403);
+    expect(branch.body.message).toBe('Verify your email address before opening another store.');
+    expect((await t.call('GET', '/stores', { token: m.token })).body.data).toHaveLength(1);
+    // Verified, they may.
+    const code = await latestCode(t, m.email);
+    expect((await t.call('POST', '/user/verify-email', { body: { email: m.email, code } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/stores/create-store', {
+          token: m.token,
+          body: { business_name: 'Another Shop' },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('lets a brand-new unverified account open its first store with create-store', async () => {
+    const up = await t.call('POST', '/user/signup', { body: signUpBody() });
+    const token = up.body.data.userToken;
+    const first = await t.call('POST', '/stores/create-store', { token, body: { business_name: 'First' } });
+    expect(first.status).toBe(201);
+    const again = await t.call('POST', '/stores/create-store', { token, body: { business_name: 'Second' } });
+    expect(again.status).toBe(403);
   });
 
   it('refuses a branch from a cashier (403)', async () => {

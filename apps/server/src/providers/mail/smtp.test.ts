@@ -105,11 +105,13 @@ describe('mail through the SMTP transport', () => {
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
 
-    const { envelope, mail } = await arrived(email, 'Chioma Obi invited you to Ìyá Bísí Stores on Tillbook');
+    const { envelope, mail } = await arrived(email, 'You are invited to join a team on Tillbook');
     expect(envelope).toEqual({ from: 'no-reply@tillbook.test', to: [email] });
     expect(addresses(mail.to)).toEqual([email]);
     expect(mail.from?.value).toEqual([{ name: 'Tillbook', address: 'no-reply@tillbook.test' }]);
-    expect(mail.text).toContain('Chioma Obi invited you to join Ìyá Bísí Stores on Tillbook as Cashier.');
+    expect(mail.text).toContain(
+      '“Chioma Obi” invited you to join the store “Ìyá Bísí Stores” on Tillbook with the role “Cashier”.',
+    );
     const link = /^http:\/\/tillbook\.test\/auth\/accept-invite\?token=([A-Za-z0-9_-]{20,})$/m.exec(
       mail.text ?? '',
     );

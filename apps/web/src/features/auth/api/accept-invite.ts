@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 
 export interface AcceptInviteBody {
   token: string;
-  password: string;
+  /** A new person's chosen password, or an account's current one; none when signed in as the invitee. */
+  password?: string;
   first_name?: string;
   last_name?: string;
 }

@@ -1,31 +1,38 @@
-import { Alert, Button, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { acceptInviteBody } from '@tillbook/contract/auth';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { acceptInviteNewPasswordForm, acceptInviteSignInForm } from '@tillbook/contract/auth';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { messageOf } from '../../../lib/api-client';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
-import { useAcceptInvite } from '../api/accept-invite';
-import { useInvitation } from '../api/invitation';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { useAcceptInvite, type AcceptInviteBody } from '../api/accept-invite';
+import { useInvitation, type Invitation } from '../api/invitation';
 import { startSession } from '../start-session';
 
-/** Opened from an invitation email: set a password and join the store. */
+/**
+ * Opened from an invitation email. A person new to Tillbook chooses a password; someone with an
+ * account signs in with it, or accepts with one click when this browser is signed in as them.
+ * Either way they join the store and land on its home.
+ */
 export default function AcceptInviteScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
   const invitation = useInvitation(token);
-  const accept = useAcceptInvite();
-  const form = useSchemaForm(acceptInviteBody, { token, password: '', first_name: '', last_name: '' });
+  const session = useSession();
   const data = invitation.data;
-
-  useEffect(() => {
-    if (data) {
-      form.setValues({ first_name: data.first_name ?? '', last_name: data.last_name ?? '' });
-    }
-    // Fill the names once, when the invitation arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data]);
 
   if (token.length < 10 || invitation.isError) {
     return (
@@ -53,16 +60,7 @@ export default function AcceptInviteScreen() {
     );
   }
 
-  const submit = form.onSubmit((values) =>
-    accept.mutate(withoutEmpty(values) as typeof values & { token: string; password: string }, {
-      onSuccess: (answer) =>
-        startSession(answer.data, () => navigate('/home', { replace: true }), {
-          successText: answer.message || 'Welcome to the team',
-        }),
-      onError: (error) => showFormError(form, error),
-    }),
-  );
-
+  const signedInAsInvitee = session?.user.email === data.email;
   return (
     <CenteredCard
       title={`Join ${data.business_name}`}
@@ -72,29 +70,129 @@ export default function AcceptInviteScreen() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {data.has_account && (
-            <Alert variant="light" color="blue">
-              You already have a Tillbook account: the password you set here replaces your current one.
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
-          </SimpleGrid>
-          <PasswordInput
-            label="Password"
-            description="At least 8 characters, with a letter and a digit"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" loading={accept.isPending} fullWidth>
-            Accept and sign in
-          </Button>
-        </Stack>
-      </form>
+      {!data.has_account ? (
+        <ChoosePassword token={token} invitation={data} />
+      ) : signedInAsInvitee ? (
+        <AcceptSignedIn token={token} invitation={data} />
+      ) : (
+        <SignInToAccept token={token} invitation={data} />
+      )}
     </CenteredCard>
+  );
+}
+
+interface FormProps {
+  token: string;
+  invitation: Invitation;
+}
+
+/** Accepts, then starts the invitee's session in the store they joined. */
+function useAccept() {
+  const navigate = useNavigate();
+  const accept = useAcceptInvite();
+  const send = (body: AcceptInviteBody, onError: (error: unknown) => void) =>
+    accept.mutate(body, {
+      onSuccess: (answer) =>
+        startSession(answer.data, () => navigate('/home', { replace: true }), {
+          successText: answer.message || 'Welcome to the team',
+        }),
+      onError,
+    });
+  return { send, pending: accept.isPending };
+}
+
+function ChoosePassword({ token, invitation }: FormProps) {
+  const accept = useAccept();
+  const form = useSchemaForm(acceptInviteNewPasswordForm, {
+    token,
+    password: '',
+    first_name: '',
+    last_name: '',
+  });
+  useEffect(() => {
+    form.setValues({ first_name: invitation.first_name ?? '', last_name: invitation.last_name ?? '' });
+    // Fill the names once, when the invitation arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [invitation]);
+
+  const submit = form.onSubmit((values) =>
+    accept.send(withoutEmpty(values) as AcceptInviteBody, (error) => showFormError(form, error)),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">Choose a password for your Tillbook account to accept.</Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
+        </SimpleGrid>
+        <PasswordInput
+          label="Password"
+          description="At least 8 characters, with a letter and a digit"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Text size="xs" c="dimmed">
+          If you signed up with this email before without verifying it, this password replaces that one.
+        </Text>
+        <Button type="submit" loading={accept.pending} fullWidth>
+          Accept and sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SignInToAccept({ token, invitation }: FormProps) {
+  const accept = useAccept();
+  const form = useSchemaForm(acceptInviteSignInForm, { token, password: '' });
+  const submit = form.onSubmit((values) =>
+    accept.send(values, (error) => {
+      form.setFieldValue('password', '');
+      showFormError(form, error);
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Alert variant="light" color="blue">
+          You already have a Tillbook account. Sign in with it to accept.
+        </Alert>
+        <TextInput label="Email" value={invitation.email} readOnly autoComplete="username" />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to="/auth/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={accept.pending} fullWidth>
+          Sign in and accept
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function AcceptSignedIn({ token, invitation }: FormProps) {
+  const accept = useAccept();
+  return (
+    <Stack>
+      <Text size="sm">
+        You are signed in as <b>{invitation.email}</b>.
+      </Text>
+      <Button
+        loading={accept.pending}
+        fullWidth
+        onClick={() => accept.send({ token }, (error) => notify.error(messageOf(error)))}
+      >
+        Accept invitation
+      </Button>
+    </Stack>
   );
 }

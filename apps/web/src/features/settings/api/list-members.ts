@@ -13,6 +13,9 @@ export const membersQuery = (storeId: string | null) =>
     queryKey: membersKey(storeId),
     queryFn: ({ signal }) => listMembers(signal),
     enabled: Boolean(storeId),
+    // Invited people join from their own device, so the list changes without this screen:
+    // ask again whenever it is opened.
+    staleTime: 0,
   });
 
 export const useMembers = () => useQuery(membersQuery(useStoreId()));

@@ -42,7 +42,7 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
   const form = useSchemaForm(addMemberBody, { email: '', role_id: '', first_name: '', last_name: '' });
   const add = useAddMember({
     onSuccess: (answer) => {
-      notify.success(answer.message || 'Member added');
+      notify.success(answer.message || 'Invitation sent');
       form.reset();
       onClose();
     },
@@ -53,7 +53,8 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
       <form onSubmit={form.onSubmit((v) => add.mutate(withoutEmpty(v) as typeof v))} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            They get an email to set a password and join. The invitation is valid for 7 days.
+            They get an email with a link to join: someone new chooses a password, someone with a Tillbook
+            account signs in with it. They join when they accept; the link is valid for 7 days.
           </Text>
           <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -72,7 +73,7 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
               Cancel
             </Button>
             <Button type="submit" loading={add.isPending}>
-              Add member
+              Send invitation
             </Button>
           </Group>
         </Stack>
