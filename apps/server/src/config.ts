@@ -57,6 +57,9 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv,
   /** Sign-ups allowed from one network address per hour (the browser tests raise it: one address signs up many shops). */
   SIGNUP_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
+  /** Analytics events one account may send per minute, and per day (kept in the database for every process). */
+  ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  ANALYTICS_EVENTS_PER_DAY: z.coerce.number().int().positive().default(500),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -25,6 +25,8 @@ export interface RouteDef {
   multipart?: boolean;
   /** The route honours an `Idempotency-Key` header. */
   idempotent?: boolean;
+  /** A smaller JSON body limit than the app's (bytes): larger bodies are 413 before being read. */
+  bodyLimit?: number;
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

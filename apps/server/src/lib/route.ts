@@ -43,6 +43,7 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
     method: methods,
     url: def.path,
     config: { access: def.access, idempotent: def.idempotent ?? false },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
