@@ -125,6 +125,28 @@ export const optionalTrimmed = (label: string, max = 200) =>
     .optional()
     .nullable();
 
+/** `javascript:`, `data:`, `mailto:` … but not `myshop.ng:8080` (a port follows a host). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * A web address as people type it: `myshop.ng` becomes `https://myshop.ng`; only http and
+ * https are accepted, since a `javascript:` or `data:` address shown as a link runs when
+ * clicked. Empty is allowed (the caller stores null).
+ */
+export const webAddress = (label: string, example: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(300, { error: `${label} must be at most 300 characters` })
+    .refine((v) => !SCHEME.test(v) || /^https?:\/\//i.test(v), {
+      error: 'Only web addresses starting with http:// or https:// are allowed',
+      abort: true,
+    })
+    .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
+    .pipe(
+      z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `Enter a web address like ${example}` })]),
+    );
+
 /** Money in minor units (kobo for NGN). */
 export const money = (label: string) =>
   z

@@ -6,6 +6,7 @@ import {
   passwordSchema,
   phoneSchema,
   trimmed,
+  webAddress,
 } from './common.js';
 import type { User } from './auth.js';
 import type { StoreSummary } from './stores.js';
@@ -32,17 +33,7 @@ export const updatePasswordBody = z
   });
 
 export const websiteBody = z.object({
-  website: z
-    .string({ error: 'Website is required' })
-    .trim()
-    .max(300, { error: 'Website must be at most 300 characters' })
-    .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
-    .pipe(
-      z.union([
-        z.literal(''),
-        z.url({ protocol: /^https?$/, error: 'Enter a web address like https://myshop.ng' }),
-      ]),
-    ),
+  website: webAddress('Website', 'https://myshop.ng'),
 });
 
 export const billingContactBody = z.object({
