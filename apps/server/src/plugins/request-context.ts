@@ -26,6 +26,17 @@ export function tokenFrom(request: FastifyRequest): string | null {
   return token.length >= 20 && token.length <= 200 ? token : null;
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The request id: the client's `X-Request-Id` when it has a safe shape (up to 64 letters,
+ * digits and `. _ -`), so a proxy's id follows the request into the logs; otherwise a new one.
+ * Anything else could forge log lines or carry markup into answers that echo it.
+ */
+export function requestIdFor(header: string | string[] | undefined, generate: () => string): string {
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : generate();
+}
+
 function requestedStoreId(request: FastifyRequest): string | null {
   const q = request.query as Record<string, unknown> | undefined;
   const v = q?.storeId;
@@ -147,6 +158,9 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
     reply.header('x-request-id', request.id);
     const access = request.routeOptions.config?.access;
     if (!access) return;
+    // API answers hold a merchant's data (or, for sign-in, a session token): no browser or proxy
+    // may keep them. A route serving public files sets its own caching.
+    reply.header('cache-control', 'private, no-store');
 
     const ctx: RequestContext = {
       db,
