@@ -110,16 +110,30 @@ export const dateFilter = z
   .union([isoDate, isoDateTime], { error: 'Must be a date like 2026-01-31' })
   .optional();
 
+/**
+ * Bidirectional control characters: the embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). Invisible, they reorder what follows
+ * on screen and on paper ("Ada\u202Eexe.gpj" shows as "Adajpg.exe"); no name or note needs
+ * them, and right-to-left letters display correctly without them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+export const withoutBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
+/** Required text: bidirectional controls taken out, trimmed, 1 to `max` characters. */
 export const trimmed = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
+/** Optional text, cleaned as `trimmed`. */
 export const optionalTrimmed = (label: string, max = 200) =>
   z
     .string({ error: `${label} must be text` })
+    .overwrite(withoutBidiControls)
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .optional()

@@ -98,6 +98,49 @@ describe('customers', () => {
     expect(audit.action).toBe('customer.created');
   });
 
+  // Issue 15, finding 8: "Ada\u202Egnp.exe" was stored as typed and shown reversed on screen.
+  it('stores names and notes without bidirectional control characters, when created, edited or imported', async () => {
+    const c = await created({
+      first_name: '\u202EAda\u202C',
+      last_name: 'Obi\u2067',
+      notes: 'pay\u202E later',
+    });
+    expect(c).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Obi',
+      full_name: 'Ada Obi',
+      notes: 'pay later',
+    });
+    const edited = await t.call('PATCH', `/customers/update/${c.id}`, {
+      token: m.token,
+      body: { last_name: '\u2066Okafor\u2069', city: 'Ikeja\u202E' },
+    });
+    expect(edited.body.data).toMatchObject({ last_name: 'Okafor', city: 'Ikeja' });
+    const row = await t.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    expect([row.first_name, row.last_name, row.notes, row.city].join('|')).toBe('Ada|Okafor|pay later|Ikeja');
+
+    const imported = await t.call('POST', '/customers/upload', {
+      token: m.token,
+      ...fileUpload(
+        'First Name,Last Name,Phone\n\u202EBisi,Ade\u202Eyemi,08091234001\n',
+        'c.csv',
+        'text/csv',
+      ),
+    });
+    expect(imported.status).toBe(200);
+    const found = await t.db
+      .selectFrom('customers')
+      .select(['first_name', 'last_name'])
+      .where('store_id', '=', m.storeId)
+      .where('phone_number', '=', '08091234001')
+      .executeTakeFirstOrThrow();
+    expect(found).toEqual({ first_name: 'Bisi', last_name: 'Adeyemi' });
+  });
+
   it('validates with field messages, the phone_number one included', async () => {
     const res = await t.call('POST', '/customers/create', {
       token: m.token,
