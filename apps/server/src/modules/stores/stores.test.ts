@@ -31,6 +31,8 @@ describe('stores and branches', () => {
       body: { business_name: 'Second Shop', currency: 'ghs', country: 'Ghana', timezone: 'Africa/Accra' },
     });
     expect(res.status).toBe(201);
+    // The spec's text, word for word (issue 15, conformance).
+    expect(res.body.message).toBe('Created New Store!!');
     expect(res.body.data).toMatchObject({
       business_name: 'Second Shop',
       currency: 'GHS',
