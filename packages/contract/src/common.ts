@@ -27,6 +27,11 @@ export interface RouteDef {
   idempotent?: boolean;
   /** A smaller JSON body limit than the app's (bytes): larger bodies are 413 before being read. */
   bodyLimit?: number;
+  /**
+   * The path parameter naming the request's store (`/tax/store/:id`): it decides the store in
+   * place of `?storeId=` and the session's current store, with the same membership check.
+   */
+  storeParam?: string;
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

@@ -37,9 +37,11 @@ export function requestIdFor(header: string | string[] | undefined, generate: ()
   return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : generate();
 }
 
+/** The store the request names: its path's store parameter when the route has one, else `?storeId=`. */
 function requestedStoreId(request: FastifyRequest): string | null {
-  const q = request.query as Record<string, unknown> | undefined;
-  const v = q?.storeId;
+  const param = request.routeOptions.config?.storeParam;
+  const source = (param ? request.params : request.query) as Record<string, unknown> | undefined;
+  const v = source?.[param ?? 'storeId'];
   return typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : null;
 }
 
