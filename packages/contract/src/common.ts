@@ -93,6 +93,24 @@ export const paginationQuery = z.object({
   perPage: intFromQuery(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
 });
 
+/**
+ * Query parameters are camelCase (`storeId`, `perPage`, `vendorId`). A few were first published
+ * in snake_case (`vendor_id`); those spellings still work: `aliases` maps each old name to its
+ * camelCase one, which wins when both are sent.
+ */
+export function withQueryAliases<T extends z.ZodType>(schema: T, aliases: Record<string, string>) {
+  return z.preprocess((input) => {
+    if (!input || typeof input !== 'object') return input;
+    const query: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+    for (const [old, name] of Object.entries(aliases)) {
+      if (!(old in query)) continue;
+      if (query[name] === undefined) query[name] = query[old];
+      delete query[old];
+    }
+    return query;
+  }, schema);
+}
+
 export const idParam = z.object({ id: z.string().min(1, { error: 'An id is required' }).max(64) });
 
 /** A value sent in a query string as `true`/`false`/`1`/`0`. */
