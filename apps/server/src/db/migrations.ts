@@ -6,6 +6,7 @@ import * as sales from './migrations/0003-sales.js';
 import * as catalogueStockState from './migrations/0004-catalogue-stock-state.js';
 import * as purchasing from './migrations/0005-purchasing.js';
 import * as shippingTax from './migrations/0006-shipping-tax.js';
+import * as hardening from './migrations/0007-hardening.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0004-catalogue-stock-state': catalogueStockState,
   '0005-purchasing': purchasing,
   '0006-shipping-tax': shippingTax,
+  '0007-hardening': hardening,
 };

@@ -297,6 +297,67 @@ describe('customers', () => {
     expect((await t.call('GET', '/customers/search/name', { token: fresh.token })).status).toBe(400);
   });
 
+  // Issue 15, conformance: search matched word starts only, so "bayo" did not find "Adebayo".
+  it('finds part of a name, phone number or email anywhere in it, in lists and in the search call', async () => {
+    const fresh = await createMerchant(t);
+    const ade = await created(
+      {
+        first_name: 'Adebayo',
+        last_name: 'Ogunleye',
+        phone_number: '+2348031234567',
+        email_address: 'ade.ogun@mamaput.ng',
+      },
+      fresh,
+    );
+    await created({ first_name: 'Chiamaka', last_name: 'Okonkwo', phone_number: '08059876543' }, fresh);
+    await created({ first_name: 'Bayode', last_name: 'Ayinla', phone_number: '08071110000' }, fresh);
+    // Another store's Adebayo is never found.
+    await created({ first_name: 'Adebayo', last_name: 'Stranger', phone_number: '08091234567' }, other);
+
+    const search = async (first: string) =>
+      names(await t.call('GET', '/customers/search/name', { token: fresh.token, query: { first } }));
+    const list = async (search: string) =>
+      names(await t.call('GET', '/customers/paginated-results', { token: fresh.token, query: { search } }));
+
+    expect(await search('bayo')).toEqual(['Adebayo Ogunleye', 'Bayode Ayinla']);
+    expect(await list('bayo')).toEqual(['Bayode Ayinla', 'Adebayo Ogunleye']);
+    expect(await search('ebay')).toEqual(['Adebayo Ogunleye']);
+    expect(await search('onkw')).toEqual(['Chiamaka Okonkwo']);
+    expect(await search('gunl')).toEqual(['Adebayo Ogunleye']);
+    // The last digits of a phone number, or digits from its middle.
+    expect(await search('4567')).toEqual(['Adebayo Ogunleye']);
+    expect(await search('987 65')).toEqual(['Chiamaka Okonkwo']);
+    expect(await search('0000')).toEqual(['Bayode Ayinla']);
+    // Part of an email.
+    expect(await search('amaput')).toEqual(['Adebayo Ogunleye']);
+    // Every word typed must be found: "bayo ayin" is Bayode Ayinla only.
+    expect(await search('bayo yinla')).toEqual(['Bayode Ayinla']);
+    // One or two letters still match the start of a word only.
+    expect(await search('ay')).toEqual(['Bayode Ayinla']);
+    expect(await search('zzz')).toEqual([]);
+    const counted = await t.call('GET', '/customers/paginated-results', {
+      token: fresh.token,
+      query: { search: 'bayo', perPage: 1 },
+    });
+    expect(counted.body.pagination).toEqual({ page: 1, perPage: 1, total: 2, totalPages: 2 });
+    // With a filter the search goes through the same index.
+    const active = await t.call('GET', '/customers/paginated-results', {
+      token: fresh.token,
+      query: { search: 'ebay', status: 'active' },
+    });
+    expect(names(active)).toEqual(['Adebayo Ogunleye']);
+
+    // A new name is found by its parts, and the old one no longer is.
+    await t.call('PATCH', `/customers/update/${ade.id}`, {
+      token: fresh.token,
+      body: { first_name: 'Oluwaseun', phone_number: '+2348030001111', email_address: 'seun@mamaput.ng' },
+    });
+    expect(await search('waseu')).toEqual(['Oluwaseun Ogunleye']);
+    expect(await search('ebay')).toEqual([]);
+    expect(await search('4567')).toEqual([]);
+    expect(await search('1111')).toEqual(['Oluwaseun Ogunleye']);
+  });
+
   it("lists a customer's orders (none before any sale)", async () => {
     const c = await created({ first_name: 'Halima' });
     const res = await t.call('GET', `/api/v1/order/customer/${c.id}`, { token: m.token });
