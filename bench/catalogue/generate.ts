@@ -91,7 +91,7 @@ export function productCsv(from: number, to: number, skuPrefix = 'BN'): string {
   return lines.join('\n') + '\n';
 }
 
-function customerCsv(from: number, to: number): string {
+export function customerCsv(from: number, to: number): string {
   const lines = ['first_name,last_name,phone_number,email_address,address,city,state,country'];
   for (let i = from; i < to; i++) {
     const c = sampleCustomer();

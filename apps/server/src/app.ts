@@ -27,7 +27,7 @@ import { registerStoresRoutes } from './modules/stores/stores.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { registerRequestContext } from './plugins/request-context.js';
+import { registerRequestContext, requestIdFor } from './plugins/request-context.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -56,8 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => newId(),
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFor(request.headers['x-request-id'], newId),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -71,6 +71,9 @@ const envSchema = z.object({
   /** Invoice emails one store may send per hour, and one address may receive per day. */
   INVOICE_EMAILS_PER_STORE_HOUR: z.coerce.number().int().positive().default(100),
   INVOICE_EMAILS_PER_RECIPIENT_DAY: z.coerce.number().int().positive().default(10),
+  /** Analytics events one account may send per minute, and per day (kept in the database for every process). */
+  ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  ANALYTICS_EVENTS_PER_DAY: z.coerce.number().int().positive().default(500),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilter, defineRoutes, idParam, paginationQuery } from './common.js';
+import { dateFilter, defineRoutes, idParam, paginationQuery, withQueryAliases } from './common.js';
 
 /** The kinds of record the audit log writes about, with the name a merchant reads. */
 export const AUDIT_ENTITIES = {
@@ -38,15 +38,18 @@ export interface AuditEntry {
   created_at: string;
 }
 
-export const auditListQuery = paginationQuery.extend({
-  action: z.string().max(100).optional(),
-  actor_id: z.string().max(64).optional(),
-  entity: z.string().max(100).optional(),
-  entity_id: z.string().max(64).optional(),
-  from: dateFilter,
-  to: dateFilter,
-  search: z.string().max(100).optional(),
-});
+export const auditListQuery = withQueryAliases(
+  paginationQuery.extend({
+    action: z.string().max(100).optional(),
+    actorId: z.string().max(64).optional(),
+    entity: z.string().max(100).optional(),
+    entityId: z.string().max(64).optional(),
+    from: dateFilter,
+    to: dateFilter,
+    search: z.string().max(100).optional(),
+  }),
+  { actor_id: 'actorId', entity_id: 'entityId' },
+);
 
 export const auditsRoutes = defineRoutes({
   list: {

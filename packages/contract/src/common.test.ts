@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPath,
   currencySchema,
+  optionalTrimmed,
+  trimmed,
+  withoutBidiControls,
   emailSchema,
   paginationQuery,
   passwordSchema,
@@ -10,6 +13,17 @@ import {
 import { BUILT_IN_ROLES, PERMISSIONS } from './permissions.js';
 
 describe('shared schemas', () => {
+  // Issue 15, finding 8: a right-to-left override in a name turned "Ada‮gpj.exe" around on screen.
+  it('takes bidirectional control characters out of every text field, then trims', () => {
+    const hostile = '\u202EAda\u202D Obi\u2066\u2067\u2068\u2069\u202A\u202B\u202C\u200E\u200F\u061C ';
+    expect(withoutBidiControls(hostile)).toBe('Ada Obi ');
+    expect(trimmed('Name').parse(hostile)).toBe('Ada Obi');
+    expect(optionalTrimmed('Notes').parse(`  pay later\u202E  `)).toBe('pay later');
+    expect(trimmed('Name').safeParse('\u202E\u202E').error?.issues[0]?.message).toBe('Name is required');
+    // Right-to-left text itself is kept: only the invisible controls go.
+    expect(trimmed('Name').parse('مرحبا שלום Ada')).toBe('مرحبا שלום Ada');
+  });
+
   it('accepts Nigerian and international phone numbers and normalises spacing', () => {
     expect(phoneSchema.parse('0803 123 4567')).toBe('08031234567');
     expect(phoneSchema.parse('+234-803-123-4567')).toBe('+2348031234567');

@@ -25,6 +25,13 @@ export interface RouteDef {
   multipart?: boolean;
   /** The route honours an `Idempotency-Key` header. */
   idempotent?: boolean;
+  /** A smaller JSON body limit than the app's (bytes): larger bodies are 413 before being read. */
+  bodyLimit?: number;
+  /**
+   * The path parameter naming the request's store (`/tax/store/:id`): it decides the store in
+   * place of `?storeId=` and the session's current store, with the same membership check.
+   */
+  storeParam?: string;
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
@@ -86,6 +93,24 @@ export const paginationQuery = z.object({
   perPage: intFromQuery(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
 });
 
+/**
+ * Query parameters are camelCase (`storeId`, `perPage`, `vendorId`). A few were first published
+ * in snake_case (`vendor_id`); those spellings still work: `aliases` maps each old name to its
+ * camelCase one, which wins when both are sent.
+ */
+export function withQueryAliases<T extends z.ZodType>(schema: T, aliases: Record<string, string>) {
+  return z.preprocess((input) => {
+    if (!input || typeof input !== 'object') return input;
+    const query: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+    for (const [old, name] of Object.entries(aliases)) {
+      if (!(old in query)) continue;
+      if (query[name] === undefined) query[name] = query[old];
+      delete query[old];
+    }
+    return query;
+  }, schema);
+}
+
 export const idParam = z.object({ id: z.string().min(1, { error: 'An id is required' }).max(64) });
 
 /** A value sent in a query string as `true`/`false`/`1`/`0`. */
@@ -108,20 +133,56 @@ export const dateFilter = z
   .union([isoDate, isoDateTime], { error: 'Must be a date like 2026-01-31' })
   .optional();
 
+/**
+ * Bidirectional control characters: the embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). Invisible, they reorder what follows
+ * on screen and on paper ("Ada\u202Eexe.gpj" shows as "Adajpg.exe"); no name or note needs
+ * them, and right-to-left letters display correctly without them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+export const withoutBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
+/** Required text: bidirectional controls taken out, trimmed, 1 to `max` characters. */
 export const trimmed = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
+/** Optional text, cleaned as `trimmed`. */
 export const optionalTrimmed = (label: string, max = 200) =>
   z
     .string({ error: `${label} must be text` })
+    .overwrite(withoutBidiControls)
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .optional()
     .nullable();
+
+/** `javascript:`, `data:`, `mailto:` … but not `myshop.ng:8080` (a port follows a host). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * A web address as people type it: `myshop.ng` becomes `https://myshop.ng`; only http and
+ * https are accepted, since a `javascript:` or `data:` address shown as a link runs when
+ * clicked. Empty is allowed (the caller stores null).
+ */
+export const webAddress = (label: string, example: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(300, { error: `${label} must be at most 300 characters` })
+    .refine((v) => !SCHEME.test(v) || /^https?:\/\//i.test(v), {
+      error: 'Only web addresses starting with http:// or https:// are allowed',
+      abort: true,
+    })
+    .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
+    .pipe(
+      z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `Enter a web address like ${example}` })]),
+    );
 
 /** Money in minor units (kobo for NGN). */
 export const money = (label: string) =>

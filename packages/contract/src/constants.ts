@@ -41,6 +41,12 @@ export const MESSAGES = {
   taxRatesEmpty: 'Rates must contain at least one item',
 } as const;
 
+/**
+ * The largest manual line discount, as a share of the line, that anyone who may sell can give;
+ * more needs `orders.discount_override` (decision 0019).
+ */
+export const MANUAL_DISCOUNT_LIMIT_PERCENT = 20;
+
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const INVITATION_TTL_DAYS = 7;

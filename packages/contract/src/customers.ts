@@ -134,7 +134,8 @@ export const customersRoutes = defineRoutes({
     method: 'GET',
     path: '/customers/search/name',
     access: 'customers.view',
-    summary: 'Customers whose first or last name, phone or email starts with the words typed',
+    summary:
+      'Customers whose name, phone or email holds every word typed (3 or more letters anywhere in a word, 1 or 2 at its start)',
     query: customerSearchQuery,
   },
   filter: {

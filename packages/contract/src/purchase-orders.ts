@@ -7,6 +7,7 @@ import {
   money,
   optionalTrimmed,
   paginationQuery,
+  withQueryAliases,
 } from './common.js';
 
 export const PURCHASE_ORDER_STATUSES = [
@@ -140,13 +141,16 @@ export const reorderBody = z.object({
   quantity: quantity.optional(),
 });
 
-export const purchaseOrderListQuery = paginationQuery.extend({
-  status: z.enum(PURCHASE_ORDER_STATUSES, { error: 'Unknown status' }).optional(),
-  vendor_id: z.string().max(64).optional(),
-  from: dateFilter,
-  to: dateFilter,
-  search: z.string().trim().max(100).optional(),
-});
+export const purchaseOrderListQuery = withQueryAliases(
+  paginationQuery.extend({
+    status: z.enum(PURCHASE_ORDER_STATUSES, { error: 'Unknown status' }).optional(),
+    vendorId: z.string().max(64).optional(),
+    from: dateFilter,
+    to: dateFilter,
+    search: z.string().trim().max(100).optional(),
+  }),
+  { vendor_id: 'vendorId' },
+);
 
 export interface IncomingStock {
   product_id: string;

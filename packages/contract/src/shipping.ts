@@ -83,8 +83,9 @@ export const shippingRoutes = defineRoutes({
     method: 'GET',
     path: '/shipping/store/:id',
     access: 'member',
-    summary: "The store's shipping rates; {id} is the request's store (another store's id is 404)",
+    summary: "A store's shipping rates: {id} names the store (a store the user is not a member of is 404)",
     params: idParam,
+    storeParam: 'id',
   },
   update: {
     method: 'PATCH',

@@ -7,6 +7,7 @@ import {
   phoneSchema,
   timezoneSchema,
   trimmed,
+  webAddress,
 } from './common.js';
 import type { BuiltInRoleKey } from './permissions.js';
 
@@ -45,7 +46,10 @@ const storeFields = {
   industry: optionalTrimmed('Industry', 100),
   email: emailSchema.optional().nullable(),
   phone_number: phoneSchema.optional().nullable(),
-  website: optionalTrimmed('Website', 300),
+  website: webAddress('Website', 'https://myshop.ng')
+    .transform((v) => v || null)
+    .optional()
+    .nullable(),
   address: optionalTrimmed('Address', 300),
   city: optionalTrimmed('City', 100),
   state: optionalTrimmed('State', 100),

@@ -139,8 +139,9 @@ export const taxRoutes = defineRoutes({
     method: 'GET',
     path: '/tax/store/:id',
     access: 'member',
-    summary: "The store's tax rules; {id} is the request's store (another store's id is 404)",
+    summary: "A store's tax rules: {id} names the store (a store the user is not a member of is 404)",
     params: idParam,
+    storeParam: 'id',
   },
   update: {
     method: 'PATCH',

@@ -6,6 +6,7 @@ import {
   passwordSchema,
   phoneSchema,
   trimmed,
+  webAddress,
 } from './common.js';
 import type { User } from './auth.js';
 import type { StoreSummary } from './stores.js';
@@ -32,17 +33,7 @@ export const updatePasswordBody = z
   });
 
 export const websiteBody = z.object({
-  website: z
-    .string({ error: 'Website is required' })
-    .trim()
-    .max(300, { error: 'Website must be at most 300 characters' })
-    .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
-    .pipe(
-      z.union([
-        z.literal(''),
-        z.url({ protocol: /^https?$/, error: 'Enter a web address like https://myshop.ng' }),
-      ]),
-    ),
+  website: webAddress('Website', 'https://myshop.ng'),
 });
 
 export const billingContactBody = z.object({
@@ -113,12 +104,38 @@ export const usersRoutes = defineRoutes({
   },
 });
 
+/** Limits of one analytics event: a few small properties, so the table cannot be used as storage. */
+export const ANALYTICS_EVENT_LIMITS = {
+  bodyBytes: 8 * 1024,
+  properties: 20,
+  propertyName: 40,
+  text: 200,
+} as const;
+
+const PROPERTY_NAME = new RegExp(`^[a-z0-9_.:-]{1,${ANALYTICS_EVENT_LIMITS.propertyName}}$`, 'i');
+
 export const analyticsEventBody = z.object({
   name: trimmed('Event name', 64).regex(/^[a-z0-9_.:-]+$/i, {
     error: 'Event name may use letters, digits and _ . : -',
   }),
   properties: z
-    .record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .record(
+      z.string(),
+      z.union([
+        z
+          .string()
+          .max(ANALYTICS_EVENT_LIMITS.text, { error: `At most ${ANALYTICS_EVENT_LIMITS.text} characters` }),
+        z.number(),
+        z.boolean(),
+        z.null(),
+      ]),
+    )
+    .refine((p) => Object.keys(p).length <= ANALYTICS_EVENT_LIMITS.properties, {
+      error: `At most ${ANALYTICS_EVENT_LIMITS.properties} properties`,
+    })
+    .refine((p) => Object.keys(p).every((k) => PROPERTY_NAME.test(k)), {
+      error: `Property names are at most ${ANALYTICS_EVENT_LIMITS.propertyName} letters, digits and _ . : -`,
+    })
     .optional(),
 });
 
@@ -127,7 +144,9 @@ export const analyticsRoutes = defineRoutes({
     method: 'POST',
     path: '/events',
     access: 'user',
-    summary: 'Record a product analytics event (for example `login`)',
+    summary:
+      'Record a product analytics event (for example `login`): a body of at most 8 KB, limited per account per minute and per day',
     body: analyticsEventBody,
+    bodyLimit: ANALYTICS_EVENT_LIMITS.bodyBytes,
   },
 });

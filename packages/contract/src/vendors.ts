@@ -7,6 +7,7 @@ import {
   paginationQuery,
   phoneSchema,
   trimmed,
+  webAddress,
 } from './common.js';
 
 export const VENDOR_STATUSES = ['active', 'inactive'] as const;
@@ -70,18 +71,7 @@ export const addressBody = z.object({
 
 export const updateAddressBody = addressBody.partial();
 
-const websiteSchema = z
-  .string({ error: 'Website must be text' })
-  .trim()
-  .max(300, { error: 'Website must be at most 300 characters' })
-  .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
-  .pipe(
-    z.union([
-      z.literal(''),
-      z.url({ protocol: /^https?$/, error: 'Enter a web address like https://supplier.ng' }),
-    ]),
-  )
-  .transform((v) => v || null);
+const websiteSchema = webAddress('Website', 'https://supplier.ng').transform((v) => v || null);
 
 const vendorFields = {
   name: trimmed('Vendor name', 200),

@@ -7,6 +7,7 @@ import * as catalogueStockState from './migrations/0004-catalogue-stock-state.js
 import * as purchasing from './migrations/0005-purchasing.js';
 import * as shippingTax from './migrations/0006-shipping-tax.js';
 import * as accessHardening from './migrations/0007-access-hardening.js';
+import * as hardening from './migrations/0008-hardening.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0005-purchasing': purchasing,
   '0006-shipping-tax': shippingTax,
   '0007-access-hardening': accessHardening,
+  '0008-hardening': hardening,
 };

@@ -29,6 +29,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     idempotent?: boolean;
+    storeParam?: string;
   }
 }
 
@@ -42,7 +43,12 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
   app.route({
     method: methods,
     url: def.path,
-    config: { access: def.access, idempotent: def.idempotent ?? false },
+    config: {
+      access: def.access,
+      idempotent: def.idempotent ?? false,
+      ...(def.storeParam ? { storeParam: def.storeParam } : {}),
+    },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
-import { AppError } from './app-error.js';
+import { AppError, badRequest } from './app-error.js';
 import type { RequestContext } from './context.js';
 
 /** A data row of an uploaded sheet: `line` is its row number in the sheet (the header is row 1). */
@@ -84,9 +84,17 @@ export async function readSheetUpload(
     throw error;
   });
   if (file.file.truncated) throw tooLarge(limit);
+  if (file.filename?.includes(NUL)) {
+    throw badRequest(
+      'The file name holds the NUL character (\\u0000). Rename the file and upload it again.',
+      {
+        file: 'The file name must not contain the NUL character (\\u0000)',
+      },
+    );
+  }
   const fileName = (file.filename || 'upload').slice(0, 200);
 
-  let table: string[][];
+  let table: SheetLine[];
   let format: Sheet['format'];
   if (data.length >= 4 && data.readUInt32BE(0) === 0x504b0304) {
     format = 'xlsx';
@@ -102,33 +110,54 @@ export async function readSheetUpload(
     );
   }
 
+  refuseNul(table);
   const [header, ...body] = table;
-  if (!header || header.every((h) => !h.trim())) {
+  if (!header) {
     throw new AppError('VALIDATION_FAILED', 'The file is empty. Download the template to see the columns.', {
       fields: { file: 'The file has no header row' },
     });
   }
-  const names = header.map((h) => {
+  const names = header.cells.map((h) => {
     const n = normaliseHeader(h);
     return aliases[n] ?? n;
   });
-  const rows: SheetRow[] = [];
-  body.forEach((cells, i) => {
-    if (cells.every((c) => !c || !c.trim())) return;
+  const rows: SheetRow[] = body.map(({ line, cells }) => {
     const values: Record<string, string> = {};
     names.forEach((name, j) => {
       if (name && !(name in values)) values[name] = unescapeFormula((cells[j] ?? '').trim());
     });
-    rows.push({ line: i + 2, values });
+    return { line, values };
   });
   if (rows.length > maxRows) throw tooManyRows(maxRows);
   return { fileName, format, columns: new Set(names.filter(Boolean)), rows };
 }
 
-/** UTF-8 text without NUL bytes (a binary file named .csv is not one). */
+const NUL = '\u0000';
+
+/**
+ * Refuses a sheet with NUL in any cell (header included), naming the first such row: PostgreSQL
+ * cannot store NUL in text and would fail the import with a 500; SQLite would store it and
+ * search would miss the record. The JSON API refuses it the same way (`plugins/text-input.ts`).
+ */
+function refuseNul(table: SheetLine[]): void {
+  const found = table.find(({ cells }) => cells.some((c) => c.includes(NUL)));
+  if (!found) return;
+  throw badRequest(
+    `Line ${found.line} of the file holds the NUL character (\\u0000). Remove it and upload the file again.`,
+    { [`line ${found.line}`]: 'Must not contain the NUL character (\\u0000)' },
+  );
+}
+
+/**
+ * Valid UTF-8 text in which NUL bytes are rare (a few, or 1 %): a binary file named .csv (or
+ * UTF-16 text, every other byte NUL) is not a CSV. A stray NUL in real text is refused later,
+ * naming its line.
+ */
 function looksLikeText(data: Buffer): boolean {
   const sample = data.subarray(0, 64 * 1024);
-  if (sample.includes(0)) return false;
+  let nuls = 0;
+  for (let i = sample.indexOf(0); i >= 0; i = sample.indexOf(0, i + 1)) nuls++;
+  if (nuls > Math.max(8, sample.length / 100)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(
       sample.length < data.length ? trimPartial(sample) : sample,
@@ -150,14 +179,41 @@ function trimPartial(sample: Buffer): Buffer {
   return sample;
 }
 
-function readCsv(data: Buffer, maxRows: number): string[][] {
-  const text = data.toString('utf8').replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', preview: maxRows + 2 });
-  if (parsed.data.length > maxRows + 1) throw tooManyRows(maxRows);
-  return parsed.data;
+/** A row of the sheet that holds something, with its row number (1 for the first row). */
+interface SheetLine {
+  line: number;
+  cells: string[];
 }
 
-async function readXlsx(data: Buffer, maxRows: number): Promise<string[][]> {
+const isBlank = (cells: readonly (string | undefined)[]) => cells.every((c) => !c || !c.trim());
+
+/**
+ * The CSV's rows with their row numbers as a spreadsheet program shows them (blank rows
+ * count), so a rejected row is reported where the merchant will look for it.
+ */
+function readCsv(data: Buffer, maxRows: number): SheetLine[] {
+  const text = data.toString('utf8').replace(/^\uFEFF/, '');
+  const lines: SheetLine[] = [];
+  let line = 0;
+  let over = false;
+  Papa.parse<string[]>(text, {
+    step: (result, parser) => {
+      line += 1;
+      if (isBlank(result.data)) return;
+      // The header and maxRows data rows; one more is too many.
+      if (lines.length > maxRows) {
+        over = true;
+        parser.abort();
+        return;
+      }
+      lines.push({ line, cells: result.data });
+    },
+  });
+  if (over) throw tooManyRows(maxRows);
+  return lines;
+}
+
+async function readXlsx(data: Buffer, maxRows: number): Promise<SheetLine[]> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
@@ -174,15 +230,16 @@ async function readXlsx(data: Buffer, maxRows: number): Promise<string[][]> {
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   if (sheet.actualRowCount > maxRows + 1) throw tooManyRows(maxRows);
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+  const lines: SheetLine[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, col) => {
       cells[col - 1] = cellText(cell.value);
     });
-    table[rowNumber - 1] = Array.from(cells, (c) => c ?? '');
+    const filled = Array.from(cells, (c) => c ?? '');
+    if (!isBlank(filled)) lines.push({ line: rowNumber, cells: filled });
   });
-  return Array.from(table, (r) => r ?? []);
+  return lines;
 }
 
 function cellText(value: unknown): string {

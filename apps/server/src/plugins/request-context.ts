@@ -26,9 +26,22 @@ export function tokenFrom(request: FastifyRequest): string | null {
   return token.length >= 20 && token.length <= 200 ? token : null;
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The request id: the client's `X-Request-Id` when it has a safe shape (up to 64 letters,
+ * digits and `. _ -`), so a proxy's id follows the request into the logs; otherwise a new one.
+ * Anything else could forge log lines or carry markup into answers that echo it.
+ */
+export function requestIdFor(header: string | string[] | undefined, generate: () => string): string {
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : generate();
+}
+
+/** The store the request names: its path's store parameter when the route has one, else `?storeId=`. */
 function requestedStoreId(request: FastifyRequest): string | null {
-  const q = request.query as Record<string, unknown> | undefined;
-  const v = q?.storeId;
+  const param = request.routeOptions.config?.storeParam;
+  const source = (param ? request.params : request.query) as Record<string, unknown> | undefined;
+  const v = source?.[param ?? 'storeId'];
   return typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : null;
 }
 
@@ -147,6 +160,9 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
     reply.header('x-request-id', request.id);
     const access = request.routeOptions.config?.access;
     if (!access) return;
+    // API answers hold a merchant's data (or, for sign-in, a session token): no browser or proxy
+    // may keep them. A route serving public files sets its own caching.
+    reply.header('cache-control', 'private, no-store');
 
     const ctx: RequestContext = {
       db,

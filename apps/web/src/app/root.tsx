@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { readSession, useSession } from '../lib/session';
 import { resetQueryCache } from '../lib/query-client';
+import { verifySession } from '../lib/session-check';
 import { resetUiState } from '../lib/ui-state';
 import { FullScreenLogo } from './logo';
 
@@ -9,21 +10,27 @@ const SESSION_CHECK_MS = 30_000;
 
 /**
  * Reads the session every 30 s and whenever the tab comes back, so an expired one is removed
- * (and the guards return to sign-in) even when nothing else happens. When the session ends,
- * cached answers of that user are forgotten.
+ * (and the guards return to sign-in) even when nothing else happens. When the page loads and
+ * whenever the tab comes back, the server is asked whether the session still holds, so a
+ * session it ended shows no cached data. When the session ends, cached answers of that user
+ * are forgotten (a refused token on any call clears the session, which lands here too).
  */
 function SessionWatcher() {
   const session = useSession();
   const hadSession = useRef(session !== null);
   useEffect(() => {
     const check = () => void readSession();
+    const comeBack = () => {
+      if (readSession() && document.visibilityState !== 'hidden') void verifySession();
+    };
+    comeBack();
     const timer = setInterval(check, SESSION_CHECK_MS);
-    document.addEventListener('visibilitychange', check);
-    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', comeBack);
+    window.addEventListener('focus', comeBack);
     return () => {
       clearInterval(timer);
-      document.removeEventListener('visibilitychange', check);
-      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', comeBack);
+      window.removeEventListener('focus', comeBack);
     };
   }, []);
   useEffect(() => {

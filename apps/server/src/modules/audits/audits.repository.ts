@@ -8,9 +8,9 @@ export interface AuditFilter {
   page: number;
   perPage: number;
   action?: string;
-  actor_id?: string;
+  actorId?: string;
   entity?: string;
-  entity_id?: string;
+  entityId?: string;
   from?: string;
   to?: string;
   search?: string;
@@ -36,9 +36,9 @@ export function auditsRepository(db: Kysely<Database>, storeId: string) {
 
   function filtered<O>(q: SelectQueryBuilder<Database, 'audits', O>, f: AuditFilter) {
     if (f.action) q = q.where('action', '=', f.action);
-    if (f.actor_id) q = q.where('actor_id', '=', f.actor_id);
+    if (f.actorId) q = q.where('actor_id', '=', f.actorId);
     if (f.entity) q = q.where('entity', '=', f.entity);
-    if (f.entity_id) q = q.where('entity_id', '=', f.entity_id);
+    if (f.entityId) q = q.where('entity_id', '=', f.entityId);
     if (f.from) q = q.where('created_at', '>=', startOf(f.from));
     if (f.to) q = q.where('created_at', '<=', endOf(f.to));
     if (f.search) {

@@ -57,6 +57,26 @@ describe('audit log', () => {
     );
     expect(actorIds).toEqual(actorIds.map(() => admin.user.id));
     expect(byActor.body.pagination.total).toBe(actorIds.length);
+    // Query parameters are camelCase (issue 15, conformance); the snake_case spelling still works.
+    const everything = (await t.call('GET', '/audits', { token: m.token, query: { perPage: 100 } })).body
+      .data;
+    const fromAdmin = everything.filter((a: { actor_id: string }) => a.actor_id === admin.user.id);
+    expect(fromAdmin.length).toBeGreaterThan(0);
+    expect(fromAdmin.length).toBeLessThan(everything.length);
+    for (const query of [{ actorId: admin.user.id }, { actor_id: admin.user.id }]) {
+      const byActor = await t.call('GET', '/audits', { token: m.token, query: { ...query, perPage: 100 } });
+      expect(byActor.body.data.map((a: { id: string }) => a.id)).toEqual(
+        fromAdmin.map((a: { id: string }) => a.id),
+      );
+    }
+    const storeRow = fromAdmin.find((a: { entity_id: string | null }) => a.entity_id === m.storeId);
+    expect(storeRow).toBeDefined();
+    for (const query of [{ entityId: m.storeId }, { entity_id: m.storeId }]) {
+      const byRecord = await t.call('GET', '/audits', { token: m.token, query: { ...query, perPage: 100 } });
+      expect(byRecord.body.data.length).toBeGreaterThan(0);
+      expect(byRecord.body.data.length).toBeLessThan(everything.length);
+      expect(byRecord.body.data.every((a: { entity_id: string }) => a.entity_id === m.storeId)).toBe(true);
+    }
     const byEntity = await t.call('GET', '/audits', { token: m.token, query: { entity: 'member' } });
     expect(byEntity.body.data.some((a: { action: string }) => a.action === 'member.invited')).toBe(true);
     const today = new Date().toISOString().slice(0, 10);

@@ -234,7 +234,7 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
       }
       const [old, next] = [customerSearchRecord(before), customerSearchRecord(after)];
       if (old.terms.join('\n') !== next.terms.join('\n') || old.sortKey !== next.sortKey) {
-        await setSearchTerms(db, storeId, 'customer', next);
+        await setSearchTerms(db, storeId, 'customer', next, old.terms);
       }
     },
   };

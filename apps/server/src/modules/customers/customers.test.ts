@@ -99,6 +99,49 @@ describe('customers', () => {
     expect(audit.action).toBe('customer.created');
   });
 
+  // Issue 15, finding 8: "Ada\u202Egnp.exe" was stored as typed and shown reversed on screen.
+  it('stores names and notes without bidirectional control characters, when created, edited or imported', async () => {
+    const c = await created({
+      first_name: '\u202EAda\u202C',
+      last_name: 'Obi\u2067',
+      notes: 'pay\u202E later',
+    });
+    expect(c).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Obi',
+      full_name: 'Ada Obi',
+      notes: 'pay later',
+    });
+    const edited = await t.call('PATCH', `/customers/update/${c.id}`, {
+      token: m.token,
+      body: { last_name: '\u2066Okafor\u2069', city: 'Ikeja\u202E' },
+    });
+    expect(edited.body.data).toMatchObject({ last_name: 'Okafor', city: 'Ikeja' });
+    const row = await t.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    expect([row.first_name, row.last_name, row.notes, row.city].join('|')).toBe('Ada|Okafor|pay later|Ikeja');
+
+    const imported = await t.call('POST', '/customers/upload', {
+      token: m.token,
+      ...fileUpload(
+        'First Name,Last Name,Phone\n\u202EBisi,Ade\u202Eyemi,08091234001\n',
+        'c.csv',
+        'text/csv',
+      ),
+    });
+    expect(imported.status).toBe(200);
+    const found = await t.db
+      .selectFrom('customers')
+      .select(['first_name', 'last_name'])
+      .where('store_id', '=', m.storeId)
+      .where('phone_number', '=', '08091234001')
+      .executeTakeFirstOrThrow();
+    expect(found).toEqual({ first_name: 'Bisi', last_name: 'Adeyemi' });
+  });
+
   it('validates with field messages, the phone_number one included', async () => {
     const res = await t.call('POST', '/customers/create', {
       token: m.token,
@@ -253,6 +296,67 @@ describe('customers', () => {
     expect(names(await search('+234 806 111'))).toEqual(['Emeka Nwosu']);
     expect(names(await search('funmi@shop'))).toEqual(['Funmilayo Adeyemi']);
     expect((await t.call('GET', '/customers/search/name', { token: fresh.token })).status).toBe(400);
+  });
+
+  // Issue 15, conformance: search matched word starts only, so "bayo" did not find "Adebayo".
+  it('finds part of a name, phone number or email anywhere in it, in lists and in the search call', async () => {
+    const fresh = await createMerchant(t);
+    const ade = await created(
+      {
+        first_name: 'Adebayo',
+        last_name: 'Ogunleye',
+        phone_number: '+2348031234567',
+        email_address: 'ade.ogun@mamaput.ng',
+      },
+      fresh,
+    );
+    await created({ first_name: 'Chiamaka', last_name: 'Okonkwo', phone_number: '08059876543' }, fresh);
+    await created({ first_name: 'Bayode', last_name: 'Ayinla', phone_number: '08071110000' }, fresh);
+    // Another store's Adebayo is never found.
+    await created({ first_name: 'Adebayo', last_name: 'Stranger', phone_number: '08091234567' }, other);
+
+    const search = async (first: string) =>
+      names(await t.call('GET', '/customers/search/name', { token: fresh.token, query: { first } }));
+    const list = async (search: string) =>
+      names(await t.call('GET', '/customers/paginated-results', { token: fresh.token, query: { search } }));
+
+    expect(await search('bayo')).toEqual(['Adebayo Ogunleye', 'Bayode Ayinla']);
+    expect(await list('bayo')).toEqual(['Bayode Ayinla', 'Adebayo Ogunleye']);
+    expect(await search('ebay')).toEqual(['Adebayo Ogunleye']);
+    expect(await search('onkw')).toEqual(['Chiamaka Okonkwo']);
+    expect(await search('gunl')).toEqual(['Adebayo Ogunleye']);
+    // The last digits of a phone number, or digits from its middle.
+    expect(await search('4567')).toEqual(['Adebayo Ogunleye']);
+    expect(await search('987 65')).toEqual(['Chiamaka Okonkwo']);
+    expect(await search('0000')).toEqual(['Bayode Ayinla']);
+    // Part of an email.
+    expect(await search('amaput')).toEqual(['Adebayo Ogunleye']);
+    // Every word typed must be found: "bayo ayin" is Bayode Ayinla only.
+    expect(await search('bayo yinla')).toEqual(['Bayode Ayinla']);
+    // One or two letters still match the start of a word only.
+    expect(await search('ay')).toEqual(['Bayode Ayinla']);
+    expect(await search('zzz')).toEqual([]);
+    const counted = await t.call('GET', '/customers/paginated-results', {
+      token: fresh.token,
+      query: { search: 'bayo', perPage: 1 },
+    });
+    expect(counted.body.pagination).toEqual({ page: 1, perPage: 1, total: 2, totalPages: 2 });
+    // With a filter the search goes through the same index.
+    const active = await t.call('GET', '/customers/paginated-results', {
+      token: fresh.token,
+      query: { search: 'ebay', status: 'active' },
+    });
+    expect(names(active)).toEqual(['Adebayo Ogunleye']);
+
+    // A new name is found by its parts, and the old one no longer is.
+    await t.call('PATCH', `/customers/update/${ade.id}`, {
+      token: fresh.token,
+      body: { first_name: 'Oluwaseun', phone_number: '+2348030001111', email_address: 'seun@mamaput.ng' },
+    });
+    expect(await search('waseu')).toEqual(['Oluwaseun Ogunleye']);
+    expect(await search('ebay')).toEqual([]);
+    expect(await search('4567')).toEqual([]);
+    expect(await search('1111')).toEqual(['Oluwaseun Ogunleye']);
   });
 
   it("lists a customer's orders (none before any sale)", async () => {

@@ -16,6 +16,8 @@ import {
   type refundOrderBody,
   type updateOrderStatusBody,
 } from '@tillbook/contract/orders';
+import { MANUAL_DISCOUNT_LIMIT_PERCENT } from '@tillbook/contract/constants';
+import { PERMISSION_GROUPS } from '@tillbook/contract/permissions';
 import type { PaymentMode } from '@tillbook/contract/payments-received';
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -91,6 +93,10 @@ export function balanceOf(o: {
   return { outstanding, state };
 }
 
+const DISCOUNT_OVERRIDE_LABEL = PERMISSION_GROUPS.flatMap(
+  (g): ReadonlyArray<{ key: string; label: string }> => g.permissions,
+).find((p) => p.key === 'orders.discount_override')!.label;
+
 const money = (ctx: StoreContext, minor: number) => formatMoney(minor, ctx.access.store.currency);
 
 // Pricing a cart
@@ -116,6 +122,28 @@ async function customerOr404(db: Db, ctx: StoreContext, id: string): Promise<Cus
     });
   }
   return customer;
+}
+
+/**
+ * A line discount above MANUAL_DISCOUNT_LIMIT_PERCENT of its line needs
+ * `orders.discount_override` (decision 0019): a till is not a place to give goods away.
+ * Checked for quotes too, so the till shows the refusal next to the line before the sale.
+ */
+function checkManualDiscounts(
+  ctx: StoreContext,
+  lines: Array<{ product: ProductForSale; quantity: number; unitPrice: number; discount: number }>,
+): void {
+  if (ctx.access.permissions.has('orders.discount_override')) return;
+  lines.forEach((line, i) => {
+    const gross = line.unitPrice * line.quantity;
+    const allowed = Math.floor((gross * MANUAL_DISCOUNT_LIMIT_PERCENT) / 100);
+    if (line.discount <= allowed) return;
+    throw new AppError(
+      'FORBIDDEN',
+      `A discount of more than ${MANUAL_DISCOUNT_LIMIT_PERCENT}% on "${line.product.name}" needs the permission "${DISCOUNT_OVERRIDE_LABEL}" (orders.discount_override). Ask a manager to give it.`,
+      { fields: { [`items.${i}.discount`]: `At most ${money(ctx, allowed)} without a manager` } },
+    );
+  });
 }
 
 /**
@@ -173,6 +201,7 @@ async function priceCart(db: Db, ctx: StoreContext, cart: Cart): Promise<PricedC
       discount: item.discount ?? 0,
     };
   });
+  checkManualDiscounts(ctx, lines);
   try {
     const priced = priceOrder({
       lines: lines.map((l) => ({

@@ -922,6 +922,42 @@ describe('permissions', () => {
     expect((await setStatus(sale.body.data.id, 'refunded', manager)).status).toBe(200);
   });
 
+  // Issue 15, finding 8: a cashier could give a 100% line discount.
+  it('lets a cashier discount a line by at most 20%; more needs orders.discount_override (Owner, Admin, Manager)', async () => {
+    const p = await createProduct(t, m, { name: 'Peak Milk 400g', price: 10_000, quantity: 10 });
+    const line = (discount: number) => ({ items: [{ product_id: p.id, quantity: 2, discount }] });
+    const MESSAGE =
+      'A discount of more than 20% on "Peak Milk 400g" needs the permission "Give line discounts above 20%" (orders.discount_override). Ask a manager to give it.';
+
+    const calls = {
+      order: (body: Record<string, unknown>) => order(t, cashier, body),
+      quote: (body: Record<string, unknown>) =>
+        t.call('POST', '/order/quote', { token: cashier.token, body }),
+    };
+    for (const [call, send] of Object.entries(calls)) {
+      const free = await send(line(20_000));
+      expect(free.status, call).toBe(403);
+      expect(free.body.message).toBe(MESSAGE);
+      expect(free.body.error.fields).toEqual({ 'items.0.discount': 'At most NGN 40.00 without a manager' });
+      expect((await send(line(4_001))).status, call).toBe(403);
+    }
+    expect(await stockOf(t, p.id)).toBe(10);
+
+    // 20% of the line (2 × NGN 100) is allowed to everyone who may sell.
+    expect((await order(t, cashier, line(4_000))).status).toBe(201);
+    expect(await stockOf(t, p.id)).toBe(8);
+    // Roles holding the permission may give more, up to the whole line.
+    expect((await order(t, manager, line(20_000))).status).toBe(201);
+    expect((await order(t, m, line(20_000))).status).toBe(201);
+    const roles = await t.call('GET', '/roles', { token: m.token });
+    const byKey = Object.fromEntries(
+      roles.body.data.map((r: { key: string | null; permissions: string[] }) => [r.key, r.permissions]),
+    );
+    for (const key of ['owner', 'admin', 'manager'])
+      expect(byKey[key], key).toContain('orders.discount_override');
+    expect(byKey.cashier).not.toContain('orders.discount_override');
+  });
+
   it('refuses everything without a session', async () => {
     expect((await t.call('GET', '/order')).status).toBe(401);
     expect((await t.call('POST', '/order', { body: {} })).status).toBe(401);

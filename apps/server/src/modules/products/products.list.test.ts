@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
@@ -335,6 +336,38 @@ describe('images', () => {
       ...fileUpload(TINY_PNG, 'a.png', 'image/png'),
     });
     expect(cashierUpload.status).toBe(403);
+  });
+});
+
+describe('images under concurrency', () => {
+  // Issue 15, finding 7: the limit was checked before the transaction, so 20 uploads sent at
+  // once all passed it and 20 images were kept.
+  it('keeps at most 8 images when 20 uploads arrive at once, and removes the refused files', async () => {
+    const created = await t.call('POST', '/product/create', {
+      token: m.token,
+      body: { name: 'Race Rice 5kg', price: 900_000, quantity: 1 },
+    });
+    const id = created.body.data.id as string;
+    const storedFiles = () => (existsSync(t.config.UPLOAD_DIR) ? readdirSync(t.config.UPLOAD_DIR) : []);
+    const before = new Set(storedFiles());
+    const uploads = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('POST', `/product/${id}/images`, {
+          token: m.token,
+          ...fileUpload(TINY_PNG, `rice-${i}.png`, 'image/png'),
+        }),
+      ),
+    );
+    const statuses = uploads.map((u) => u.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(12);
+    const refused = uploads.find((u) => u.status === 409)!;
+    expect(refused.body.error.fields.file).toBe('At most 8 images');
+    const images = (await t.call('GET', `/product/${id}`, { token: m.token })).body.data.images as string[];
+    expect(images).toHaveLength(8);
+    // Only the kept images remain in storage.
+    const added = storedFiles().filter((f) => !before.has(f));
+    expect(added.sort()).toEqual(images.map((u) => u.split('/').pop()).sort());
   });
 });
 

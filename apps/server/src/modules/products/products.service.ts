@@ -522,6 +522,16 @@ export async function ensureCategory(ctx: StoreContext, name: string): Promise<{
 
 // Images
 
+const tooManyImages = () =>
+  conflict(`A product can have at most ${MAX_PRODUCT_IMAGES} images. Remove one first.`, {
+    file: `At most ${MAX_PRODUCT_IMAGES} images`,
+  });
+
+/**
+ * Adds an image. The limit is checked before the upload is read (to spare a full product the
+ * transfer) and again inside the transaction, on the locked row: concurrent uploads all pass
+ * the first check. A refused upload's file is removed.
+ */
 export async function addProductImage(
   ctx: StoreContext,
   id: string,
@@ -529,27 +539,30 @@ export async function addProductImage(
 ): Promise<Product> {
   const repo = productsRepository(ctx.db, ctx.storeId);
   const product = await productOr404(repo, id);
-  if (product.images.length >= MAX_PRODUCT_IMAGES) {
-    throw conflict(`A product can have at most ${MAX_PRODUCT_IMAGES} images. Remove one first.`, {
-      file: `At most ${MAX_PRODUCT_IMAGES} images`,
-    });
-  }
+  if (product.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
   const url = await readImageUpload(ctx, request);
-  return ctx.db.transaction().execute(async (trx) => {
-    const r = productsRepository(trx, ctx.storeId);
-    const row = await r.rowForUpdate(id);
-    if (!row) throw notFound('Product');
-    const images = [...(JSON.parse(row.images) as string[]), url];
-    await r.update(row, { images: JSON.stringify(images), updated_at: ctx.now.toISOString() });
-    await writeAudit(trx, ctx, {
-      action: 'product.image_added',
-      entity: 'product',
-      entityId: id,
-      summary: `Image added to "${row.name}"`,
-      after: { image: url },
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const r = productsRepository(trx, ctx.storeId);
+      const row = await r.rowForUpdate(id);
+      if (!row) throw notFound('Product');
+      const current = JSON.parse(row.images) as string[];
+      if (current.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
+      const images = [...current, url];
+      await r.update(row, { images: JSON.stringify(images), updated_at: ctx.now.toISOString() });
+      await writeAudit(trx, ctx, {
+        action: 'product.image_added',
+        entity: 'product',
+        entityId: id,
+        summary: `Image added to "${row.name}"`,
+        after: { image: url },
+      });
+      return (await r.get(id))!;
     });
-    return (await r.get(id))!;
-  });
+  } catch (error) {
+    await ctx.deps.storage.remove(url.split('/').pop()!);
+    throw error;
+  }
 }
 
 export async function removeProductImage(ctx: StoreContext, id: string, name: string): Promise<Product> {

@@ -22,7 +22,7 @@ export interface PurchaseOrderFilter {
   page: number;
   perPage: number;
   status?: PurchaseOrderStatus;
-  vendor_id?: string;
+  vendorId?: string;
   from?: string;
   to?: string;
   search?: string;
@@ -76,7 +76,7 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
     async list(f: PurchaseOrderFilter): Promise<Page<PurchaseOrderSummary>> {
       let q = summaries();
       if (f.status) q = q.where('po.status', '=', f.status);
-      if (f.vendor_id) q = q.where('po.vendor_id', '=', f.vendor_id);
+      if (f.vendorId) q = q.where('po.vendor_id', '=', f.vendorId);
       if (f.from) q = q.where('po.order_date', '>=', f.from.slice(0, 10));
       if (f.to) q = q.where('po.order_date', '<=', f.to.slice(0, 10));
       if (f.search) {

@@ -402,7 +402,7 @@ export async function listVendorPurchaseOrders(
   q: { page: number; perPage: number },
 ) {
   await findVendor(ctx, vendorId);
-  return listPurchaseOrders(ctx, { ...q, vendor_id: vendorId });
+  return listPurchaseOrders(ctx, { ...q, vendorId });
 }
 
 /** The ids among `productIds` on any purchase order of the store (such products are archived, not deleted). */

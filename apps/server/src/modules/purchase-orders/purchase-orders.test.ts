@@ -323,9 +323,14 @@ describe('purchase orders', () => {
       })
     ).body.data;
     await receive(a.id, [{ product_id: p.id, quantity: 3 }]);
-    const list = await t.call('GET', '/purchase_order', { token: m.token, query: { vendor_id: v2.id } });
-    expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([a.id]);
-    expect(list.body.pagination).toEqual({ page: 1, perPage: 10, total: 1, totalPages: 1 });
+    // An order to another vendor, which the vendor filter leaves out.
+    await po([{ product_id: p.id, quantity: 1, unit_cost: 100 }]);
+    // Query parameters are camelCase (issue 15, conformance); the snake_case spelling still works.
+    for (const query of [{ vendorId: v2.id }, { vendor_id: v2.id }]) {
+      const list = await t.call('GET', '/purchase_order', { token: m.token, query });
+      expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+      expect(list.body.pagination).toEqual({ page: 1, perPage: 10, total: 1, totalPages: 1 });
+    }
     expect(
       (
         await t.call('GET', '/purchase_order', {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@tillbook/contract/constants';
 import { storesRoutes } from '@tillbook/contract/stores';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/reply.js';
@@ -7,7 +8,7 @@ import * as stores from './stores.service.js';
 export function registerStoresRoutes(app: FastifyInstance): void {
   route(app, storesRoutes.list, async (ctx) => ok(await stores.listStores(ctx)));
   route(app, storesRoutes.create, async (ctx, { body }) =>
-    ok(await stores.createStore(ctx, body), 'Store created', 201),
+    ok(await stores.createStore(ctx, body), MESSAGES.storeCreated, 201),
   );
   route(app, storesRoutes.addBranch, async (ctx, { body }) =>
     ok(await stores.addBranch(ctx, body), 'Branch added', 201),

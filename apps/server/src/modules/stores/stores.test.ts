@@ -39,6 +39,8 @@ describe('stores and branches', () => {
       body: { business_name: 'Second Shop', currency: 'ghs', country: 'Ghana', timezone: 'Africa/Accra' },
     });
     expect(res.status).toBe(201);
+    // The spec's text, word for word (issue 15, conformance).
+    expect(res.body.message).toBe('Created New Store!!');
     expect(res.body.data).toMatchObject({
       business_name: 'Second Shop',
       currency: 'GHS',
@@ -69,6 +71,51 @@ describe('stores and branches', () => {
       currency: 'Currency must be a 3-letter ISO 4217 code, like NGN',
       timezone: 'Unknown time zone, use a name like Africa/Lagos',
     });
+  });
+
+  // Issue 15, finding 8: the store website took `javascript:` addresses, which run when clicked.
+  it('accepts only http and https web addresses for the store, anywhere it is set', async () => {
+    const m = await createMerchant(t);
+    const HOSTILE = [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:msgbox(1)',
+      'ftp://files.shop.ng',
+    ];
+    const MESSAGE = 'Only web addresses starting with http:// or https:// are allowed';
+    for (const website of HOSTILE) {
+      const created = await t.call('POST', '/stores/create-store', {
+        token: m.token,
+        body: { business_name: 'Hostile', website },
+      });
+      expect(created.status, website).toBe(400);
+      expect(created.body.error.fields.website).toBe(MESSAGE);
+      const details = await t.call('PATCH', '/stores/details', { token: m.token, body: { website } });
+      expect(details.status, website).toBe(400);
+      expect(details.body.error.fields.website).toBe(MESSAGE);
+      const branch = await t.call('POST', '/add-branch', {
+        token: m.token,
+        body: { business_name: 'Hostile branch', website },
+      });
+      expect(branch.status, website).toBe(400);
+    }
+    const stores = await t.call('GET', '/stores', { token: m.token });
+    expect(stores.body.data.map((s: { business_name: string }) => s.business_name)).not.toContain('Hostile');
+
+    const bare = await t.call('PATCH', '/stores/details', {
+      token: m.token,
+      body: { website: 'mamaput.ng' },
+    });
+    expect(bare.status).toBe(200);
+    expect(bare.body.data.website).toBe('https://mamaput.ng');
+    const plain = await t.call('PATCH', '/stores/details', {
+      token: m.token,
+      body: { website: 'http://mamaput.ng:8080/menu' },
+    });
+    expect(plain.body.data.website).toBe('http://mamaput.ng:8080/menu');
+    const cleared = await t.call('PATCH', '/stores/details', { token: m.token, body: { website: '' } });
+    expect(cleared.body.data.website).toBeNull();
   });
 
   it('adds a branch under the current store, owned by the store owner', async () => {

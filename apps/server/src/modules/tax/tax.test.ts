@@ -186,11 +186,47 @@ describe('tax rules', () => {
     expect(empty.body.error.fields).toEqual({ states: MESSAGES.taxStatesEmpty });
   });
 
+  // Issue 15, conformance: the path's store decides, not the session's current store.
+  it('lists the rules of the store named in the path when the user belongs to it, current or not', async () => {
+    const second = await t.call('POST', '/stores/create-store', {
+      token: m.token,
+      body: { business_name: 'Ibadan branch tax' },
+    });
+    const secondId = second.body.data.id as string;
+    const added = await t.call('POST', '/tax', {
+      token: m.token,
+      query: { storeId: secondId },
+      body: { country: 'Nigeria', states: ['Oyo'], rates: [{ name: 'Oyo levy', rate: 2 }] },
+    });
+    expect(added.status).toBe(201);
+
+    const listed = await t.call('GET', `/tax/store/${secondId}`, { token: m.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([added.body.data.id]);
+    // A different ?storeId= does not override the path.
+    const both = await t.call('GET', `/tax/store/${secondId}`, {
+      token: m.token,
+      query: { storeId: m.storeId },
+    });
+    expect(both.body.data.map((x: { id: string }) => x.id)).toEqual([added.body.data.id]);
+    // The current store still answers for itself, without the other store's rules.
+    const current = await t.call('GET', `/tax/store/${m.storeId}`, { token: m.token });
+    expect(current.status).toBe(200);
+    expect(current.body.data.map((x: { id: string }) => x.id)).not.toContain(added.body.data.id);
+    // A store the caller is not a member of is 404, for a stranger and for the cashier of the first store.
+    for (const who of [other, cashier]) {
+      const refused = await t.call('GET', `/tax/store/${secondId}`, { token: who.token });
+      expect(refused.status).toBe(404);
+      expect(JSON.stringify(refused.body)).not.toContain(added.body.data.id);
+    }
+    expect((await t.call('GET', `/tax/store/no-such-store`, { token: m.token })).status).toBe(404);
+  });
+
   it("answers 404 for another store's rules and list, and changes nothing", async () => {
     const mine = await rule({ country: 'Nigeria', states: ['Enugu'] });
     const theirs = await t.call('GET', `/tax/store/${m.storeId}`, { token: other.token });
     expect(theirs.status).toBe(404);
-    expect(theirs.body.message).toBe('Store not found');
+    expect(theirs.body.message).toBe('Store not found.');
     expect(
       (await t.call('GET', '/tax/store/01970000-0000-7000-8000-000000000000', { token: m.token })).status,
     ).toBe(404);

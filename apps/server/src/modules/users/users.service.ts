@@ -100,10 +100,26 @@ export async function updatePassword(
   return { sessions_ended: ended };
 }
 
+/**
+ * Stores an analytics event. Events are small (the route's 8 KB body limit and the schema's),
+ * and each account may send a few a minute and a few hundred a day: the counters live in the
+ * database, so the cap holds however many API processes share it.
+ */
 export async function trackEvent(
   ctx: UserContext,
   body: z.output<typeof analyticsEventBody>,
 ): Promise<{ id: string }> {
+  const { ANALYTICS_EVENTS_PER_MINUTE: perMinute, ANALYTICS_EVENTS_PER_DAY: perDay } = ctx.deps.config;
+  await ctx.deps.rateLimiter.consume(
+    `events:minute:${ctx.user.id}`,
+    { max: perMinute, windowMs: 60_000 },
+    'analytics events',
+  );
+  await ctx.deps.rateLimiter.consume(
+    `events:day:${ctx.user.id}`,
+    { max: perDay, windowMs: 24 * 60 * 60_000 },
+    'analytics events today',
+  );
   const id = newId();
   await ctx.db
     .insertInto('analytics_events')

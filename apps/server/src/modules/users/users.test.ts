@@ -84,6 +84,14 @@ describe('profile', () => {
     });
     expect(badSite.status).toBe(400);
     expect(badSite.body.error.fields.website).toBe('Enter a web address like https://myshop.ng');
+    const script = await t.call('PATCH', '/user/insert-website', {
+      token: m.token,
+      body: { website: 'javascript:alert(1)' },
+    });
+    expect(script.status).toBe(400);
+    expect(script.body.error.fields.website).toBe(
+      'Only web addresses starting with http:// or https:// are allowed',
+    );
     const billing = await t.call('PATCH', '/user/billing-contact', {
       token: m.token,
       body: { name: 'Accounts', email: 'accounts@mamaput.ng', phone_number: '+2348099998888' },

@@ -89,6 +89,29 @@ describe('vendors', () => {
     ).toBe(0);
   });
 
+  it('accepts only http and https web addresses for a vendor', async () => {
+    for (const website of ['javascript:alert(1)', 'data:text/html,<b>x</b>']) {
+      const res = await t.call('POST', '/vendor', {
+        token: m.token,
+        body: { name: 'Hostile Supplies', website },
+      });
+      expect(res.status, website).toBe(400);
+      expect(res.body.error.fields.website).toBe(
+        'Only web addresses starting with http:// or https:// are allowed',
+      );
+    }
+    const ok = await t.call('POST', '/vendor', {
+      token: m.token,
+      body: { name: 'Kind Supplies', website: 'kind.ng' },
+    });
+    expect(ok.body.data.website).toBe('https://kind.ng');
+    const edit = await t.call('PATCH', `/vendor/update/${ok.body.data.id}`, {
+      token: m.token,
+      body: { website: 'javascript:alert(1)' },
+    });
+    expect(edit.status).toBe(400);
+  });
+
   it('filters by status and searches', async () => {
     const a = await vendor({ name: 'Aba Textiles Ltd' });
     const b = await vendor({ name: 'Kano Grains', status: 'inactive' });

@@ -11,13 +11,8 @@ export const shippingRatesQuery = (storeId: string | null) =>
   queryOptions({
     queryKey: storeKey(storeId, 'shipping-rates'),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<ShippingRate[]>(
-          `/shipping/store/${encodeURIComponent(storeId!)}`,
-          { storeId: storeId! },
-          signal,
-        )
-      ).data,
+      (await api.get<ShippingRate[]>(`/shipping/store/${encodeURIComponent(storeId!)}`, undefined, signal))
+        .data,
     enabled: Boolean(storeId),
   });
 

@@ -7,7 +7,7 @@ export interface PurchaseOrderFilters {
   page: number;
   perPage: number;
   status?: PurchaseOrderStatus;
-  vendor_id?: string;
+  vendorId?: string;
   from?: string;
   to?: string;
   search?: string;

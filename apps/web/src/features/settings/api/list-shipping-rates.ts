@@ -3,9 +3,9 @@ import type { ShippingRate } from '@tillbook/contract/shipping';
 import { api } from '../../../lib/api-client';
 import { storeKey, useStoreId } from '../../../lib/current-user';
 
-/** `GET /shipping/store/{id}`; `storeId` is sent too, so the answer is that store's even mid-switch. */
+/** `GET /shipping/store/{id}`: the path names the store, so the answer is that store's even mid-switch. */
 export const listShippingRates = async (storeId: string, signal?: AbortSignal) =>
-  (await api.get<ShippingRate[]>(`/shipping/store/${encodeURIComponent(storeId)}`, { storeId }, signal)).data;
+  (await api.get<ShippingRate[]>(`/shipping/store/${encodeURIComponent(storeId)}`, undefined, signal)).data;
 
 export const shippingRatesKey = (storeId: string | null) => storeKey(storeId, 'shipping-rates');
 

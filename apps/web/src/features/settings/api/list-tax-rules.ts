@@ -3,9 +3,9 @@ import type { TaxRule } from '@tillbook/contract/tax';
 import { api } from '../../../lib/api-client';
 import { storeKey, useStoreId } from '../../../lib/current-user';
 
-/** `GET /tax/store/{id}`; `storeId` is sent too, so the answer is that store's even mid-switch. */
+/** `GET /tax/store/{id}`: the path names the store, so the answer is that store's even mid-switch. */
 export const listTaxRules = async (storeId: string, signal?: AbortSignal) =>
-  (await api.get<TaxRule[]>(`/tax/store/${encodeURIComponent(storeId)}`, { storeId }, signal)).data;
+  (await api.get<TaxRule[]>(`/tax/store/${encodeURIComponent(storeId)}`, undefined, signal)).data;
 
 export const taxRulesKey = (storeId: string | null) => storeKey(storeId, 'tax-rules');
 
