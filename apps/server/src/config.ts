@@ -57,6 +57,10 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv,
   /** Sign-ups allowed from one network address per hour (the browser tests raise it: one address signs up many shops). */
   SIGNUP_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
+  /** Sign-in attempts from one network address per 15 minutes (the browser tests raise it too). */
+  SIGNIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Code, link and invitation checks from one network address per 15 minutes (likewise). */
+  CODE_MAX_PER_IP: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

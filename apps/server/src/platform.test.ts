@@ -159,6 +159,38 @@ describe('configuration', () => {
   });
 });
 
+describe('the per-address limits the browser tests raise', () => {
+  // One address signs up, confirms and signs in every browser test's shop, so scripts/e2e.mjs
+  // raises these; a real address keeps the defaults.
+  it('default to 30 sign-ins and 30 code checks per address', () => {
+    const config = loadConfig({ APP_SECRET: 'x'.repeat(40) });
+    expect([config.SIGNIN_MAX_PER_IP, config.CODE_MAX_PER_IP]).toEqual([30, 30]);
+  });
+
+  it('refuse the attempt after the configured number from one address', async () => {
+    const limited = await createTestApp({ SIGNIN_MAX_PER_IP: '2', CODE_MAX_PER_IP: '2' });
+    try {
+      const ip = '192.0.2.10';
+      const signIn = () =>
+        limited.call('POST', '/user/signin', {
+          ip,
+          body: { email: uniqueEmail(), password: 'wrong-pass-1' },
+        });
+      expect([(await signIn()).status, (await signIn()).status, (await signIn()).status]).toEqual([
+        401, 401, 429,
+      ]);
+      const check = () =>
+        limited.call('POST', '/user/verify-email', { ip, body: { email: uniqueEmail(), code: '123456' } });
+      const [first, second, third] = [await check(), await check(), await check()];
+      expect([first.status, second.status]).not.toContain(429);
+      expect(third.status).toBe(429);
+      expect(third.body.error.code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the spec’s calls', () => {
   // Areas whose modules exist and whose calls this file checks (the sales and catalogue calls have
   // their own files); each later module adds its area here.

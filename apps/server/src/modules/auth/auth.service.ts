@@ -214,7 +214,7 @@ export async function signIn(ctx: RequestContext, body: z.output<typeof signInBo
   const accountKey = `signin:account:${body.email}`;
   await ctx.deps.rateLimiter.consume(
     `signin:ip:${ctx.ip}`,
-    LIMITS.signInPerIp,
+    { ...LIMITS.signInPerIp, max: ctx.deps.config.SIGNIN_MAX_PER_IP },
     'sign-in attempts from this network',
   );
   await ctx.deps.rateLimiter.check(
@@ -285,7 +285,11 @@ async function markVerified(ctx: RequestContext, user: UsersTable, how: string):
 }
 
 export async function verifyEmailLink(ctx: RequestContext, token: string): Promise<User> {
-  await ctx.deps.rateLimiter.consume(`code:ip:${ctx.ip}`, LIMITS.codePerIp, 'verification attempts');
+  await ctx.deps.rateLimiter.consume(
+    `code:ip:${ctx.ip}`,
+    { ...LIMITS.codePerIp, max: ctx.deps.config.CODE_MAX_PER_IP },
+    'verification attempts',
+  );
   const code = await findActiveCodeByHash(ctx.db, 'verify_email_link', sha256(token), ctx.now);
   if (!code) {
     throw new AppError(
@@ -310,7 +314,7 @@ async function checkCode(
 ) {
   await ctx.deps.rateLimiter.consume(
     `code:ip:${ctx.ip}`,
-    LIMITS.codePerIp,
+    { ...LIMITS.codePerIp, max: ctx.deps.config.CODE_MAX_PER_IP },
     'code attempts from this network',
   );
   await ctx.deps.rateLimiter.consume(
@@ -427,7 +431,7 @@ export async function verifyResetCode(
 export async function resetPassword(ctx: RequestContext, resetId: string, password: string): Promise<void> {
   await ctx.deps.rateLimiter.consume(
     `code:ip:${ctx.ip}`,
-    LIMITS.codePerIp,
+    { ...LIMITS.codePerIp, max: ctx.deps.config.CODE_MAX_PER_IP },
     'reset attempts from this network',
   );
   const token = await findActiveCodeByHash(ctx.db, 'reset_token', sha256(resetId), ctx.now);
@@ -567,7 +571,7 @@ export async function acceptInvite(
 ): Promise<SignInData> {
   await ctx.deps.rateLimiter.consume(
     `code:ip:${ctx.ip}`,
-    LIMITS.codePerIp,
+    { ...LIMITS.codePerIp, max: ctx.deps.config.CODE_MAX_PER_IP },
     'invitation attempts from this network',
   );
   const invitation = await ctx.db
