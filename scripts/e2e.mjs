@@ -29,7 +29,8 @@ const serveOnly = args.includes('--serve');
 const screenshots = args.includes('--screenshots');
 const pgArg = args.find((a) => a === '--pg' || a.startsWith('--pg='));
 const passThrough = args.filter((a) => a !== '--serve' && a !== '--screenshots' && a !== pgArg);
-const STOP_GRACE_MS = 10_000;
+// Longer than the server's own 10 s shutdown grace, so its own message comes first.
+const STOP_GRACE_MS = 15_000;
 
 function log(message) {
   console.error(`e2e: ${message}`);
