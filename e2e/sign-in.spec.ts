@@ -38,7 +38,9 @@ test('a wrong password shows the server message; the right one signs in', async 
   expect(stored.token.value).toBe(stored.auth.value.token);
   expect(stored.email.value).toBe(merchant.email);
   expect(stored.auth.expiry - Date.now()).toBeGreaterThan(5.9 * 3600_000);
-  await expect.poll(() => analyticsEvents(merchant.email).map((e) => e.name)).toContain('login');
+  await expect
+    .poll(async () => (await analyticsEvents(merchant.email)).map((e) => e.name))
+    .toContain('login');
 
   // Sign-out clears it.
   await page.getByRole('button', { name: 'Account menu' }).click();

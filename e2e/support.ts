@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 
 export const PASSWORD = 'sunny-day-42';
 
@@ -7,29 +8,47 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'owner') =>
   `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.ng`;
 
-function outbox(): Database.Database {
-  const file = process.env.E2E_DB_PATH;
-  if (!file) throw new Error('E2E_DB_PATH is not set: run through `npm run test:e2e`.');
-  return new Database(file, { readonly: true, fileMustExist: true });
+/**
+ * Reads the test server's database (`E2E_DATABASE_URL`: its SQLite file or its PostgreSQL
+ * database), as a person reads their inbox. The text uses `?` for its parameters on both.
+ */
+async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set: run through `npm run test:e2e`.');
+  if (url.startsWith('sqlite:')) {
+    const db = new Database(url.slice('sqlite:'.length), { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare(text).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let n = 0;
+    return (
+      await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as T[];
+  } finally {
+    await client.end();
+  }
 }
 
 /** The newest mail to an address, read from the outbox like a person reads their inbox. */
 export async function latestMail(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<string> {
   const started = Date.now();
-  const db = outbox();
-  try {
-    while (Date.now() - started < timeoutMs) {
-      const rows = db
-        .prepare(
-          'select subject, text from mail_outbox where to_address = ? order by created_at desc, id desc',
-        )
-        .all(to) as { subject: string; text: string }[];
-      const row = rows.find((r) => !subject || subject.test(r.subject));
-      if (row) return row.text;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  } finally {
-    db.close();
+  while (Date.now() - started < timeoutMs) {
+    const rows = await query<{ subject: string; text: string }>(
+      'select subject, text from mail_outbox where to_address = ? order by created_at desc, id desc',
+      [to],
+    );
+    const row = rows.find((r) => !subject || subject.test(r.subject));
+    if (row) return row.text;
+    await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ''}`);
 }
@@ -42,14 +61,12 @@ export async function latestCode(to: string, subject?: RegExp): Promise<string> 
 }
 
 /** Counts mails to an address (to wait for a new one). */
-export function mailCount(to: string): number {
-  const db = outbox();
-  try {
-    return (db.prepare('select count(*) as n from mail_outbox where to_address = ?').get(to) as { n: number })
-      .n;
-  } finally {
-    db.close();
-  }
+export async function mailCount(to: string): Promise<number> {
+  const [row] = await query<{ n: number | string }>(
+    'select count(*) as n from mail_outbox where to_address = ?',
+    [to],
+  );
+  return Number(row!.n);
 }
 
 export interface Merchant {
@@ -122,18 +139,11 @@ export async function toastsGone(page: Page): Promise<void> {
 export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 /** Rows of the analytics events table for a user, newest first. */
-export function analyticsEvents(email: string): { name: string }[] {
-  const file = process.env.E2E_DB_PATH!;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(
-        'select e.name from analytics_events e join users u on u.id = e.user_id where u.email = ? order by e.created_at desc',
-      )
-      .all(email) as { name: string }[];
-  } finally {
-    db.close();
-  }
+export function analyticsEvents(email: string): Promise<{ name: string }[]> {
+  return query(
+    'select e.name from analytics_events e join users u on u.id = e.user_id where u.email = ? order by e.created_at desc',
+    [email],
+  );
 }
 
 /** Pastes text into the focused element, as Ctrl+V with the text on the clipboard would. */

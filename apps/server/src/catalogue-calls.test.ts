@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type Merchant } from './test/fixtures.js';
 import { createTestApp, type TestApp } from './test/harness.js';
 
-/** The products and customers rows of the spec's call table (shared/spec/calls.tsv), verbatim. */
+/** The products and customers rows of the spec's call table (docs/spec/calls.tsv), verbatim. */
 const CALLS_TSV = `
 customers	GET	/api/v1/customers/paginated-results?page&perPage&storeId	
 customers	GET	/api/v1/customers/search/name/?first	

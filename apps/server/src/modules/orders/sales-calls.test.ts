@@ -1,28 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specCalls } from '../../test/calls-table.js';
 import { createMerchant, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
-const callsTsv = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/spec/calls.tsv',
-);
-
 const SALES_AREAS = new Set(['orders', 'discounts', 'payments-received']);
 
-const calls = readFileSync(callsTsv, 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => line.split('\t'))
-  .filter(([area]) => SALES_AREAS.has(area!))
-  .map(([area, method, p]) => ({
-    area: area!,
-    method: method!,
-    path: p!.split('?')[0]!.replace(/\{[^}]+\}/g, 'x1'),
-  }));
+const calls = specCalls().filter((c) => SALES_AREAS.has(c.area));
 
 let t: TestApp;
 let m: Merchant;
