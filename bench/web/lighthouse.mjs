@@ -5,7 +5,8 @@
 //                       no code of the signed-in screens
 //   point of sale       /sales/orders/generate, signed in (a fresh shop with a few products)
 // Each page is measured RUNS times (default 3), each in a fresh browser profile; the run with the
-// median score is printed. Options: RUNS=5, CHROME_PATH=/usr/bin/chromium, --json (raw figures).
+// median score is printed. Options: RUNS=5, CHROME_PATH=/usr/bin/chromium, --json (raw figures),
+// --detail (where the main thread's time went), --only=<name> (one page: sign-in, home, point).
 import { existsSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -161,6 +162,18 @@ function summarise(lhr) {
     requests: requests.length,
     finalUrl: lhr.finalDisplayedUrl,
     scriptFiles: scripts.map((r) => path.basename(new URL(r.url).pathname)),
+    // Where the main thread's time went (ms, as measured here, before the 4x CPU factor).
+    mainThread: (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => [
+      i.groupLabel,
+      Math.round(i.duration),
+    ]),
+    lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    longTasks: (audit('long-tasks')?.details?.items ?? [])
+      .slice(0, 6)
+      .map((t) => [path.basename(String(t.url)), Math.round(t.startTime), Math.round(t.duration)]),
+    bootup: (audit('bootup-time')?.details?.items ?? [])
+      .slice(0, 5)
+      .map((i) => [path.basename(i.url), Math.round(i.scripting)]),
     warnings: lhr.runWarnings,
   };
 }
@@ -180,7 +193,9 @@ try {
     ['home, signed out', `${server.base}/home`, {}],
     ['point of sale', `${server.base}/sales/orders/generate`, { session, base: server.base }],
   ];
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   for (const [name, url, options] of pages) {
+    if (only && !name.startsWith(only)) continue;
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(url, options));
     results[name] = { median: median(runs), scores: runs.map((r) => r.score) };
@@ -204,6 +219,12 @@ if (process.argv.includes('--json')) {
         ` (${r.scriptFiles.length} files); ended at ${new URL(r.finalUrl).pathname}`,
     );
     console.log(`  scripts: ${r.scriptFiles.join(' ')}`);
+    if (process.argv.includes('--detail')) {
+      console.log(`  main thread: ${r.mainThread.map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+      console.log(`  scripting by file: ${r.bootup.map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+      console.log(`  largest contentful paint: ${r.lcpElement}`);
+      console.log(`  long tasks (file, start, ms): ${r.longTasks.map((t) => t.join(' ')).join('; ')}`);
+    }
     for (const warning of r.warnings ?? []) console.log(`  warning: ${warning}`);
   }
 }

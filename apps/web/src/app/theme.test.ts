@@ -18,7 +18,7 @@ function contrast(a: string, b: string): number {
 }
 
 const AA = 4.5;
-const light = cssVariablesResolver(theme as never).light;
+const light: Record<string, string> = cssVariablesResolver(theme as never).light;
 
 describe('theme colours', () => {
   it('measures contrast as WCAG does', () => {
@@ -40,6 +40,7 @@ describe('theme colours', () => {
     for (const [name, colour] of Object.entries(TEXT_COLOURS)) {
       expect(light[`--mantine-color-${name}-text`]).toBe(colour);
       expect(light[`--mantine-color-${name}-light-color`]).toBe(colour);
+      expect(light[`--mantine-color-${name}-outline`]).toBe(colour);
       const tint = DEFAULT_THEME.colors[name as MantineColor]![1];
       for (const background of ['#ffffff', PAGE_BACKGROUND, tint]) {
         expect(contrast(colour, background), `${name} on ${background}`).toBeGreaterThanOrEqual(AA);

@@ -24,7 +24,7 @@ export const PAGE_BACKGROUND = '#F7F6FA';
 /**
  * Text colours that read at 4.5:1 or more (WCAG AA for small text) on white, on the page
  * background and on the colour's own light tint (shade 1, the background of `variant="light"`
- * badges and alerts). Mantine writes coloured text (`c="red"`, light variants) in shade 6 or 9,
+ * badges and alerts). Mantine writes coloured text (`c="red"`, light and outline variants) in shade 6 or 9,
  * which for these palettes is too pale: red 6 is 3.3:1 on white, green 9 on green 1 is 3.8:1.
  */
 export const TEXT_COLOURS = {
@@ -52,6 +52,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       Object.entries(TEXT_COLOURS).flatMap(([name, colour]) => [
         [`--mantine-color-${name}-text`, colour],
         [`--mantine-color-${name}-light-color`, colour],
+        // Outline buttons write their label in this colour (Clear cart, Cancel order).
+        [`--mantine-color-${name}-outline`, colour],
       ]),
     ),
   },
@@ -68,5 +70,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A link inside a sentence must stand out by more than colour (purple on the grey of
+    // secondary text is 1.6:1), so links are always underlined.
+    Anchor: { defaultProps: { underline: 'always' } },
   },
 });

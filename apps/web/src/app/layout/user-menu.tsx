@@ -25,7 +25,8 @@ export function UserMenu() {
             <div style={{ lineHeight: 1.1 }} className="tb-hide-mobile">
               <Text size="sm" fw={600} truncate maw={140}>
                 {name}
-              </Text>
+              </Text>{' '}
+              {/* The space keeps name and role two words for assistive technology. */}
               <Text size="xs" c="dimmed" truncate maw={140}>
                 {role}
               </Text>
