@@ -34,10 +34,17 @@ const size = (file) => statSync(path.join(dist, file)).size;
 const wire = (file, ext) => (existsSync(path.join(dist, file + ext)) ? size(file + ext) : size(file));
 const kb = (n) => (n / 1024).toFixed(1);
 
-const rows = [...files].map((file) => ({ file, raw: size(file), br: wire(file, '.br'), gz: wire(file, '.gz') }));
+const rows = [...files].map((file) => ({
+  file,
+  raw: size(file),
+  br: wire(file, '.br'),
+  gz: wire(file, '.gz'),
+}));
 rows.sort((a, b) => b.gz - a.gz);
 for (const r of rows) {
-  console.log(`  ${kb(r.br).padStart(6)} KB br  ${kb(r.gz).padStart(6)} KB gzip  ${kb(r.raw).padStart(6)} KB  ${r.file}`);
+  console.log(
+    `  ${kb(r.br).padStart(6)} KB br  ${kb(r.gz).padStart(6)} KB gzip  ${kb(r.raw).padStart(6)} KB  ${r.file}`,
+  );
 }
 const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
 const [br, gz, raw] = [total('br'), total('gz'), total('raw')];
