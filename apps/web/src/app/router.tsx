@@ -60,7 +60,7 @@ const storeScreen = (path: string | undefined, load: Load) => guarded(path, load
 /** Public auth screens (spec section 2); signed-in users go to /home. */
 const publicRoutes: RouteObject[] = [
   screen('/auth/sign-up', () => import('../features/auth/screens/sign-up-screen')),
-  // The front door is part of the app's first script (decision 0004-web-app): a cold visit shows
+  // The front door is part of the app's first script (decision 0015): a cold visit shows
   // it without a second round of downloads after the first script has run.
   {
     path: '/auth/sign-in',
