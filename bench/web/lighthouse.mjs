@@ -145,6 +145,18 @@ async function measure(url, { session, base } = {}) {
   }
 }
 
+/** Headless Chromium now and then records no navigation start (NO_NAVSTART): that run is redone. */
+async function measureAgainOnTraceError(url, options, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, options);
+    } catch (error) {
+      if (attempt >= tries || !/NO_NAVSTART|NO_FCP/.test(String(error?.message))) throw error;
+      console.error(`(${error.message.split('.')[0]}; measuring again)`);
+    }
+  }
+}
+
 function summarise(lhr) {
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id) => lhr.audits[id];
@@ -197,7 +209,7 @@ try {
   for (const [name, url, options] of pages) {
     if (only && !name.startsWith(only)) continue;
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(url, options));
+    for (let i = 0; i < RUNS; i++) runs.push(await measureAgainOnTraceError(url, options));
     results[name] = { median: median(runs), scores: runs.map((r) => r.score) };
   }
 } finally {
