@@ -26,6 +26,7 @@ import { registerProductsRoutes } from './modules/products/products.routes.js';
 import { registerStoresRoutes } from './modules/stores/stores.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestContext, requestIdFor } from './plugins/request-context.js';
 import { registerSecurity } from './plugins/security.js';
@@ -95,6 +96,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // Here, before the API's routes: it hooks the routes registered after it in this scope
+      // only, so the web app's files (compressed at build time) are left alone.
+      await registerCompression(api);
       registerAuthRoutes(api);
       registerUsersRoutes(api);
       registerStoresRoutes(api);

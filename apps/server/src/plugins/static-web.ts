@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app on the API's port. Unknown non-API paths get index.html so the
- * app's router can show them (SPA fallback); hashed assets are cached for a year.
+ * app's router can show them (SPA fallback). Files go as the brotli or gzip copy the build made
+ * next to them (`preCompressed`) when the browser accepts it. Hashed assets (their name changes
+ * with their content) are cached for a year without asking again; everything else, index.html
+ * first, is checked with the server on every use (`no-cache`), so a new release is seen at once.
  */
 export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
   const index = path.join(distDir, 'index.html');
@@ -18,6 +21,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.setHeader(
         'cache-control',
@@ -25,6 +29,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
           ? 'public, max-age=31536000, immutable'
           : 'no-cache',
       );
+      // The same address answers in brotli, gzip or plain: caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   app.get('/*', { config: {} }, async (request, reply) => {

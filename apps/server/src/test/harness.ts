@@ -104,7 +104,9 @@ export async function createTestApp(
     ...env,
   });
   const clock = new ManualClock();
-  const app = await buildApp({ config, database, clock, logger: false, serveWeb: false });
+  // The web app is served only by tests that give a folder of built files (WEB_DIST_DIR).
+  const serveWeb = env.WEB_DIST_DIR !== undefined;
+  const app = await buildApp({ config, database, clock, logger: false, serveWeb });
   await app.ready();
 
   const call = async <T>(method: string, url: string, options: CallOptions = {}): Promise<Reply<T>> => {

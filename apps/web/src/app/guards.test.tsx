@@ -180,10 +180,9 @@ describe('the route table', () => {
   it('vendor edit uses the vendor create screen', async () => {
     const edit = matchRoutes(routes, '/purchase/vendors/edit/7')!.at(-1)!.route;
     const create = matchRoutes(routes, '/purchase/vendors/create')!.at(-1)!.route;
-    const [a, b] = await Promise.all([
-      (edit.lazy as () => Promise<{ Component: unknown }>)(),
-      (create.lazy as () => Promise<{ Component: unknown }>)(),
-    ]);
-    expect(a.Component).toBe(b.Component);
+    const load = (route: RouteObject) =>
+      (route.handle as { load: () => Promise<{ default: unknown }> }).load();
+    const [a, b] = await Promise.all([load(edit), load(create)]);
+    expect(a.default).toBe(b.default);
   });
 });

@@ -53,6 +53,14 @@ export interface DataTableProps<T> {
 
 const NO_ROWS: never[] = [];
 
+/** The arrow buttons of the pagination have no text of their own. */
+const PAGE_CONTROLS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 function toSorting(sort: string | null): SortingState {
   if (!sort) return [];
   return [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }];
@@ -211,6 +219,7 @@ export function DataTable<T>({
           value={Math.min(state.page, totalPages)}
           onChange={state.setPage}
           size="sm"
+          getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
         />
       </Group>
     </Paper>

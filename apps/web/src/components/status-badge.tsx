@@ -1,8 +1,11 @@
 import { Badge } from '@mantine/core';
 
-const YELLOW = { color: '#D1A713', background: '#FEF4D1' };
-const GREEN = { color: '#10AA69', background: '#CFEEE1' };
-const RED = { color: '#EE1717', background: '#FCD1D1' };
+// The design notes' backgrounds; their text colours (#D1A713, #10AA69, #EE1717) read at 2.1:1,
+// 2.4:1 and 3.2:1 on those backgrounds, so the text is a darker shade of the same hue (at least
+// 4.5:1, WCAG AA). Blue and grey pass as given.
+const YELLOW = { color: '#806300', background: '#FEF4D1' };
+const GREEN = { color: '#0A6B42', background: '#CFEEE1' };
+const RED = { color: '#B01010', background: '#FCD1D1' };
 const BLUE = { color: '#1565C0', background: '#D6E6FA' };
 const GREY = { color: '#605D66', background: '#EEEDF0' };
 

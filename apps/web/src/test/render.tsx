@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppToaster } from '../app/providers';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 import { createQueryClient } from '../lib/query-client';
 
 /** Renders a screen with the app's providers at a path, with a fresh query cache. */
@@ -18,7 +18,7 @@ export function renderScreen(element: ReactElement, { path = '/', route = '/' } 
     { initialEntries: [path] },
   );
   const result = render(
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
         <AppToaster />

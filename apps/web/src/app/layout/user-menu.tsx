@@ -12,18 +12,23 @@ export function UserMenu() {
   const navigate = useNavigate();
   const user = data?.user ?? session?.user;
   const name = user ? fullName(user) || user.email : '';
+  const role = data?.store?.role.name ?? '';
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
+        {/* The name starts with the words the button shows (name and role), so speech
+            control users can say what they see. The avatar shows the photo or a person
+            icon, not initials: initials would be visible text the name does not hold. */}
+        <UnstyledButton aria-label={[name, role, 'account menu'].filter(Boolean).join(', ')}>
           <Group gap={8} wrap="nowrap">
-            <Avatar src={data?.user.photo_url ?? undefined} radius="xl" size={34} color="brand" name={name} />
+            <Avatar src={data?.user.photo_url ?? undefined} radius="xl" size={34} color="brand" alt="" />
             <div style={{ lineHeight: 1.1 }} className="tb-hide-mobile">
               <Text size="sm" fw={600} truncate maw={140}>
                 {name}
-              </Text>
+              </Text>{' '}
+              {/* The space keeps name and role two words for assistive technology. */}
               <Text size="xs" c="dimmed" truncate maw={140}>
-                {data?.store?.role.name ?? ''}
+                {role}
               </Text>
             </div>
             <IconChevronDown size={14} />

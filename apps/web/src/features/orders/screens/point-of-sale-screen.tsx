@@ -835,13 +835,13 @@ function PointOfSale({ storeId }: { storeId: string }) {
                 {change > 0 && (
                   <Group justify="space-between" aria-label="Change due">
                     <Text fw={600}>Change due</Text>
-                    <Text fw={700} size="lg" c="green.8">
+                    <Text fw={700} size="lg" c="green">
                       {formatMoney(change, currency)}
                     </Text>
                   </Group>
                 )}
                 {owing > 0 && (
-                  <Text size="sm" c="orange.8">
+                  <Text size="sm" c="orange">
                     {formatMoney(owing, currency)} will be left to pay: the order stays open until it is paid.
                   </Text>
                 )}
