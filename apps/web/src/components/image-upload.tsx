@@ -75,6 +75,8 @@ export function ImageUpload({ label, currentUrl, upload, shape = 'square' }: Ima
           loading={progress !== null}
           style={{ flex: 1 }}
           aria-label={`Upload ${label.toLowerCase()}`}
+          // Mantine 9.5's hidden file input has no name of its own (9.7 named it; decision 0001 pins 9.5).
+          inputProps={{ 'aria-label': `Upload ${label.toLowerCase()}` }}
         >
           <Group justify="center" gap="sm" mih={56} style={{ pointerEvents: 'none' }}>
             <IconUpload size={20} />

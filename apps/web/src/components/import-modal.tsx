@@ -112,6 +112,7 @@ export function ImportModal({ opened, onClose, noun, path, template, onImported 
           multiple={false}
           disabled={progress !== null}
           aria-label={`Choose a file of ${noun} to import`}
+          inputProps={{ 'aria-label': `Choose a file of ${noun} to import` }}
         >
           <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
             <IconFileSpreadsheet size={28} />
