@@ -21,11 +21,6 @@ export type Cart = z.output<typeof orderQuoteBody>;
  * products at their current prices, the discount code, the shipping rate, the tax rule and the
  * totals.
  */
-
-const DISCOUNT_OVERRIDE_LABEL = PERMISSION_GROUPS.flatMap(
-  (g): ReadonlyArray<{ key: string; label: string }> => g.permissions,
-).find((p) => p.key === 'orders.discount_override')!.label;
-
 export interface PricedCart {
   customer: CustomerForOrder | null;
   lines: Array<{ product: ProductForSale; quantity: number; unitPrice: number; discount: number }>;
@@ -34,6 +29,10 @@ export interface PricedCart {
   tax: TaxRule | null;
   priced: PricedOrder;
 }
+
+const DISCOUNT_OVERRIDE_LABEL = PERMISSION_GROUPS.flatMap(
+  (g): ReadonlyArray<{ key: string; label: string }> => g.permissions,
+).find((p) => p.key === 'orders.discount_override')!.label;
 
 /** The price a product sells at: its sale price when it has one (a sale price of 0 means none). */
 const sellingPrice = (p: ProductForSale) =>
