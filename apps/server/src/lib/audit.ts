@@ -7,8 +7,15 @@ import { insertRows } from './insert-rows.js';
 
 const SECRET_FIELD = /pass(word)?|token|secret|code_hash|key_hash|pin|credential/i;
 
+/**
+ * A record's fields as an audit row keeps them: any object, such as a contract answer (`Store`,
+ * `User`, `Vendor`) or a literal of the fields that matter. Its own enumerable fields are
+ * compared and stored as JSON.
+ */
+export type AuditFields = object;
+
 /** Masks secrets so an audit row never carries them. */
-function mask(record: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+function mask(record: AuditFields | null | undefined): Record<string, unknown> | null {
   if (!record) return null;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(record)) out[k] = SECRET_FIELD.test(k) ? '[hidden]' : v;
@@ -17,17 +24,19 @@ function mask(record: Record<string, unknown> | null | undefined): Record<string
 
 /** The fields that differ between two versions of a record, each side masked. */
 export function changedFields(
-  before: Record<string, unknown> | null | undefined,
-  after: Record<string, unknown> | null | undefined,
+  before: AuditFields | null | undefined,
+  after: AuditFields | null | undefined,
 ): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
   if (!before || !after) return { before: mask(before), after: mask(after) };
+  const was = new Map<string, unknown>(Object.entries(before));
+  const is = new Map<string, unknown>(Object.entries(after));
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+  for (const key of new Set([...was.keys(), ...is.keys()])) {
     if (key === 'updated_at') continue;
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      b[key] = before[key];
-      a[key] = after[key];
+    if (JSON.stringify(was.get(key)) !== JSON.stringify(is.get(key))) {
+      b[key] = was.get(key);
+      a[key] = is.get(key);
     }
   }
   return { before: mask(b), after: mask(a) };
@@ -39,8 +48,8 @@ export interface AuditInput {
   entity: AuditEntity;
   entityId?: string | null;
   summary: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  before?: AuditFields | null;
+  after?: AuditFields | null;
   /** Defaults to the request's store. */
   storeId?: string | null;
 }

@@ -4,7 +4,9 @@ import type { Database } from '../db/schema.js';
 import { sampleCustomer } from '../modules/customers/customer-samples.js';
 import { createCustomer, setCustomerBlocked } from '../modules/customers/customers.service.js';
 import { SAMPLE_PRODUCTS } from '../modules/products/product-samples.js';
-import { adjustStock, createProduct, ensureCategory } from '../modules/products/products.service.js';
+import { ensureCategory } from '../modules/products/categories.service.js';
+import { createProduct } from '../modules/products/products.service.js';
+import { adjustStock } from '../modules/products/stock-adjustments.service.js';
 import { storeSystemContext } from './system-context.js';
 
 /** The demo store's catalogue and customers, made through the same services as the API. */

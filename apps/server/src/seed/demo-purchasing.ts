@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import {
-  createPurchaseOrder,
-  receivePurchaseOrder,
-} from '../modules/purchase-orders/purchase-orders.service.js';
+import { receivePurchaseOrder } from '../modules/purchase-orders/purchase-order-receipts.service.js';
+import { createPurchaseOrder } from '../modules/purchase-orders/purchase-orders.service.js';
 import { createVendor } from '../modules/vendors/vendors.service.js';
 import { storeSystemContext } from './system-context.js';
 

@@ -3,12 +3,11 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
-import { seedSalesDemo } from '../modules/orders/sales-demo.js';
-import { createStoreRecords } from '../modules/stores/stores.service.js';
-import { insertMembership } from '../modules/stores/stores.repository.js';
+import { createStoreRecords, insertMembership } from '../modules/stores/stores.public.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoCharges } from './demo-charges.js';
 import { seedDemoPurchasing } from './demo-purchasing.js';
+import { seedSalesDemo } from './demo-sales.js';
 import { systemContext } from './system-context.js';
 
 export const DEMO_PASSWORD = 'tillbook-demo-1';

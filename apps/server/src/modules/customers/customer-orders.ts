@@ -1,37 +1,75 @@
-import type { CustomerOrder } from '@tillbook/contract/customers';
 import type { Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { StoreContext } from '../../lib/context.js';
-import type { Page } from '../../lib/pagination.js';
-import * as orders from '../orders/orders.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * What customers know of orders: the one place the customers module asks the orders module,
- * so customers never read the orders tables themselves.
+ * What customers read of the orders tables: a customer's order figures and the "returning"
+ * filter. The orders module uses customers, so customers cannot ask it; these reads are the one
+ * place the customers module knows the orders tables, and it only reads them (decision 0025).
  */
 
-export type CustomerOrderStats = orders.CustomerOrderStats;
+export interface CustomerOrderStats {
+  orders_count: number;
+  /** Completed orders less what was refunded on them. */
+  total_spent: number;
+  last_order_at: string | null;
+}
 
 export const NO_ORDERS: CustomerOrderStats = { orders_count: 0, total_spent: 0, last_order_at: null };
 
 /** A customer is "returning" from their second order that was not cancelled (domain.md). */
 export const RETURNING_CUSTOMER_ORDERS = 2;
 
-/** Orders count, total spent and last order date of some customers of a store. */
-export const customerOrderStats = (db: Db, storeId: string, customerIds: string[]) =>
-  orders.customerOrderStats(db, storeId, customerIds);
+/**
+ * Orders count (cancelled ones left out), total spent and last order date of some customers, in
+ * one query. Every requested id has an entry (zeros for a customer without orders).
+ */
+export async function customerOrderStats(
+  db: Db,
+  storeId: string,
+  customerIds: string[],
+): Promise<Map<string, CustomerOrderStats>> {
+  const ids = [...new Set(customerIds)];
+  const stats = new Map<string, CustomerOrderStats>(
+    ids.map((id) => [id, { orders_count: 0, total_spent: 0, last_order_at: null }]),
+  );
+  const rows = ids.length
+    ? await db
+        .selectFrom('orders')
+        .select((eb) => [
+          'customer_id',
+          eb.fn.countAll<number | string>().as('orders_count'),
+          eb.fn
+            .sum<number | string | null>(
+              eb
+                .case()
+                .when('status', '=', 'success')
+                .then(eb('total', '-', eb.ref('refunded_total')))
+                .else(0)
+                .end(),
+            )
+            .as('total_spent'),
+          eb.fn.max('created_at').as('last_order_at'),
+        ])
+        .where('store_id', '=', storeId)
+        .where('customer_id', 'in', ids)
+        .where('status', '!=', 'cancelled')
+        .groupBy('customer_id')
+        .execute()
+    : [];
+  for (const row of rows) {
+    stats.set(row.customer_id!, {
+      orders_count: Number(row.orders_count),
+      total_spent: Number(row.total_spent ?? 0),
+      last_order_at: (row.last_order_at as string | null) ?? null,
+    });
+  }
+  return stats;
+}
 
 /** A condition on a customer id column: the customer is returning (the "returning" filter). */
-export const isReturningCustomer = (idColumn: string, storeId: string): Expression<SqlBool> =>
-  orders.hasOrdersAtLeast(idColumn, storeId, RETURNING_CUSTOMER_ORDERS);
-
-/** A customer's orders, newest first (`GET /order/customer/{id}`). */
-export async function listCustomerOrders(
-  ctx: StoreContext,
-  customerId: string,
-  q: { page: number; perPage: number },
-): Promise<Page<CustomerOrder>> {
-  return orders.listCustomerOrders(ctx, customerId, q);
+export function isReturningCustomer(idColumn: string, storeId: string): Expression<SqlBool> {
+  return sql<SqlBool>`(select count(*) from orders o where o.store_id = ${storeId} and o.customer_id = ${sql.ref(idColumn)} and o.status <> 'cancelled') >= ${RETURNING_CUSTOMER_ORDERS}`;
 }

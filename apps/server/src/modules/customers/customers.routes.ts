@@ -52,8 +52,5 @@ export function registerCustomersRoutes(app: FastifyInstance): void {
   route(app, customersRoutes.unblock, async (ctx, { params }) =>
     ok(await customers.setCustomerBlocked(ctx, params.id, false), 'Customer unblocked'),
   );
-  route(app, customersRoutes.orders, async (ctx, { params, query }) =>
-    paged(await customers.customerOrders(ctx, params.id, query)),
-  );
   route(app, customersRoutes.get, async (ctx, { params }) => ok(await customers.getCustomer(ctx, params.id)));
 }

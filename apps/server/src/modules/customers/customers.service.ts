@@ -2,7 +2,6 @@ import type {
   createCustomerBody,
   Customer,
   CustomerFilter,
-  CustomerOrder,
   customerListQuery,
   updateCustomerBody,
 } from '@tillbook/contract/customers';
@@ -15,7 +14,6 @@ import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf, type Page } from '../../lib/pagination.js';
 import { queryWords } from '../../lib/search-index.js';
-import { listCustomerOrders } from './customer-orders.js';
 import { sampleCustomer } from './customer-samples.js';
 import { customersRepository, type CustomersRepository } from './customers.repository.js';
 import type { CustomersTable } from './customers.tables.js';
@@ -115,48 +113,6 @@ export const filterCustomers = (
 ): Promise<Page<Customer>> => repoOf(ctx).list({ ...q, filter, sort: 'created_at' });
 
 export const getCustomer = (ctx: StoreContext, id: string) => customerOr404(repoOf(ctx), id);
-
-export async function customerOrders(
-  ctx: StoreContext,
-  id: string,
-  q: { page: number; perPage: number },
-): Promise<Page<CustomerOrder>> {
-  const repo = repoOf(ctx);
-  if (!(await repo.row(id))) throw notFound('Customer');
-  return listCustomerOrders(ctx, id, q);
-}
-
-export interface CustomerForOrder {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email_address: string | null;
-  phone_number: string;
-  country: string | null;
-  state: string | null;
-  is_active: boolean;
-}
-
-/** The customer an order is for, read in the caller's transaction; undefined when not in the store. */
-export async function findCustomerForOrder(
-  db: Db,
-  ctx: Pick<StoreContext, 'storeId'>,
-  id: string,
-): Promise<CustomerForOrder | undefined> {
-  const row = await customersRepository(db, ctx.storeId).row(id);
-  return (
-    row && {
-      id: row.id,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email_address: row.email_address,
-      phone_number: row.phone_number,
-      country: row.country,
-      state: row.state,
-      is_active: row.is_active === 1,
-    }
-  );
-}
 
 // Writes
 

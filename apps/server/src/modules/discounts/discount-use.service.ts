@@ -2,12 +2,27 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
-import type { DiscountRule } from '../orders/pricing.js';
-import { localDateText } from './discount-dates.js';
+import { localDateText } from '../../lib/local-dates.js';
 import { discountsRepository, discountStateOf } from './discounts.repository.js';
 import type { DiscountsTable } from './discounts.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A discount as the order pricing applies it (`priceOrder` in the orders module). */
+export interface DiscountRule {
+  type: 'percentage' | 'fixed';
+  /** Basis points for `percentage`, minor units for `fixed`. */
+  value: number;
+  appliesTo: 'order' | 'products' | 'categories';
+  productIds: readonly string[];
+  categoryIds: readonly string[];
+  /** The subtotal (after line discounts) must reach this for the discount to apply. */
+  minOrderAmount: number;
+}
+
+/** Percent as sent in the API (12.5) to basis points (1250), and back. */
+export const percentToBp = (percent: number) => Math.round(percent * 100);
+export const bpToPercent = (bp: number) => bp / 100;
 
 /** A discount code that may be applied now, with the rule the pricing function applies. */
 export interface ApplicableDiscount {

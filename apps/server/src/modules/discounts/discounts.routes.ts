@@ -21,9 +21,6 @@ export function registerDiscountsRoutes(app: FastifyInstance): void {
   route(app, discountsRoutes.filter, async (ctx, { params, query }) =>
     paged(await discounts.filterDiscounts(ctx, params.f, query)),
   );
-  route(app, discountsRoutes.validate, async (ctx, { body }) =>
-    ok(await discounts.validateDiscount(ctx, body), 'Discount code applies'),
-  );
   route(app, discountsRoutes.get, async (ctx, { params }) => ok(await discounts.getDiscount(ctx, params.id)));
   route(app, discountsRoutes.update, async (ctx, { params, body }) =>
     ok(await discounts.updateDiscount(ctx, params.id, body), 'Discount updated successfully'),

@@ -3,11 +3,9 @@ import {
   discountProblems,
   type createDiscountBody,
   type Discount,
-  type DiscountCheck,
   type discountListQuery,
   type DiscountState,
   type updateDiscountBody,
-  type validateDiscountBody,
 } from '@tillbook/contract/discounts';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
@@ -15,12 +13,11 @@ import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import type { Page } from '../../lib/pagination.js';
 import { newId } from '../../lib/ids.js';
-import { formatMoney } from '../orders/money-text.js';
-import { quoteWithDiscount } from '../orders/orders.service.js';
-import { percentToBp } from '../orders/pricing.js';
-import { getProductsForSale, listCategories } from '../products/products.service.js';
+import { formatMoney } from '../../lib/money-text.js';
+import { getProductsForSale, listCategories } from '../products/products.public.js';
 import { addDays } from '../../lib/clock.js';
-import { endInstant, startInstant } from './discount-dates.js';
+import { endInstant, startInstant } from '../../lib/local-dates.js';
+import { percentToBp } from './discount-use.service.js';
 import { discountsRepository, toDiscount } from './discounts.repository.js';
 import type { DiscountsTable } from './discounts.tables.js';
 
@@ -289,16 +286,4 @@ export async function autoCreateDiscount(ctx: StoreContext): Promise<Discount> {
     ends_at: addDays(ctx.now, 14).toISOString(),
     is_active: true,
   });
-}
-
-/**
- * Checks a code against a cart as an order would (dates, usage limit, minimum, what it applies
- * to) and prices the cart with it. Counts no use: the order does that in its own transaction.
- */
-export async function validateDiscount(
-  ctx: StoreContext,
-  body: z.output<typeof validateDiscountBody>,
-): Promise<DiscountCheck> {
-  const { discount, quote } = await quoteWithDiscount(ctx, body);
-  return { discount: toDiscount(discount!.row, nowIso(ctx)), amount: quote.discount, quote };
 }

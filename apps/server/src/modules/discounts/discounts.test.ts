@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createProduct, order, stockOf } from '../../test/sales-fixtures.js';
-import { endInstant, startInstant } from './discount-dates.js';
+import { endInstant, startInstant } from '../../lib/local-dates.js';
 
 let t: TestApp;
 let m: Merchant;

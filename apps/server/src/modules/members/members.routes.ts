@@ -4,18 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import * as members from './members.service.js';
+import * as roles from './roles.service.js';
 
 export function registerMembersRoutes(app: FastifyInstance): void {
-  route(app, membersRoutes.permissions, async () => ok(members.listPermissions()));
-  route(app, membersRoutes.roles, async (ctx) => ok(await members.listRoles(ctx)));
+  route(app, membersRoutes.permissions, async () => ok(roles.listPermissions()));
+  route(app, membersRoutes.roles, async (ctx) => ok(await roles.listRoles(ctx)));
   route(app, membersRoutes.createRole, async (ctx, { body }) =>
-    ok(await members.createRole(ctx, body), MESSAGES.roleCreated, 201),
+    ok(await roles.createRole(ctx, body), MESSAGES.roleCreated, 201),
   );
   route(app, membersRoutes.updateRole, async (ctx, { params, body }) =>
-    ok(await members.updateRole(ctx, params.id, body), 'Role updated'),
+    ok(await roles.updateRole(ctx, params.id, body), 'Role updated'),
   );
   route(app, membersRoutes.deleteRole, async (ctx, { params }) => {
-    await members.deleteRole(ctx, params.id);
+    await roles.deleteRole(ctx, params.id);
     return ok({ id: params.id }, 'Role deleted');
   });
   route(app, membersRoutes.list, async (ctx) => ok(await members.listMembers(ctx)));

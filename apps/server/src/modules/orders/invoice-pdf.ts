@@ -1,7 +1,7 @@
 import type { Invoice } from '@tillbook/contract/orders';
 import PDFDocument from 'pdfkit';
 import { sniffImage } from '../../lib/image-type.js';
-import { formatMoneySign } from './money-text.js';
+import { formatMoneySign } from '../../lib/money-text.js';
 import { PDF_FONTS } from './pdf-fonts.js';
 
 export type InvoiceLayout = 'a4' | 'receipt';

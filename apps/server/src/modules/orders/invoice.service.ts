@@ -4,9 +4,9 @@ import { AppError, notFound, unprocessable } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { assertCanMailOthers, consumeMailQuota, quoted } from '../../lib/outgoing-mail.js';
 import { bumpCounter } from '../../lib/counters.js';
-import { findCustomerForOrder } from '../customers/customers.service.js';
+import { findCustomerForOrder } from '../customers/customers.public.js';
 import { renderInvoicePdf, type InvoiceLayout } from './invoice-pdf.js';
-import { formatMoney } from './money-text.js';
+import { formatMoney } from '../../lib/money-text.js';
 import { invoiceNumber, ordersRepository, toOrder } from './orders.repository.js';
 import type { OrdersTable } from './orders.tables.js';
 

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
-import { findShippingRate } from '../shipping/shipping.service.js';
-import { taxRuleForDestination } from '../tax/tax.service.js';
+import { findShippingRate } from '../shipping/shipping.public.js';
+import { taxRuleForDestination } from '../tax/tax.public.js';
 import type { ShippingCharge, TaxRule } from './pricing.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

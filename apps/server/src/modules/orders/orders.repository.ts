@@ -279,44 +279,6 @@ export function ordersRepository(db: Db, storeId: string) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-
-    async customerStats(customerIds: string[]) {
-      if (!customerIds.length) return [];
-      return db
-        .selectFrom('orders')
-        .select((eb) => [
-          'customer_id',
-          eb.fn.countAll<number | string>().as('orders_count'),
-          eb.fn
-            .sum<number | string | null>(
-              eb
-                .case()
-                .when('status', '=', 'success')
-                .then(eb('total', '-', eb.ref('refunded_total')))
-                .else(0)
-                .end(),
-            )
-            .as('total_spent'),
-          eb.fn.max('created_at').as('last_order_at'),
-        ])
-        .where('store_id', '=', storeId)
-        .where('customer_id', 'in', customerIds)
-        .where('status', '!=', 'cancelled')
-        .groupBy('customer_id')
-        .execute();
-    },
-
-    async productIdsOnOrders(productIds: string[]): Promise<Set<string>> {
-      if (!productIds.length) return new Set();
-      const rows = await db
-        .selectFrom('order_items')
-        .select('product_id')
-        .distinct()
-        .where('store_id', '=', storeId)
-        .where('product_id', 'in', productIds)
-        .execute();
-      return new Set(rows.map((r) => r.product_id));
-    },
   };
 }
 

@@ -1,8 +1,14 @@
+import { customersRoutes } from '@tillbook/contract/customers';
+import { discountsRoutes } from '@tillbook/contract/discounts';
 import { ordersRoutes } from '@tillbook/contract/orders';
+import { paymentsReceivedRoutes } from '@tillbook/contract/payments-received';
 import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import * as invoices from './invoice.service.js';
+import * as payments from './order-payments.service.js';
+import * as placing from './order-placing.service.js';
+import * as returns from './order-returns.service.js';
 import * as orders from './orders.service.js';
 
 const idempotencyKeyOf = (headers: Record<string, unknown>) => {
@@ -13,9 +19,9 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
 export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.list, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
   route(app, ordersRoutes.filter, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
-  route(app, ordersRoutes.quote, async (ctx, { body }) => ok(await orders.quoteOrder(ctx, body)));
+  route(app, ordersRoutes.quote, async (ctx, { body }) => ok(await placing.quoteOrder(ctx, body)));
   route(app, ordersRoutes.create, async (ctx, { body }, request) => {
-    const outcome = await orders.createOrder(ctx, body, idempotencyKeyOf(request.headers));
+    const outcome = await placing.createOrder(ctx, body, idempotencyKeyOf(request.headers));
     return ok(
       outcome.body,
       outcome.replayed ? 'Order created (repeated request)' : 'Order created',
@@ -24,10 +30,10 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   });
   route(app, ordersRoutes.get, async (ctx, { params }) => ok(await orders.getOrder(ctx, params.id)));
   route(app, ordersRoutes.updateStatus, async (ctx, { params, body }) =>
-    ok(await orders.changeOrderStatus(ctx, params.id, body), 'Order status updated'),
+    ok(await returns.changeOrderStatus(ctx, params.id, body), 'Order status updated'),
   );
   route(app, ordersRoutes.refund, async (ctx, { params, body }, request) => {
-    const outcome = await orders.refundOrder(ctx, params.id, body, idempotencyKeyOf(request.headers));
+    const outcome = await returns.refundOrder(ctx, params.id, body, idempotencyKeyOf(request.headers));
     return ok(
       outcome.body,
       outcome.replayed ? 'Refund recorded (repeated request)' : 'Refund recorded',
@@ -46,4 +52,20 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.emailInvoice, async (ctx, { params }) =>
     ok(await invoices.emailInvoice(ctx, params.id), 'Invoice sent'),
   );
+  // Routes of other areas' tables that only the orders module can answer: they list a customer's
+  // orders, price a cart with a code, and raise an order's amount received (decision 0025).
+  route(app, customersRoutes.orders, async (ctx, { params, query }) =>
+    paged(await orders.listCustomerOrders(ctx, params.id, query)),
+  );
+  route(app, discountsRoutes.validate, async (ctx, { body }) =>
+    ok(await placing.validateDiscount(ctx, body), 'Discount code applies'),
+  );
+  route(app, paymentsReceivedRoutes.add, async (ctx, { body }, request) => {
+    const outcome = await payments.addPayment(ctx, body, idempotencyKeyOf(request.headers));
+    return ok(
+      outcome.body,
+      outcome.replayed ? 'Payment recorded (repeated request)' : 'Payment recorded',
+      outcome.status,
+    );
+  });
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createCustomer, createProduct, ledgerSum, order, stockOf } from '../../test/sales-fixtures.js';
-import { customerOrderStats, listCustomerOrders, productIdsOnOrders } from './orders.service.js';
+import { customerOrderStats } from '../customers/customer-orders.js';
+import { productIdsOnOrders } from '../products/product-orders.js';
+import { listCustomerOrders } from './orders.service.js';
 
 let t: TestApp;
 let m: Merchant;

@@ -5,9 +5,9 @@ import {
   PricingError,
   priceOrder,
   shareOfUnits,
-  type DiscountRule,
   type PricingLine,
 } from './pricing.js';
+import type { DiscountRule } from '../discounts/discounts.public.js';
 
 const line = (over: Partial<PricingLine> = {}): PricingLine => ({
   productId: 'p1',

@@ -11,6 +11,8 @@
  * of rules plug in without touching it.
  */
 
+import type { DiscountRule } from '../discounts/discounts.public.js';
+
 export interface PricingLine {
   productId: string;
   quantity: number;
@@ -19,17 +21,6 @@ export interface PricingLine {
   /** Discount on the whole line, in minor units. */
   discount: number;
   categoryIds: readonly string[];
-}
-
-export interface DiscountRule {
-  type: 'percentage' | 'fixed';
-  /** Basis points for `percentage`, minor units for `fixed`. */
-  value: number;
-  appliesTo: 'order' | 'products' | 'categories';
-  productIds: readonly string[];
-  categoryIds: readonly string[];
-  /** The subtotal (after line discounts) must reach this for the discount to apply. */
-  minOrderAmount: number;
 }
 
 export interface TaxRule {
@@ -213,7 +204,3 @@ export function priceOrder(input: PricingInput): PricedOrder {
     total,
   };
 }
-
-/** Percent as sent in the API (12.5) to basis points (1250), and back. */
-export const percentToBp = (percent: number) => Math.round(percent * 100);
-export const bpToPercent = (bp: number) => bp / 100;

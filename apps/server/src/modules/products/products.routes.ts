@@ -5,8 +5,12 @@ import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { Readable } from 'node:stream';
 import { sendImportReport } from '../../lib/import-reply.js';
-import { exportProducts, importProducts, productTemplate } from './products.import.js';
+import { exportProducts, productTemplate } from './product-file.js';
+import { importProducts } from './products.import.js';
+import * as categories from './categories.service.js';
+import * as images from './product-images.service.js';
 import * as products from './products.service.js';
+import * as stock from './stock-adjustments.service.js';
 
 const idempotencyKey = (headers: Record<string, unknown>) => {
   const value = headers['idempotency-key'];
@@ -27,9 +31,9 @@ export function registerProductsRoutes(app: FastifyInstance): void {
   route(app, productsRoutes.autoCreate, async (ctx) =>
     ok(await products.autoCreateProduct(ctx), 'Product generated successfully', 201),
   );
-  route(app, productsRoutes.categories, async (ctx) => ok(await products.listCategories(ctx)));
+  route(app, productsRoutes.categories, async (ctx) => ok(await categories.listCategories(ctx)));
   route(app, productsRoutes.createCategory, async (ctx, { body }) =>
-    ok(await products.createCategory(ctx, body), 'Category created', 201),
+    ok(await categories.createCategory(ctx, body), 'Category created', 201),
   );
   route(app, productsRoutes.upload, async (ctx, { query }, request, reply) =>
     sendImportReport(request, reply, await importProducts(ctx, request, query.atomic ?? false), 'product'),
@@ -58,7 +62,7 @@ export function registerProductsRoutes(app: FastifyInstance): void {
     ok(await products.deleteProduct(ctx, params.id), MESSAGES.productDeleted),
   );
   route(app, productsRoutes.adjustStock, async (ctx, { params, body }, request) => {
-    const outcome = await products.adjustStock(ctx, params.id, body, idempotencyKey(request.headers));
+    const outcome = await stock.adjustStock(ctx, params.id, body, idempotencyKey(request.headers));
     return ok(
       outcome.body,
       outcome.replayed ? 'Stock adjusted (repeated request)' : 'Stock adjusted',
@@ -66,12 +70,12 @@ export function registerProductsRoutes(app: FastifyInstance): void {
     );
   });
   route(app, productsRoutes.stockMovements, async (ctx, { params, query }) =>
-    paged(await products.listStockMovements(ctx, params.id, query)),
+    paged(await stock.listStockMovements(ctx, params.id, query)),
   );
   route(app, productsRoutes.addImage, async (ctx, { params }, request) =>
-    ok(await products.addProductImage(ctx, params.id, request), 'Image uploaded', 201),
+    ok(await images.addProductImage(ctx, params.id, request), 'Image uploaded', 201),
   );
   route(app, productsRoutes.removeImage, async (ctx, { params }) =>
-    ok(await products.removeProductImage(ctx, params.id, params.name), 'Image removed'),
+    ok(await images.removeProductImage(ctx, params.id, params.name), 'Image removed'),
   );
 }

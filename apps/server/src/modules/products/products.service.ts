@@ -1,46 +1,33 @@
 import { randomInt } from 'node:crypto';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
-  MAX_PRODUCT_IMAGES,
-  type adjustStockBody,
-  type Category,
-  type createCategoryBody,
   type createProductBody,
   type DeletedProduct,
   type Product,
   type ProductListItem,
   type productListQuery,
   type productSearchQuery,
-  type StockAdjustment,
-  type StockMovement,
   type StockReason,
   type updateProductBody,
 } from '@tillbook/contract/products';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
-import { runIdempotent } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf, type Page } from '../../lib/pagination.js';
 import { queryWords } from '../../lib/search-index.js';
-import { readImageUpload } from '../../lib/uploads.js';
+import { ensureCategory } from './categories.service.js';
 import { freshBarcodes, freshSkus } from './product-codes.js';
+import { productIdsOnOrders, productIdsOnPurchaseOrders, productSalesColumns } from './product-orders.js';
+import { productReads } from './product-reads.repository.js';
+import { toProduct, type NewProductRow } from './product-rows.js';
 import { SAMPLE_PRODUCTS } from './product-samples.js';
-import {
-  productsRepository,
-  toProduct,
-  type NewProductRow,
-  type ProductForSale,
-  type ProductsRepository,
-} from './products.repository.js';
+import { productsRepository, type ProductsRepository } from './products.repository.js';
 import type { ProductsTable } from './products.tables.js';
 import { applyStockMovements } from './stock.service.js';
-import { productIdsOnOrders, productSalesColumns } from '../orders/orders.service.js';
-import { productIdsOnPurchaseOrders } from '../purchase-orders/purchase-orders.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -120,7 +107,7 @@ async function checkCategoryIds(
   return unique;
 }
 
-async function productOr404(repo: ProductsRepository, id: string): Promise<Product> {
+export async function productOr404(repo: ProductsRepository, id: string): Promise<Product> {
   const product = await repo.get(id);
   if (!product) throw notFound('Product');
   return product;
@@ -133,7 +120,7 @@ export async function listProducts(
   q: z.output<typeof productListQuery>,
 ): Promise<Page<ProductListItem>> {
   // Sales figures come in the page's own statement (see `productSalesColumns`).
-  const page = await productsRepository(ctx.db, ctx.storeId).listRows(q, {
+  const page = await productReads(ctx.db, ctx.storeId).listRows(q, {
     extraColumns: productSalesColumns('p'),
   });
   return {
@@ -155,7 +142,7 @@ export async function searchProducts(
 ): Promise<Page<Product>> {
   // A search of only punctuation has no word to look for: nothing matches it.
   if (!queryWords(q.name).length) return pageOf([], 0, q);
-  return productsRepository(ctx.db, ctx.storeId).list({
+  return productReads(ctx.db, ctx.storeId).list({
     page: q.page,
     perPage: q.perPage,
     status: q.status,
@@ -165,7 +152,7 @@ export async function searchProducts(
 }
 
 export async function findProductByCode(ctx: StoreContext, code: string): Promise<Product> {
-  const product = await productsRepository(ctx.db, ctx.storeId).findByCode(code);
+  const product = await productReads(ctx.db, ctx.storeId).findByCode(code);
   if (!product) {
     throw new AppError('NOT_FOUND', `No product has the barcode or SKU "${code}".`, {
       fields: { barcode: 'No product with this barcode or SKU' },
@@ -176,20 +163,6 @@ export async function findProductByCode(ctx: StoreContext, code: string): Promis
 
 export const getProduct = (ctx: StoreContext, id: string) =>
   productOr404(productsRepository(ctx.db, ctx.storeId), id);
-
-/**
- * What an order or a purchase order needs to price and check its lines, read in the caller's
- * transaction when it passes one. Ids of other stores or unknown ids are simply absent.
- */
-export async function getProductsForSale(
-  db: Db,
-  ctx: Pick<StoreContext, 'storeId'>,
-  ids: string[],
-): Promise<ProductForSale[]> {
-  return productsRepository(db, ctx.storeId).forSale(ids);
-}
-
-export type { ProductForSale };
 
 // Writes
 
@@ -402,187 +375,4 @@ export async function deleteProduct(ctx: StoreContext, id: string): Promise<Dele
     });
     return { id, archived: false };
   });
-}
-
-// Stock
-
-const ADJUSTMENT_REASON: Record<z.output<typeof adjustStockBody>['reason'], StockReason> = {
-  count: 'adjustment_count',
-  damage: 'adjustment_damage',
-  loss: 'adjustment_loss',
-  return: 'adjustment_return',
-  other: 'adjustment_other',
-};
-
-/** A manual stock adjustment. With an `Idempotency-Key`, a repeat returns the first answer and moves nothing. */
-export async function adjustStock(
-  ctx: StoreContext,
-  id: string,
-  body: z.output<typeof adjustStockBody>,
-  idempotencyKey: string | undefined,
-): Promise<{ status: number; body: StockAdjustment; replayed: boolean }> {
-  return runIdempotent(ctx, idempotencyKey, `product.adjust-stock:${id}`, body, async (trx) => {
-    const r = productsRepository(trx, ctx.storeId);
-    const row = await r.rowForUpdate(id);
-    if (!row) throw notFound('Product');
-    if (row.track_stock !== 1) {
-      throw conflict(
-        `Stock is not tracked for "${row.name}". Turn on stock tracking for it before adjusting stock.`,
-        { quantity_change: 'Stock is not tracked for this product' },
-      );
-    }
-    const [result] = await applyStockMovements(
-      trx,
-      ctx,
-      [
-        {
-          productId: id,
-          change: body.quantity_change,
-          reason: ADJUSTMENT_REASON[body.reason],
-          note: body.note ?? null,
-        },
-      ],
-      { fieldKey: () => 'quantity_change' },
-    );
-    const movement = (await r.movements(id, { page: 1, perPage: 1 })).items[0]!;
-    const product = (await r.get(id))!;
-    await writeAudit(trx, ctx, {
-      action: 'product.stock_adjusted',
-      entity: 'product',
-      entityId: id,
-      summary: `Stock of "${row.name}" adjusted by ${body.quantity_change > 0 ? '+' : ''}${body.quantity_change} (${body.reason}): ${result!.quantityBefore} → ${result!.quantityAfter}`,
-      before: { quantity: result!.quantityBefore },
-      after: { quantity: result!.quantityAfter, reason: body.reason, note: body.note ?? null },
-    });
-    return { status: 201, body: { product, movement } };
-  });
-}
-
-export async function listStockMovements(
-  ctx: StoreContext,
-  id: string,
-  q: { page: number; perPage: number },
-): Promise<Page<StockMovement>> {
-  const repo = productsRepository(ctx.db, ctx.storeId);
-  await productOr404(repo, id);
-  return repo.movements(id, q);
-}
-
-// Categories
-
-export const listCategories = (ctx: StoreContext): Promise<Category[]> =>
-  productsRepository(ctx.db, ctx.storeId).listCategories();
-
-export async function createCategory(
-  ctx: StoreContext,
-  body: z.output<typeof createCategoryBody>,
-): Promise<Category> {
-  const repo = productsRepository(ctx.db, ctx.storeId);
-  if ((await repo.categoriesByNames([body.name])).length) {
-    throw conflict(`A category named "${body.name}" already exists.`, {
-      name: 'A category with this name already exists',
-    });
-  }
-  const now = ctx.now.toISOString();
-  const row = {
-    id: newId(),
-    store_id: ctx.storeId,
-    name: body.name,
-    description: body.description ?? null,
-    created_at: now,
-    updated_at: now,
-  };
-  await ctx.db.transaction().execute(async (trx) => {
-    await productsRepository(trx, ctx.storeId).insertCategories([row]);
-    await writeAudit(trx, ctx, {
-      action: 'category.created',
-      entity: 'category',
-      entityId: row.id,
-      summary: `Category "${row.name}" created`,
-      after: { name: row.name, description: row.description },
-    });
-  });
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    products_count: 0,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-/** The category with this name (any case), created when missing. */
-export async function ensureCategory(ctx: StoreContext, name: string): Promise<{ id: string; name: string }> {
-  const repo = productsRepository(ctx.db, ctx.storeId);
-  const [found] = await repo.categoriesByNames([name]);
-  if (found) return found;
-  return createCategory(ctx, { name, description: null });
-}
-
-// Images
-
-const tooManyImages = () =>
-  conflict(`A product can have at most ${MAX_PRODUCT_IMAGES} images. Remove one first.`, {
-    file: `At most ${MAX_PRODUCT_IMAGES} images`,
-  });
-
-/**
- * Adds an image. The limit is checked before the upload is read (to spare a full product the
- * transfer) and again inside the transaction, on the locked row: concurrent uploads all pass
- * the first check. A refused upload's file is removed.
- */
-export async function addProductImage(
-  ctx: StoreContext,
-  id: string,
-  request: FastifyRequest,
-): Promise<Product> {
-  const repo = productsRepository(ctx.db, ctx.storeId);
-  const product = await productOr404(repo, id);
-  if (product.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
-  const url = await readImageUpload(ctx, request);
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const r = productsRepository(trx, ctx.storeId);
-      const row = await r.rowForUpdate(id);
-      if (!row) throw notFound('Product');
-      const current = JSON.parse(row.images) as string[];
-      if (current.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
-      const images = [...current, url];
-      await r.update(row, { images: JSON.stringify(images), updated_at: ctx.now.toISOString() });
-      await writeAudit(trx, ctx, {
-        action: 'product.image_added',
-        entity: 'product',
-        entityId: id,
-        summary: `Image added to "${row.name}"`,
-        after: { image: url },
-      });
-      return (await r.get(id))!;
-    });
-  } catch (error) {
-    await ctx.deps.storage.remove(url.split('/').pop()!);
-    throw error;
-  }
-}
-
-export async function removeProductImage(ctx: StoreContext, id: string, name: string): Promise<Product> {
-  const product = await ctx.db.transaction().execute(async (trx) => {
-    const r = productsRepository(trx, ctx.storeId);
-    const row = await r.rowForUpdate(id);
-    if (!row) throw notFound('Product');
-    const images = JSON.parse(row.images) as string[];
-    const kept = images.filter((url) => url.split('/').pop() !== name);
-    if (kept.length === images.length) throw notFound('Image');
-    await r.update(row, { images: JSON.stringify(kept), updated_at: ctx.now.toISOString() });
-    await writeAudit(trx, ctx, {
-      action: 'product.image_removed',
-      entity: 'product',
-      entityId: id,
-      summary: `Image removed from "${row.name}"`,
-      before: { image: name },
-    });
-    return (await r.get(id))!;
-  });
-  await ctx.deps.storage.remove(name);
-  return product;
 }

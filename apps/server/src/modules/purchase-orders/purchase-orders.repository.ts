@@ -235,32 +235,6 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
       await db.insertInto('purchase_receipt_items').values(items).execute();
     },
 
-    async vendorSummary(vendorId: string) {
-      const row = await db
-        .selectFrom('purchase_orders')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('count'),
-          eb.fn
-            .sum<number>(
-              eb.case().when('status', 'in', ['draft', 'issued', 'partially_received']).then(1).else(0).end(),
-            )
-            .as('open_count'),
-          eb.fn
-            .sum<number>(eb.case().when('status', '!=', 'cancelled').then(eb.ref('total')).else(0).end())
-            .as('total_ordered'),
-          eb.fn.max('order_date').as('last_order_date'),
-        ])
-        .where('store_id', '=', storeId)
-        .where('vendor_id', '=', vendorId)
-        .executeTakeFirstOrThrow();
-      return {
-        count: Number(row.count),
-        open_count: Number(row.open_count ?? 0),
-        total_ordered: Number(row.total_ordered ?? 0),
-        last_order_date: (row.last_order_date as string | null) ?? null,
-      };
-    },
-
     incoming: (productId: string) =>
       db
         .selectFrom('purchase_order_items as i')
@@ -281,18 +255,6 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
         .where('po.status', 'in', ['issued', 'partially_received'])
         .orderBy('po.id', 'desc')
         .execute(),
-
-    async productIdsOnLines(productIds: string[]): Promise<Set<string>> {
-      if (!productIds.length) return new Set();
-      const rows = await db
-        .selectFrom('purchase_order_items')
-        .select('product_id')
-        .distinct()
-        .where('store_id', '=', storeId)
-        .where('product_id', 'in', productIds)
-        .execute();
-      return new Set(rows.map((r) => r.product_id));
-    },
 
     /** The newest purchase-order line of a product that was not cancelled, with its vendor. */
     lastLineOf: (productId: string) =>

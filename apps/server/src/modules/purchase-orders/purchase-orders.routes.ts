@@ -2,6 +2,7 @@ import { purchaseOrdersRoutes } from '@tillbook/contract/purchase-orders';
 import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
+import * as receipts from './purchase-order-receipts.service.js';
 import * as pos from './purchase-orders.service.js';
 
 export function registerPurchaseOrdersRoutes(app: FastifyInstance): void {
@@ -34,7 +35,7 @@ export function registerPurchaseOrdersRoutes(app: FastifyInstance): void {
   );
   route(app, purchaseOrdersRoutes.receive, async (ctx, { params, body }, request, reply) => {
     const key = request.headers['idempotency-key'];
-    const outcome = await pos.receivePurchaseOrder(
+    const outcome = await receipts.receivePurchaseOrder(
       ctx,
       params.id,
       body,

@@ -3,7 +3,6 @@ import type {
   IncomingStock,
   PurchaseOrder,
   PurchaseOrderStatus,
-  receiveBody,
   updatePurchaseOrderBody,
 } from '@tillbook/contract/purchase-orders';
 import type { Transaction } from 'kysely';
@@ -14,11 +13,8 @@ import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { bumpCounter } from '../../lib/counters.js';
 import { newId } from '../../lib/ids.js';
-import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
-import { setCostPrices } from '../products/cost-prices.service.js';
-import { getProductsForSale } from '../products/products.service.js';
-import { applyStockMovements } from '../products/stock.service.js';
-import { findVendor } from '../vendors/vendors.service.js';
+import { getProductsForSale } from '../products/products.public.js';
+import { findVendor } from '../vendors/vendors.public.js';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './purchase-orders.tables.js';
 import { purchaseOrdersRepository, type PurchaseOrderFilter } from './purchase-orders.repository.js';
 
@@ -48,7 +44,7 @@ export async function getPurchaseOrder(
   return po;
 }
 
-async function rowOr404(
+export async function rowOr404(
   ctx: StoreContext,
   id: string,
   db: StoreContext['db'] | Trx = ctx.db,
@@ -202,8 +198,8 @@ export async function updatePurchaseOrder(
       entity: 'purchase_order',
       entityId: id,
       summary: `${before.number} edited`,
-      before: before as unknown as Record<string, unknown>,
-      after: after as unknown as Record<string, unknown>,
+      before: before,
+      after: after,
     });
   });
   return getPurchaseOrder(ctx, id);
@@ -260,142 +256,6 @@ export async function cancelPurchaseOrder(ctx: StoreContext, id: string): Promis
   return getPurchaseOrder(ctx, id);
 }
 
-/**
- * Receives units into stock. Each line may not take a product past what was ordered: the check
- * is a conditional update, so two receipts at once cannot over-receive. The stock moves through
- * the stock ledger with the purchase order as reference, in the same transaction. The same
- * `Idempotency-Key` answers the first receipt again without receiving twice.
- */
-export async function receivePurchaseOrder(
-  ctx: StoreContext,
-  id: string,
-  body: z.output<typeof receiveBody>,
-  idempotencyKey: string | undefined,
-): Promise<Outcome<PurchaseOrder>> {
-  return runIdempotent(ctx, idempotencyKey, `POST /purchase_order/${id}/receive`, body, async (trx) => {
-    const repo = purchaseOrdersRepository(trx, ctx.storeId);
-    const po = await rowOr404(ctx, id, trx);
-    if (po.status !== 'issued' && po.status !== 'partially_received') {
-      const why: Partial<Record<PurchaseOrderStatus, string>> = {
-        draft: `${po.number} is a draft. Issue it before receiving stock.`,
-        cancelled: `${po.number} is cancelled; nothing can be received.`,
-        received: `${po.number} is already fully received.`,
-      };
-      throw conflict(why[po.status]!);
-    }
-    const items = await repo.items(id);
-    const byProduct = new Map(items.map((i) => [i.product_id, i]));
-    const fields: Record<string, string> = {};
-    const seen = new Set<string>();
-    body.items.forEach((line, i) => {
-      const item = byProduct.get(line.product_id);
-      if (!item) fields[`items.${i}.product_id`] = 'This product is not on the purchase order';
-      else if (seen.has(line.product_id)) fields[`items.${i}.product_id`] = 'This product is listed twice';
-      else {
-        const left = Number(item.quantity) - Number(item.quantity_received);
-        if (line.quantity > left) {
-          fields[`items.${i}.quantity`] =
-            left > 0
-              ? `Only ${left} of "${item.product_name}" remain to be received`
-              : `All of "${item.product_name}" was received`;
-        }
-      }
-      seen.add(line.product_id);
-    });
-    if (Object.keys(fields).length) {
-      const first = Object.values(fields)[0]!;
-      const code = Object.keys(fields).some((k) => k.endsWith('.quantity')) ? 'CONFLICT' : 'UNPROCESSABLE';
-      throw new AppError(
-        code,
-        Object.keys(fields).length > 1 ? `${first} (and ${Object.keys(fields).length - 1} more)` : first,
-        { fields },
-      );
-    }
-
-    for (const [i, line] of body.items.entries()) {
-      const item = byProduct.get(line.product_id)!;
-      if (!(await repo.receiveLine(item.id, line.quantity))) {
-        throw new AppError(
-          'CONFLICT',
-          `More of "${item.product_name}" was received meanwhile; refresh and try again.`,
-          {
-            fields: { [`items.${i}.quantity`]: 'Exceeds what remains to be received' },
-          },
-        );
-      }
-    }
-    await applyStockMovements(
-      trx,
-      ctx,
-      body.items.map((line) => ({
-        productId: line.product_id,
-        change: line.quantity,
-        reason: 'purchase_receipt' as const,
-        referenceType: 'purchase_order',
-        referenceId: id,
-        note: `Received on ${po.number}`,
-      })),
-    );
-
-    const now = ctx.now.toISOString();
-    const receiptId = newId();
-    await repo.insertReceipt(
-      {
-        id: receiptId,
-        store_id: ctx.storeId,
-        purchase_order_id: id,
-        note: body.note ?? null,
-        created_by: ctx.actor.id,
-        created_at: now,
-      },
-      body.items.map((line) => ({
-        id: newId(),
-        store_id: ctx.storeId,
-        receipt_id: receiptId,
-        purchase_order_item_id: byProduct.get(line.product_id)!.id,
-        product_id: line.product_id,
-        quantity: line.quantity,
-      })),
-    );
-    const updated = await repo.addReceived(
-      id,
-      body.items.reduce((sum, l) => sum + l.quantity, 0),
-      now,
-    );
-    if (!updated) throw conflict(`${po.number} changed meanwhile; refresh and try again.`);
-    const complete = updated.status === 'received';
-
-    const costs =
-      body.update_cost_price === false
-        ? []
-        : await setCostPrices(
-            trx,
-            ctx,
-            body.items.map((l) => ({
-              productId: l.product_id,
-              costPrice: Number(byProduct.get(l.product_id)!.unit_cost),
-            })),
-          );
-    await writeAudit(trx, ctx, {
-      action: 'purchase_order.received',
-      entity: 'purchase_order',
-      entityId: id,
-      summary: `${body.items.reduce((s, l) => s + l.quantity, 0)} unit(s) received on ${po.number}${complete ? '; order complete' : ''}`,
-      before: { status: po.status, quantity_received: Number(po.quantity_received) },
-      after: {
-        status: updated.status,
-        quantity_received: Number(updated.quantity_received),
-        lines: body.items.map((l) => ({
-          product: byProduct.get(l.product_id)!.product_name,
-          quantity: l.quantity,
-        })),
-        ...(costs.length ? { cost_prices_changed: costs.length } : {}),
-      },
-    });
-    return { status: 200, body: await getPurchaseOrder(ctx, id, trx) };
-  });
-}
-
 export async function listVendorPurchaseOrders(
   ctx: StoreContext,
   vendorId: string,
@@ -404,16 +264,6 @@ export async function listVendorPurchaseOrders(
   await findVendor(ctx, vendorId);
   return listPurchaseOrders(ctx, { ...q, vendorId });
 }
-
-/** The ids among `productIds` on any purchase order of the store (such products are archived, not deleted). */
-export const productIdsOnPurchaseOrders = (
-  db: StoreContext['db'] | Trx,
-  storeId: string,
-  productIds: string[],
-) => purchaseOrdersRepository(db, storeId).productIdsOnLines([...new Set(productIds)]);
-
-export const vendorPurchaseSummary = (ctx: StoreContext, vendorId: string) =>
-  purchaseOrdersRepository(ctx.db, ctx.storeId).vendorSummary(vendorId);
 
 export async function incomingStock(ctx: StoreContext, productId: string): Promise<IncomingStock> {
   const [product] = await getProductsForSale(ctx.db, ctx, [productId]);

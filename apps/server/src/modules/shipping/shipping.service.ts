@@ -3,18 +3,14 @@ import type {
   ShippingRate,
   updateShippingRateBody,
 } from '@tillbook/contract/shipping';
-import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { formatMoney } from '../orders/money-text.js';
+import { formatMoney } from '../../lib/money-text.js';
 import { shippingRepository, toShippingRate } from './shipping.repository.js';
 import type { ShippingRatesTable } from './shipping.tables.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The fields an audit row keeps of a rate. */
 const auditable = ({ id: _i, created_at: _c, updated_at: _u, ...rest }: ShippingRate) => rest;
@@ -29,16 +25,6 @@ const where = (r: Pick<ShippingRate, 'country' | 'states'>) =>
 export async function listShippingRates(ctx: StoreContext, storeId: string): Promise<ShippingRate[]> {
   if (storeId !== ctx.storeId) throw notFound('Store');
   return (await shippingRepository(ctx.db, ctx.storeId).list()).map(toShippingRate);
-}
-
-/** A rate of the store by id, active or not, for the orders module to charge; null when there is none. */
-export async function findShippingRate(
-  db: Db,
-  ctx: Pick<StoreContext, 'storeId'>,
-  id: string,
-): Promise<ShippingRate | null> {
-  const row = await shippingRepository(db, ctx.storeId).get(id);
-  return row ? toShippingRate(row) : null;
 }
 
 export async function createShippingRate(

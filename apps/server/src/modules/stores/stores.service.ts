@@ -121,7 +121,7 @@ export async function createStoreRecords(
     entity: 'store',
     entityId: row.id,
     summary: `${owner.parentStoreId ? 'Branch' : 'Store'} "${row.business_name}" created`,
-    after: toStore(row) as unknown as Record<string, unknown>,
+    after: toStore(row),
   });
   return row;
 }
@@ -208,8 +208,8 @@ async function changeStore(
       entity: 'store',
       entityId: ctx.storeId,
       summary,
-      before: toStore(before) as unknown as Record<string, unknown>,
-      after: toStore(updated) as unknown as Record<string, unknown>,
+      before: toStore(before),
+      after: toStore(updated),
     });
     return updated;
   });

@@ -182,31 +182,3 @@ export async function deleteTaxRule(ctx: StoreContext, id: string): Promise<{ id
   });
   return { id };
 }
-
-export interface DestinationTax {
-  id: string;
-  rates: Array<{ name: string; rateBp: number }>;
-  inclusive: boolean;
-}
-
-/**
- * The rule an order to this place pays, for the orders module: the rule of its country that
- * names its state, else the country's rule for all states (`*`), else none. No country, no tax.
- */
-export async function taxRuleForDestination(
-  db: Db,
-  ctx: Pick<StoreContext, 'storeId'>,
-  destination: { country: string | null; state: string | null },
-): Promise<DestinationTax | null> {
-  if (!destination.country?.trim()) return null;
-  const state = destination.state?.trim() ? regionKey(destination.state) : null;
-  const keys = state && state !== ALL_STATES ? [state, ALL_STATES] : [ALL_STATES];
-  const rows = await taxRepository(db, ctx.storeId).forDestination(regionKey(destination.country), keys);
-  const row = rows.find((r) => r.state_key !== ALL_STATES) ?? rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    rates: (JSON.parse(row.rates) as StoredRate[]).map((r) => ({ name: r.name, rateBp: Number(r.rate_bp) })),
-    inclusive: Number(row.inclusive) === 1,
-  };
-}

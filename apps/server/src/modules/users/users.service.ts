@@ -15,8 +15,8 @@ import type { UserContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { readImageUpload } from '../../lib/uploads.js';
-import { listUserStores } from '../stores/stores.repository.js';
-import { findUserById, revokeSessions, toUser, updateUser } from '../auth/users.repository.js';
+import { listUserStores } from '../stores/stores.public.js';
+import { findUserById, revokeSessions, toUser, updateUser } from './users.repository.js';
 
 async function loadUser(ctx: UserContext): Promise<UsersTable> {
   const user = await findUserById(ctx.db, ctx.user.id);
@@ -47,8 +47,8 @@ async function changeUser(
       entity: 'user',
       entityId: ctx.user.id,
       summary,
-      before: toUser(before) as unknown as Record<string, unknown>,
-      after: toUser(row) as unknown as Record<string, unknown>,
+      before: toUser(before),
+      after: toUser(row),
     });
     return row;
   });

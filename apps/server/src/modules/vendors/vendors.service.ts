@@ -14,7 +14,7 @@ import { notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { vendorPurchaseSummary } from '../purchase-orders/purchase-orders.service.js';
+import { vendorPurchaseSummary } from './vendor-purchases.js';
 import type { VendorAddressesTable, VendorsTable } from './vendors.tables.js';
 import { toAddress, vendorsRepository } from './vendors.repository.js';
 
@@ -25,7 +25,7 @@ export const listVendors = (
   q: { page: number; perPage: number; status?: string; search?: string },
 ) => vendorsRepository(ctx.db, ctx.storeId).list(q);
 
-async function vendorOr404(
+export async function vendorOr404(
   ctx: StoreContext,
   id: string,
   db: StoreContext['db'] | Transaction<Database> = ctx.db,
@@ -35,15 +35,14 @@ async function vendorOr404(
   return row;
 }
 
-/** The vendor a purchase order may be raised to (for the purchase-orders module). */
-export const findVendor = (ctx: StoreContext, id: string, db?: Transaction<Database>) =>
-  vendorOr404(ctx, id, db);
-
 export async function getVendor(ctx: StoreContext, id: string): Promise<VendorDetail> {
   const repo = vendorsRepository(ctx.db, ctx.storeId);
   const vendor = await repo.get(id);
   if (!vendor) throw notFound('Vendor');
-  const [addresses, summary] = await Promise.all([repo.addresses(id), vendorPurchaseSummary(ctx, id)]);
+  const [addresses, summary] = await Promise.all([
+    repo.addresses(id),
+    vendorPurchaseSummary(ctx.db, ctx.storeId, id),
+  ]);
   return { ...vendor, addresses: addresses.map(toAddress), purchase_orders_summary: summary };
 }
 
@@ -131,8 +130,8 @@ export async function updateVendor(
       entity: 'vendor',
       entityId: id,
       summary: `Vendor "${after.name}" updated`,
-      before: before as unknown as Record<string, unknown>,
-      after: after as unknown as Record<string, unknown>,
+      before: before,
+      after: after,
     });
   });
   return getVendor(ctx, id);
@@ -151,7 +150,7 @@ export async function addVendorAddress(
       entity: 'vendor',
       entityId: vendorId,
       summary: `${body.type} address added to "${vendor.name}"`,
-      after: toAddress(inserted) as unknown as Record<string, unknown>,
+      after: toAddress(inserted),
     });
     return inserted;
   });
@@ -185,8 +184,8 @@ export async function updateVendorAddress(
       entity: 'vendor',
       entityId: after.vendor_id,
       summary: 'Vendor address updated',
-      before: toAddress(before) as unknown as Record<string, unknown>,
-      after: toAddress(final) as unknown as Record<string, unknown>,
+      before: toAddress(before),
+      after: toAddress(final),
     });
     return final;
   });
@@ -205,7 +204,7 @@ export async function deleteVendorAddress(ctx: StoreContext, id: string): Promis
       entity: 'vendor',
       entityId: before.vendor_id,
       summary: 'Vendor address deleted',
-      before: toAddress(before) as unknown as Record<string, unknown>,
+      before: toAddress(before),
     });
   });
   return { id };

@@ -10,6 +10,12 @@ import type { PaymentsReceivedTable } from './payments-received.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * What other modules may use of the payments-received ledger (decision 0025): the orders module
+ * writes a sale's payment with the sale's rows, records later payments against an order, and
+ * shows an order's payments on its detail.
+ */
+
 export const PAYMENT_SEQUENCE = 'payments_received.number';
 
 /** `PAY-000012`, from the store's `payments_received.number` counter. */

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import { addDays } from '../../lib/clock.js';
-import { storeSystemContext } from '../../seed/system-context.js';
-import { createDiscount } from '../discounts/discounts.service.js';
-import { addPayment } from '../payments-received/payments-received.service.js';
-import { changeOrderStatus, createOrder, quoteOrder, refundOrder } from './orders.service.js';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { addDays } from '../lib/clock.js';
+import { createDiscount } from '../modules/discounts/discounts.service.js';
+import { addPayment } from '../modules/orders/order-payments.service.js';
+import { createOrder, quoteOrder } from '../modules/orders/order-placing.service.js';
+import { changeOrderStatus, refundOrder } from '../modules/orders/order-returns.service.js';
+import { storeSystemContext } from './system-context.js';
 
 export interface SalesDemo {
   discounts: number;

@@ -1,6 +1,6 @@
 import type { User } from '@tillbook/contract/auth';
 import type { Kysely, Transaction } from 'kysely';
-import type { CodePurpose, Database, UsersTable } from '../../db/schema.js';
+import type { Database, UsersTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,6 +30,40 @@ export const findUserByEmail = (db: Db, email: string) =>
 
 export const findUserById = (db: Db, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A new account (sign-up). */
+export const insertUser = (db: Db, values: UsersTable) =>
+  db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+
+/**
+ * The id of the account for an email, made without a password when there is none (an
+ * invitation). The same statement whether the email is new or taken, and no unique-key clash
+ * when two stores invite the same new email at once: the second insert does nothing.
+ */
+export async function ensureInvitedUser(db: Db, email: string, now: string): Promise<string> {
+  await db
+    .insertInto('users')
+    .values({
+      id: newId(),
+      email,
+      password_hash: NO_PASSWORD,
+      first_name: '',
+      last_name: '',
+      phone_number: '',
+      country: '',
+      business_name: null,
+      email_verified_at: null,
+      photo_url: null,
+      website: null,
+      billing_contact: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return user.id;
+}
 
 export async function updateUser(
   db: Db,
@@ -88,86 +122,35 @@ export async function revokeSessions(
   return Number(result.numUpdatedRows);
 }
 
-export async function voidCodes(db: Db, userId: string, purpose: CodePurpose, now: Date): Promise<void> {
+/** Ends one session (signing out). */
+export async function endSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db
-    .updateTable('user_codes')
-    .set({ consumed_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', sessionId)
     .execute();
 }
 
-export async function insertCode(
+/**
+ * Whether the user signed in before from this device (SHA-256 of its cookie) or address, in any
+ * session, even an ended one (decision 0021).
+ */
+export async function signedInBefore(
   db: Db,
-  values: { userId: string; purpose: CodePurpose; codeHash: string; now: Date; expiresAt: Date },
-): Promise<void> {
-  await db
-    .insertInto('user_codes')
-    .values({
-      id: newId(),
-      user_id: values.userId,
-      purpose: values.purpose,
-      code_hash: values.codeHash,
-      attempts: 0,
-      expires_at: values.expiresAt.toISOString(),
-      consumed_at: null,
-      created_at: values.now.toISOString(),
-    })
-    .execute();
-}
-
-/** The newest unexpired, unused code of a purpose. */
-export const findActiveCode = (db: Db, userId: string, purpose: CodePurpose, now: Date) =>
-  db
-    .selectFrom('user_codes')
-    .selectAll()
+  userId: string,
+  from: { deviceHash: string | null; ip: string | null },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
     .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('created_at', 'desc')
+    .where((eb) => {
+      const known = [];
+      if (from.deviceHash) known.push(eb('device_hash', '=', from.deviceHash));
+      if (from.ip) known.push(eb('ip', '=', from.ip));
+      return known.length ? eb.or(known) : eb.lit(false);
+    })
     .limit(1)
     .executeTakeFirst();
-
-export const findActiveCodeByHash = (db: Db, purpose: CodePurpose, codeHash: string, now: Date) =>
-  db
-    .selectFrom('user_codes')
-    .selectAll()
-    .where('code_hash', '=', codeHash)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-
-/** Counts a wrong try; the code is void once it reaches the limit. Returns the tries left. */
-export async function recordWrongCode(
-  db: Db,
-  codeId: string,
-  maxAttempts: number,
-  now: Date,
-): Promise<number> {
-  const row = await db
-    .updateTable('user_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', codeId)
-    .returning('attempts')
-    .executeTakeFirstOrThrow();
-  const left = maxAttempts - Number(row.attempts);
-  if (left <= 0) {
-    await db
-      .updateTable('user_codes')
-      .set({ consumed_at: now.toISOString() })
-      .where('id', '=', codeId)
-      .execute();
-  }
-  return Math.max(0, left);
+  return row !== undefined;
 }
-
-export const consumeCode = (db: Db, codeId: string, now: Date) =>
-  db
-    .updateTable('user_codes')
-    .set({ consumed_at: now.toISOString() })
-    .where('id', '=', codeId)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();

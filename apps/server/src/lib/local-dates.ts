@@ -1,6 +1,7 @@
 /**
- * Discount dates. A date without a time (`2026-12-24`) means that whole day in the store's time
- * zone: a start is the first instant of the day, an end the last. Stored as UTC ISO instants.
+ * Dates in the store's time zone (discount dates, list filters, payment dates). A date without
+ * a time (`2026-12-24`) means that whole day in the store's time zone: a start is the first
+ * instant of the day, an end the last. Stored as UTC ISO instants.
  */
 
 const DAY_MS = 86_400_000;

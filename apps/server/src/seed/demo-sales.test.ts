@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../seed/demo.js';
-import { createMerchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createCustomer, createProduct, ledgerSum, stockOf } from '../../test/sales-fixtures.js';
-import { seedSalesDemo } from './sales-demo.js';
+import { seedDemo } from './demo.js';
+import { createMerchant } from '../test/fixtures.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { createCustomer, createProduct, ledgerSum, stockOf } from '../test/sales-fixtures.js';
+import { seedSalesDemo } from './demo-sales.js';
 
 let t: TestApp;
 beforeAll(async () => {

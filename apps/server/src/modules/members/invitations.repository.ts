@@ -1,0 +1,71 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Invitations as the person invited opens them: found by the hash of the emailed token, which
+ * names the store, so these reads are not bound to a store the way `membersRepository` is.
+ */
+
+/** What the invitation screen shows: the store, the role and the names the account has. */
+export const invitationDetailsByToken = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('invitations as i')
+    .innerJoin('stores as s', 's.id', 'i.store_id')
+    .innerJoin('memberships as m', 'm.id', 'i.membership_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select([
+      'i.email',
+      'i.expires_at',
+      'i.accepted_at',
+      'i.first_name as invited_first_name',
+      'i.last_name as invited_last_name',
+      's.business_name',
+      'r.name as role_name',
+      'u.first_name',
+      'u.last_name',
+      'u.password_hash',
+      'u.email_verified_at',
+    ])
+    .where('i.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+export const findInvitation = (db: Db, tokenHash: string) =>
+  db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+/** The membership an invitation is for, in the invitation's store. */
+export const findInvitedMembership = (db: Db, invitation: { store_id: string; membership_id: string }) =>
+  db
+    .selectFrom('memberships')
+    .select(['id', 'user_id'])
+    .where('store_id', '=', invitation.store_id)
+    .where('id', '=', invitation.membership_id)
+    .executeTakeFirst();
+
+/** Marks an invitation accepted unless it already was: false for the second of two tries. */
+export async function takeInvitation(db: Db, invitationId: string, now: string): Promise<boolean> {
+  const taken = await db
+    .updateTable('invitations')
+    .set({ accepted_at: now })
+    .where('id', '=', invitationId)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+/** The invited membership becomes active: the person is on the team. */
+export async function activateMembership(
+  db: Db,
+  storeId: string,
+  membershipId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('memberships')
+    .set({ status: 'active', updated_at: now })
+    .where('store_id', '=', storeId)
+    .where('id', '=', membershipId)
+    .execute();
+}

@@ -1,0 +1,200 @@
+import type { OrderQuote, orderQuoteBody } from '@tillbook/contract/orders';
+import { MANUAL_DISCOUNT_LIMIT_PERCENT } from '@tillbook/contract/constants';
+import { PERMISSION_GROUPS } from '@tillbook/contract/permissions';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { AppError, conflict, unprocessable } from '../../lib/app-error.js';
+import type { StoreContext } from '../../lib/context.js';
+import { findCustomerForOrder, type CustomerForOrder } from '../customers/customers.public.js';
+import { applicableDiscount, type ApplicableDiscount } from '../discounts/discounts.public.js';
+import { getProductsForSale, type ProductForSale } from '../products/products.public.js';
+import { customerName, money } from './order-basics.js';
+import { shippingChargeFor, taxRuleFor, type ShippingChoice } from './order-charges.js';
+import { PricingError, priceOrder, type PricedOrder, type TaxRule } from './pricing.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type Cart = z.output<typeof orderQuoteBody>;
+
+/**
+ * A cart as the server prices it, for a quote and for the order itself: the customer, the
+ * products at their current prices, the discount code, the shipping rate, the tax rule and the
+ * totals.
+ */
+export interface PricedCart {
+  customer: CustomerForOrder | null;
+  lines: Array<{ product: ProductForSale; quantity: number; unitPrice: number; discount: number }>;
+  discount: ApplicableDiscount | null;
+  shipping: ShippingChoice | null;
+  tax: TaxRule | null;
+  priced: PricedOrder;
+}
+
+const DISCOUNT_OVERRIDE_LABEL = PERMISSION_GROUPS.flatMap(
+  (g): ReadonlyArray<{ key: string; label: string }> => g.permissions,
+).find((p) => p.key === 'orders.discount_override')!.label;
+
+/** The price a product sells at: its sale price when it has one (a sale price of 0 means none). */
+const sellingPrice = (p: ProductForSale) =>
+  p.sale_price != null && p.sale_price > 0 && p.sale_price < p.price ? p.sale_price : p.price;
+
+async function customerOr404(db: Db, ctx: StoreContext, id: string): Promise<CustomerForOrder> {
+  const customer = await findCustomerForOrder(db, ctx, id);
+  if (!customer) {
+    throw new AppError('NOT_FOUND', 'Customer not found', {
+      fields: { customer_id: 'There is no such customer in this store' },
+    });
+  }
+  return customer;
+}
+
+/**
+ * A line discount above MANUAL_DISCOUNT_LIMIT_PERCENT of its line needs
+ * `orders.discount_override` (decision 0019): a till is not a place to give goods away.
+ * Checked for quotes too, so the till shows the refusal next to the line before the sale.
+ */
+function checkManualDiscounts(
+  ctx: StoreContext,
+  lines: Array<{ product: ProductForSale; quantity: number; unitPrice: number; discount: number }>,
+): void {
+  if (ctx.access.permissions.has('orders.discount_override')) return;
+  lines.forEach((line, i) => {
+    const gross = line.unitPrice * line.quantity;
+    const allowed = Math.floor((gross * MANUAL_DISCOUNT_LIMIT_PERCENT) / 100);
+    if (line.discount <= allowed) return;
+    throw new AppError(
+      'FORBIDDEN',
+      `A discount of more than ${MANUAL_DISCOUNT_LIMIT_PERCENT}% on "${line.product.name}" needs the permission "${DISCOUNT_OVERRIDE_LABEL}" (orders.discount_override). Ask a manager to give it.`,
+      { fields: { [`items.${i}.discount`]: `At most ${money(ctx, allowed)} without a manager` } },
+    );
+  });
+}
+
+/**
+ * Everything the server decides about a cart: the customer may buy, the products exist and are
+ * on sale, their current prices, the discount code, the shipping rate and the tax rule, and the
+ * totals. Used for a quote and, inside the order's transaction, for the order itself.
+ */
+export async function priceCart(db: Db, ctx: StoreContext, cart: Cart): Promise<PricedCart> {
+  let customer: CustomerForOrder | null = null;
+  if (cart.customer_id) {
+    customer = await customerOr404(db, ctx, cart.customer_id);
+    if (!customer.is_active) {
+      throw conflict(
+        `${customerName(customer)} is blocked and cannot be put on a new order. Unblock the customer to sell to them.`,
+        { customer_id: 'This customer is blocked' },
+      );
+    }
+  }
+
+  const products = new Map(
+    (await getProductsForSale(db, ctx, [...new Set(cart.items.map((i) => i.product_id))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  const missing: Record<string, string> = {};
+  const archived: Record<string, string> = {};
+  cart.items.forEach((item, i) => {
+    const product = products.get(item.product_id);
+    if (!product) missing[`items.${i}.product_id`] = 'This product does not exist';
+    else if (product.status !== 'active') archived[`items.${i}.product_id`] = `"${product.name}" is archived`;
+  });
+  if (Object.keys(missing).length) throw new AppError('NOT_FOUND', 'Product not found', { fields: missing });
+  if (Object.keys(archived).length) {
+    throw unprocessable(
+      `${Object.values(archived).join(', ')} and cannot be sold. Make it active again to sell it.`,
+      archived,
+    );
+  }
+
+  const discount = cart.discount_code ? await applicableDiscount(db, ctx, cart.discount_code) : null;
+  const shipping = cart.shipping_id ? await shippingChargeFor(db, ctx, cart.shipping_id) : null;
+  const store = ctx.access.store;
+  const tax = await taxRuleFor(db, ctx, {
+    country: customer?.country ?? store.country,
+    state: customer?.state ?? store.state,
+  });
+
+  const lines = cart.items.map((item) => {
+    const product = products.get(item.product_id)!;
+    return {
+      product,
+      quantity: item.quantity,
+      unitPrice: sellingPrice(product),
+      discount: item.discount ?? 0,
+    };
+  });
+  checkManualDiscounts(ctx, lines);
+  try {
+    const priced = priceOrder({
+      lines: lines.map((l) => ({
+        productId: l.product.id,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discount: l.discount,
+        categoryIds: l.product.category_ids,
+      })),
+      discount: discount?.rule ?? null,
+      tax,
+      shipping,
+    });
+    return { customer, lines, discount, shipping, tax, priced };
+  } catch (error) {
+    if (!(error instanceof PricingError)) throw error;
+    const p = error.problem;
+    switch (p.kind) {
+      case 'line_discount_too_large': {
+        const name = lines[p.line]!.product.name;
+        throw unprocessable(`The discount on "${name}" is more than the line's ${money(ctx, p.gross)}.`, {
+          [`items.${p.line}.discount`]: `At most ${money(ctx, p.gross)}`,
+        });
+      }
+      case 'minimum_not_met':
+        throw unprocessable(
+          `The discount code "${discount!.code}" needs an order of at least ${money(ctx, p.minimum)}; this cart comes to ${money(ctx, p.subtotal)}.`,
+          { discount_code: `Needs an order of at least ${money(ctx, p.minimum)}` },
+        );
+      case 'not_applicable':
+        throw unprocessable(
+          `The discount code "${discount!.code}" does not apply to any item in this cart.`,
+          {
+            discount_code: 'Does not apply to these items',
+          },
+        );
+      case 'too_large':
+        throw unprocessable('The order is too large. Split it into smaller orders.', {
+          items: 'The order total is too large',
+        });
+    }
+  }
+}
+
+export function quoteOf(ctx: StoreContext, cart: PricedCart): OrderQuote {
+  const p = cart.priced;
+  return {
+    items: cart.lines.map((l, i) => ({
+      product_id: l.product.id,
+      name: l.product.name,
+      sku: l.product.sku,
+      unit_price: l.unitPrice,
+      list_price: l.product.price,
+      quantity: l.quantity,
+      discount: p.lines[i]!.discount,
+      total: p.lines[i]!.total,
+      order_discount: p.lines[i]!.orderDiscount,
+      tax: p.lines[i]!.tax,
+    })),
+    items_count: cart.lines.reduce((s, l) => s + l.quantity, 0),
+    subtotal: p.subtotal,
+    discount: p.discount,
+    discount_code: cart.discount?.code ?? null,
+    tax: p.tax,
+    taxes: p.taxes.map((t) => ({ name: t.name, rate: t.rateBp / 100, amount: t.amount })),
+    tax_inclusive: p.taxInclusive,
+    shipping: p.shipping,
+    shipping_name: cart.shipping?.name ?? null,
+    total: p.total,
+    currency: ctx.access.store.currency,
+  };
+}

@@ -1,0 +1,37 @@
+import type { OrderStatus, PaymentState } from '@tillbook/contract/orders';
+import type { StoreContext } from '../../lib/context.js';
+import { formatMoney } from '../../lib/money-text.js';
+
+/** What the orders module's parts share: the balance rule and the words of their messages. */
+
+export const STATUS_WORD: Record<OrderStatus, string> = {
+  pending: 'pending',
+  processing: 'processing',
+  success: 'completed',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+export const customerName = (c: { first_name: string; last_name: string }) =>
+  `${c.first_name} ${c.last_name}`.trim();
+
+/**
+ * What is owed and the payment state, from the order's money: the value still sold
+ * (`total − refunded_total`) against the money kept (`amount_received − amount_refunded`).
+ */
+export function balanceOf(o: {
+  total: number;
+  refunded_total: number;
+  amount_received: number;
+  amount_refunded: number;
+}): { outstanding: number; state: PaymentState } {
+  const net = o.total - o.refunded_total;
+  const kept = o.amount_received - o.amount_refunded;
+  const outstanding = Math.max(0, net - kept);
+  let state: PaymentState;
+  if (outstanding > 0) state = kept > 0 ? 'partially_paid' : 'unpaid';
+  else state = net > 0 || o.amount_received > 0 || o.total === 0 ? 'paid' : 'unpaid';
+  return { outstanding, state };
+}
+
+export const money = (ctx: StoreContext, minor: number) => formatMoney(minor, ctx.access.store.currency);

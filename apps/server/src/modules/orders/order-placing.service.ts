@@ -1,0 +1,223 @@
+import type {
+  createOrderBody,
+  Order,
+  OrderChannel,
+  OrderQuote,
+  OrderStatus,
+  PaymentType,
+} from '@tillbook/contract/orders';
+import type { DiscountCheck, validateDiscountBody } from '@tillbook/contract/discounts';
+import type { PaymentMode } from '@tillbook/contract/payments-received';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { unprocessable } from '../../lib/app-error.js';
+import { auditRow } from '../../lib/audit.js';
+import type { StoreContext } from '../../lib/context.js';
+import { runIdempotent, type Outcome, type TransactionEnd } from '../../lib/idempotency.js';
+import { newId } from '../../lib/ids.js';
+import { InsertBatch } from '../../lib/insert-rows.js';
+import { countDiscountUse, discountAnswer } from '../discounts/discounts.public.js';
+import { PAYMENT_NUMBERS, paymentRow } from '../payments-received/payments-received.public.js';
+import { applyStockMovements, type StockMovementInput } from '../products/products.public.js';
+import { priceCart, quoteOf, type Cart } from './cart-pricing.js';
+import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
+import { ORDER_NUMBERS, toOrder } from './orders.repository.js';
+import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
+
+/** The payment mode a sale's payment type is recorded under in payments received. */
+const PAYMENT_MODE_OF: Record<PaymentType, PaymentMode> = {
+  cash: 'cash',
+  card: 'card',
+  bank_transfer: 'bank_transfer',
+  wallet: 'wallet',
+  pos_terminal: 'card',
+  other: 'other',
+};
+
+/** Prices a cart as an order would be priced, without placing it or counting a discount use. */
+export async function quoteOrder(ctx: StoreContext, cart: Cart): Promise<OrderQuote> {
+  return quoteOf(ctx, await priceCart(ctx.db, ctx, cart));
+}
+
+/**
+ * Checks a code against a cart as an order would (dates, usage limit, minimum, what it applies
+ * to) and prices the cart with it (`POST /discounts/validate`). Counts no use: the order does
+ * that in its own transaction.
+ */
+export async function validateDiscount(
+  ctx: StoreContext,
+  body: z.output<typeof validateDiscountBody>,
+): Promise<DiscountCheck> {
+  const priced = await priceCart(ctx.db, ctx, body);
+  const quote = quoteOf(ctx, priced);
+  return { discount: discountAnswer(ctx, priced.discount!), amount: quote.discount, quote };
+}
+
+// Placing an order
+
+async function placeOrder(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  body: z.output<typeof createOrderBody>,
+  end: TransactionEnd,
+): Promise<Order> {
+  const cart = await priceCart(trx, ctx, body);
+  const { priced } = cart;
+  const offered = body.amount_received ?? 0;
+  let received = offered;
+  let changeDue = 0;
+  if (offered > priced.total) {
+    if (body.payment_type !== 'cash') {
+      throw unprocessable(
+        `The amount received (${money(ctx, offered)}) is more than the order total (${money(ctx, priced.total)}). Only cash can be over-paid, with change given back.`,
+        { amount_received: `At most ${money(ctx, priced.total)}` },
+      );
+    }
+    received = priced.total;
+    changeDue = offered - priced.total;
+  }
+  const channel: OrderChannel = body.channel ?? (ctx.actor.type === 'api_key' ? 'api' : 'dashboard');
+  // A sale paid in full at the till is handed over there and then: it is complete.
+  const status: OrderStatus = channel === 'pos' && received === priced.total ? 'success' : 'pending';
+
+  const id = newId();
+  const movements: StockMovementInput[] = cart.lines.map((l) => ({
+    productId: l.product.id,
+    change: -l.quantity,
+    reason: 'sale',
+    referenceType: 'order',
+    referenceId: id,
+  }));
+  // The sale's rows (ledger, order, lines, payment, audit) are written together at the end: one
+  // statement on PostgreSQL, together with taking the numbers (see InsertBatch).
+  const writes = new InsertBatch();
+  await applyStockMovements(trx, ctx, movements, { ledger: writes });
+  if (cart.discount) await countDiscountUse(trx, ctx, cart.discount);
+
+  // The order's number, and its payment's when money came with it: stand-ins until the batch is
+  // flushed, which takes them in its own statement (decision 0010).
+  const [number, payment] = writes.numbers(
+    ctx.storeId,
+    received > 0 ? [ORDER_NUMBERS, PAYMENT_NUMBERS] : [ORDER_NUMBERS],
+  ) as [string, string | undefined];
+  const now = ctx.now.toISOString();
+  const balance = balanceOf({
+    total: priced.total,
+    refunded_total: 0,
+    amount_received: received,
+    amount_refunded: 0,
+  });
+  const customer = cart.customer;
+  const row: OrdersTable = {
+    id,
+    store_id: ctx.storeId,
+    number,
+    status,
+    payment_state: balance.state,
+    channel,
+    payment_type: body.payment_type,
+    customer_id: customer?.id ?? null,
+    customer_name: customer ? customerName(customer) : null,
+    customer_phone: customer?.phone_number ?? null,
+    customer_email: customer?.email_address ?? null,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    discount_id: cart.discount?.id ?? null,
+    discount_code: cart.discount?.code ?? null,
+    tax: priced.tax,
+    taxes: JSON.stringify(priced.taxes.map((t) => ({ name: t.name, rate_bp: t.rateBp, amount: t.amount }))),
+    tax_inclusive: priced.taxInclusive ? 1 : 0,
+    shipping: priced.shipping,
+    shipping_id: cart.shipping?.id ?? null,
+    shipping_name: cart.shipping?.name ?? null,
+    total: priced.total,
+    amount_received: received,
+    amount_outstanding: balance.outstanding,
+    change_due: changeDue,
+    refunded_total: 0,
+    amount_refunded: 0,
+    currency: ctx.access.store.currency,
+    notes: body.notes ?? null,
+    created_by_id: ctx.actor.id,
+    created_by_name: ctx.actor.name,
+    invoice_number: null,
+    invoice_issued_at: null,
+    created_at: now,
+    updated_at: now,
+    completed_at: status === 'success' ? now : null,
+    cancelled_at: null,
+    refunded_at: null,
+  };
+  const items: OrderItemsTable[] = cart.lines.map((l, i) => ({
+    id: newId(),
+    store_id: ctx.storeId,
+    order_id: id,
+    line_no: i + 1,
+    product_id: l.product.id,
+    name: l.product.name,
+    sku: l.product.sku,
+    unit_price: l.unitPrice,
+    list_price: l.product.price,
+    cost_price: l.product.cost_price,
+    quantity: l.quantity,
+    discount: priced.lines[i]!.discount,
+    total: priced.lines[i]!.total,
+    order_discount: priced.lines[i]!.orderDiscount,
+    tax: priced.lines[i]!.tax,
+    quantity_refunded: 0,
+  }));
+  writes.add('orders', [row]).add('order_items', items);
+  if (received > 0) {
+    writes.add('payments_received', [
+      paymentRow(ctx, {
+        order: { id, number, customerId: row.customer_id, customerName: row.customer_name },
+        amount: received,
+        mode: PAYMENT_MODE_OF[body.payment_type],
+        source: 'order',
+        number: payment!,
+      }),
+    ]);
+  }
+  writes.add('audits', [
+    auditRow(ctx, {
+      action: 'order.created',
+      entity: 'order',
+      entityId: id,
+      summary: `Order ${number} placed: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}`,
+      after: {
+        number,
+        status,
+        customer_id: row.customer_id,
+        total: priced.total,
+        discount_code: row.discount_code,
+        amount_received: received,
+        items: items.map((it) => ({ product_id: it.product_id, quantity: it.quantity, total: it.total })),
+      },
+    }),
+  ]);
+  // The answer is made before the flush, with the number's stand-in, so the stored answer of an
+  // idempotent request joins the batch (the stand-in is replaced there too) and the batch's
+  // statement commits. Nothing after the flush may fail: the sale may be committed by then.
+  const answer = toOrder(row, items);
+  const numbers = await writes.flush(trx, end.finishIn(writes, 201, answer));
+  answer.number = numbers.get(ORDER_NUMBERS.counter)!;
+  return answer;
+}
+
+/**
+ * Places an order in one transaction: prices from the database, the customer check, stock taken
+ * by conditional updates with ledger rows, the discount use counted, the next `ORD-` number, the
+ * payment received, the audit row. Any refusal rolls all of it back. With an `Idempotency-Key`,
+ * a repeat returns the first answer and does nothing again.
+ */
+export async function createOrder(
+  ctx: StoreContext,
+  body: z.output<typeof createOrderBody>,
+  idempotencyKey: string | undefined,
+): Promise<Outcome<Order>> {
+  return runIdempotent(ctx, idempotencyKey, 'order.create', body, async (trx, end) => ({
+    status: 201,
+    body: await placeOrder(trx, ctx, body, end),
+  }));
+}

@@ -1,0 +1,68 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * What the catalogue reads of the tables of the modules above it: the sales figures of the
+ * product list (order lines) and whether an order or a purchase-order line names a product.
+ * Orders and purchase orders use products, so products cannot ask them; these reads are the one
+ * place the catalogue knows their tables, and it only reads them (decision 0025).
+ */
+
+/**
+ * Select-list columns `units_sold` and `revenue` of the product aliased `alias` (a row of
+ * `products`): completed (and refunded) orders, net of refunded quantities. The product list
+ * embeds them in its one page query, so showing sales costs no extra statement per page; each is
+ * a probe of `order_items_product_idx`. The store is the product's own (`store_id` of the row),
+ * so the text has no parameters and is built once per alias: the list is hot, and composing
+ * SQL templates on every request cost more CPU than running these subqueries.
+ */
+export function productSalesColumns(alias: 'p'): RawBuilder<unknown> {
+  return SALES_COLUMNS[alias];
+}
+
+const salesSubquery = (alias: string, expr: string) =>
+  `(select coalesce(sum(${expr}), 0) from order_items i join orders o on o.store_id = i.store_id and o.id = i.order_id where i.store_id = ${alias}.store_id and i.product_id = ${alias}.id and i.quantity > 0 and o.status in ('success', 'refunded'))`;
+
+const SALES_COLUMNS = {
+  p: sql.raw(
+    `${salesSubquery('p', 'i.quantity - i.quantity_refunded')} as units_sold, ${salesSubquery('p', 'i.total - (i.total * i.quantity_refunded) / i.quantity')} as revenue`,
+  ),
+};
+
+/** The ids among `productIds` that appear on an order of the store (such products are archived, not deleted). */
+export async function productIdsOnOrders(
+  db: Db,
+  storeId: string,
+  productIds: string[],
+): Promise<Set<string>> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('order_items')
+    .select('product_id')
+    .distinct()
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+/** The ids among `productIds` on any purchase order of the store (such products are archived, not deleted). */
+export async function productIdsOnPurchaseOrders(
+  db: Db,
+  storeId: string,
+  productIds: string[],
+): Promise<Set<string>> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('purchase_order_items')
+    .select('product_id')
+    .distinct()
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}

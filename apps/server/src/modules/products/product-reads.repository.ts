@@ -1,0 +1,332 @@
+import type { Product, ProductStatus, StockState } from '@tillbook/contract/products';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { engineOf } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import { readCounters, readCounterValues } from '../../lib/counters.js';
+import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
+import { limitCount, placeholders, runBuilt, runSql } from '../../lib/sql.js';
+import { matchesSearch, queryWords, searchCount, searchPage } from '../../lib/search-index.js';
+import {
+  POSITIONS_COUNTER,
+  productColumnsOf,
+  productCounter,
+  searchKinds,
+  toProduct,
+  type ProductForSale,
+  type ProductRow,
+} from './product-rows.js';
+import type { ProductsTable } from './products.tables.js';
+
+/**
+ * The catalogue's hot reads: the list page (a search, the newest-first default, every other
+ * sort), the barcode lookup of the till and the lines of a sale. Hand-written SQL, built once per
+ * shape where it can be (decision 0011): building these with the query builder cost more CPU than
+ * running them. The product's other statements are in `products.repository.ts`.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ProductFilter {
+  page: number;
+  perPage: number;
+  status: ProductStatus | 'all';
+  categoryId?: string | undefined;
+  stock?: StockState | undefined;
+  search?: string | undefined;
+  sort: 'created_at' | 'updated_at' | 'name' | 'price' | 'quantity';
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/**
+ * Where pages of the newest-first list start (offset → id), per store, status, direction and
+ * `products.positions` value, in this process. An OFFSET walks every entry it skips (page 1,000
+ * walks 9,990 index entries); starting from a remembered page start walks only the distance
+ * from it. A change of positions changes the key, so a stale start is never used.
+ */
+const PAGE_STARTS = new Map<string, Map<number, string>>();
+const MAX_PAGE_START_KEYS = 200;
+const MAX_PAGE_STARTS = 2_000;
+
+function pageStarts(key: string): Map<number, string> {
+  let starts = PAGE_STARTS.get(key);
+  if (!starts) {
+    if (PAGE_STARTS.size >= MAX_PAGE_START_KEYS) PAGE_STARTS.delete(PAGE_STARTS.keys().next().value!);
+    starts = new Map();
+    PAGE_STARTS.set(key, starts);
+  }
+  return starts;
+}
+
+function rememberPageStart(starts: Map<number, string>, offset: number, id: string): void {
+  if (offset === 0 || starts.has(offset)) return;
+  if (starts.size >= MAX_PAGE_STARTS) starts.delete(starts.keys().next().value!);
+  starts.set(offset, id);
+}
+
+/** Sort keys of the list (`$` is the table alias); the id breaks ties. */
+const SORT_KEYS: Record<ProductFilter['sort'], string | null> = {
+  created_at: null,
+  updated_at: '$.updated_at',
+  name: 'lower($.name)',
+  price: '$.price',
+  quantity: '$.quantity',
+};
+
+/** A list row, with the columns of `ListOptions.extraColumns` when asked for. */
+type ListRow = ProductRow & Record<string, unknown>;
+
+export interface ListOptions {
+  /**
+   * More select-list expressions over the product `p` (such as another module's figures), read in
+   * the page's one statement rather than one more per page. Pass an expression built once, not
+   * one per request: the list's statement text is cached per expression (see `columnsKey`).
+   */
+  extraColumns?: RawBuilder<unknown>;
+}
+
+/**
+ * A short name for each `extraColumns` expression, for the shape of a built statement. Callers
+ * pass long-lived expressions (built once per module), so there are only a few.
+ */
+const EXTRA_COLUMN_KEYS = new WeakMap<RawBuilder<unknown>, string>();
+let extraColumnKeys = 0;
+function columnsKey(extra: RawBuilder<unknown> | undefined): string {
+  if (!extra) return '-';
+  let key = EXTRA_COLUMN_KEYS.get(extra);
+  if (key === undefined) {
+    key = String(++extraColumnKeys);
+    EXTRA_COLUMN_KEYS.set(extra, key);
+  }
+  return key;
+}
+
+type ForSaleRow = Pick<
+  ProductsTable,
+  | 'id'
+  | 'name'
+  | 'sku'
+  | 'barcode'
+  | 'unit'
+  | 'price'
+  | 'sale_price'
+  | 'cost_price'
+  | 'track_stock'
+  | 'quantity'
+  | 'status'
+>;
+
+/** The statement `forSale` runs for `n` products; one text per count, built once. */
+const forSaleText = (n: number) =>
+  `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
+     p.quantity, p.status, pc.category_id
+   from products p
+   left join product_categories pc on pc.store_id = p.store_id and pc.product_id = p.id
+   where p.store_id = ? and p.id in (${placeholders(n)})`;
+const FOR_SALE_TEXTS: string[] = [];
+
+/** The hot reads of one store's catalogue; every query is built from its id. */
+export function productReads(db: Db, storeId: string) {
+  const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
+  const productColumns = productColumnsOf(postgres);
+  const columnsOf = (extra: RawBuilder<unknown> | undefined) =>
+    extra ? sql`${productColumns}, ${extra}` : productColumns;
+
+  /** The list filters as one SQL condition on the `products` table. */
+  function whereOf(f: Omit<ProductFilter, 'page' | 'perPage' | 'sort' | 'order'>): RawBuilder<unknown> {
+    const parts = [sql`products.store_id = ${storeId}`];
+    if (f.status !== 'all') parts.push(sql`products.status = ${f.status}`);
+    if (f.categoryId) {
+      parts.push(
+        sql`products.id in (select product_id from product_categories where store_id = ${storeId} and category_id = ${f.categoryId})`,
+      );
+    }
+    if (f.stock) parts.push(sql`products.stock_state = ${f.stock}`);
+    if (f.search !== undefined) {
+      const words = queryWords(f.search);
+      if (words.length) parts.push(matchesSearch('products.id', storeId, searchKinds(f.status), words));
+    }
+    return sql.join(parts, sql` and `);
+  }
+
+  /** A search alone is answered from the word index: page, order and total, then the page's rows. */
+  async function searchList(
+    f: ProductFilter,
+    words: string[],
+    dir: 'asc' | 'desc',
+    cols: RawBuilder<unknown>,
+  ): Promise<Page<ListRow>> {
+    const kinds = searchKinds(f.status);
+    const ids = searchPage(storeId, kinds, words, {
+      order: f.sort === 'name' ? 'name' : 'newest',
+      dir,
+      limit: f.perPage,
+      offset: offsetOf(f),
+    });
+    const order = sql.raw(f.sort === 'name' ? `k.sort_key ${dir}, p.id ${dir}` : `p.id ${dir}`);
+    // CROSS JOIN keeps SQLite from scanning every product to probe the page (it fixes the join order).
+    const { rows } = await sql<
+      ListRow & { total: number | string }
+    >`select ${cols}, k.total from (${ids}) k cross join products p where p.id = k.id and p.store_id = ${storeId} order by ${order}`.execute(
+      db,
+    );
+    const total = rows.length ? Number(rows[0]!.total) : await searchCount(db, storeId, kinds, words);
+    return pageOf(rows, total, f);
+  }
+
+  /**
+   * The default list (every product of a status, newest first). The total is the maintained
+   * counter; the page starts from the nearest remembered page start (see `pageStarts`) when
+   * nothing moved since, so a deep page costs like the first one once it was visited.
+   */
+  async function newestList(
+    f: ProductFilter,
+    dir: 'asc' | 'desc',
+    extraColumns: RawBuilder<unknown> | undefined,
+  ): Promise<Page<ListRow>> {
+    const statuses = f.status === 'all' ? (['active', 'archived'] as const) : ([f.status] as const);
+    const counters = await readCounterValues(db, storeId, [
+      ...statuses.map(productCounter),
+      POSITIONS_COUNTER,
+    ]);
+    const total = statuses.reduce((sum, st) => sum + (counters.get(productCounter(st)) ?? 0), 0);
+    const offset = offsetOf(f);
+    const starts = pageStarts(`${storeId}|${f.status}|${dir}|${counters.get(POSITIONS_COUNTER) ?? 0}`);
+    let from = 0;
+    let fromId: string | undefined;
+    for (const [at, id] of starts) {
+      if (at <= offset && at >= from) {
+        from = at;
+        fromId = id;
+      }
+    }
+    // The statement's text depends only on this shape, so it is built once (see `runBuilt`).
+    const shape = `products.newest|${columnsKey(extraColumns)}|${f.status === 'all' ? 'all' : 'status'}|${fromId === undefined ? '' : 'after'}|${dir}|${f.perPage}`;
+    const parameters: unknown[] = [storeId];
+    if (f.status !== 'all') parameters.push(f.status);
+    if (fromId !== undefined) parameters.push(fromId);
+    parameters.push(offset - from);
+    const { rows } = await runBuilt<ListRow>(
+      db,
+      shape,
+      () => {
+        const after =
+          fromId === undefined
+            ? sql``
+            : dir === 'desc'
+              ? sql`and products.id <= ${fromId}`
+              : sql`and products.id >= ${fromId}`;
+        const ids = sql`select products.id from products where ${whereOf(f)} ${after} order by products.id ${sql.raw(dir)} limit ${limitCount(f.perPage)} offset ${offset - from}`;
+        return sql<ListRow>`select ${columnsOf(extraColumns)} from (${ids}) k cross join products p where p.id = k.id order by p.id ${sql.raw(dir)}`;
+      },
+      parameters,
+    );
+    if (rows[0]) rememberPageStart(starts, offset, rows[0].id);
+    return pageOf(rows, total, f);
+  }
+
+  const isUnfiltered = (f: ProductFilter) =>
+    !f.categoryId && !f.stock && !(f.search !== undefined && queryWords(f.search).length);
+
+  return {
+    /**
+     * One page in one statement: a covering index finds the page's ids (cheap even at a deep
+     * offset, since it reads only the index), then the rows and their categories are fetched
+     * for those ids alone. The total comes from the maintained counters when unfiltered.
+     */
+    async list(f: ProductFilter): Promise<Page<Product>> {
+      const page = await this.listRows(f);
+      return { ...page, items: page.items.map(toProduct) };
+    },
+
+    /** A page of raw rows, with `options.extraColumns` beside the product's own. */
+    async listRows(f: ProductFilter, options: ListOptions = {}): Promise<Page<ListRow>> {
+      const cols = columnsOf(options.extraColumns);
+      // Hand-written SQL: building these with the query builder cost more CPU than running them.
+      const dir =
+        (f.order ?? (f.sort === 'created_at' || f.sort === 'updated_at' ? 'desc' : 'asc')) === 'asc'
+          ? 'asc'
+          : 'desc';
+      const words = f.search === undefined ? [] : queryWords(f.search);
+      if (words.length && !f.categoryId && !f.stock && (f.sort === 'name' || f.sort === 'created_at')) {
+        return searchList(f, words, dir, cols);
+      }
+      if (isUnfiltered(f) && f.sort === 'created_at') return newestList(f, dir, options.extraColumns);
+      const key = SORT_KEYS[f.sort];
+      const where = whereOf(f);
+      const order = (alias: string) =>
+        sql.raw(`${key ? `${key.replace('$', alias)} ${dir}, ` : ''}${alias}.id ${dir}`);
+      const ids = sql`select products.id from products where ${where} order by ${order('products')} limit ${limitCount(f.perPage)} offset ${offsetOf(f)}`;
+      const [items, total] = await Promise.all([
+        sql<ListRow>`select ${cols} from (${ids}) k cross join products p where p.id = k.id order by ${order('p')}`.execute(
+          db,
+        ),
+        isUnfiltered(f)
+          ? readCounters(
+              db,
+              storeId,
+              f.status === 'all'
+                ? [productCounter('active'), productCounter('archived')]
+                : [productCounter(f.status)],
+            )
+          : sql<{ n: number | string }>`select count(*) as n from products where ${where}`
+              .execute(db)
+              .then((r) => Number(r.rows[0]?.n ?? 0)),
+      ]);
+      return pageOf(items.rows, total, f);
+    },
+
+    /** Every product matching the filters, in list order, a batch at a time (exports). */
+    async *each(f: Omit<ProductFilter, 'page' | 'perPage'>, batch = 500): AsyncGenerator<Product[]> {
+      for (let page = 1; ; page++) {
+        const rows = await this.list({ ...f, page, perPage: batch }).then((p) => p.items);
+        if (rows.length) yield rows;
+        if (rows.length < batch) return;
+      }
+    },
+
+    /** Exact barcode, else exact SKU. */
+    async findByCode(code: string): Promise<Product | undefined> {
+      const { rows } =
+        await sql<ProductRow>`select ${productColumns} from products p where p.store_id = ${storeId} and (p.barcode = ${code} or p.sku = ${code}) order by case when p.barcode = ${code} then 0 else 1 end limit 1`.execute(
+          db,
+        );
+      return rows[0] && toProduct(rows[0]);
+    },
+
+    async forSale(ids: string[]): Promise<ProductForSale[]> {
+      if (!ids.length) return [];
+      const unique = [...new Set(ids)];
+      // Plain SQL: every sale and quote runs this (decision 0009). One statement, a row per
+      // (product, category): on PostgreSQL a second statement for the categories would be a
+      // second round trip inside the sale's transaction.
+      const { rows } = await runSql<ForSaleRow & { category_id: string | null }>(
+        db,
+        (FOR_SALE_TEXTS[unique.length] ??= forSaleText(unique.length)),
+        [storeId, ...unique],
+      );
+      const byId = new Map<string, ProductForSale>();
+      for (const r of rows) {
+        let product = byId.get(r.id);
+        if (!product) {
+          product = {
+            id: r.id,
+            name: r.name,
+            sku: r.sku,
+            barcode: r.barcode,
+            unit: r.unit,
+            price: Number(r.price),
+            sale_price: r.sale_price == null ? null : Number(r.sale_price),
+            cost_price: r.cost_price == null ? null : Number(r.cost_price),
+            track_stock: r.track_stock === 1,
+            quantity: Number(r.quantity),
+            status: r.status,
+            category_ids: [],
+          };
+          byId.set(r.id, product);
+        }
+        if (r.category_id !== null) (product.category_ids as string[]).push(r.category_id);
+      }
+      return [...byId.values()];
+    },
+  };
+}
