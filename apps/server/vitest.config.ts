@@ -11,5 +11,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    env: { TILLBOOK_CHECK_ANSWERS: '1' },
   },
 });

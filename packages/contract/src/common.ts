@@ -21,6 +21,16 @@ export interface RouteDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * The schema of the answer's `data` (for a paginated list, of one item; see `paginated`).
+   * The server's handler is typed by it and checked against it in tests; the web's client
+   * types its answer by it; the OpenAPI document is generated from it.
+   */
+  response?: z.ZodType;
+  /** The answer is a page of `response` items with a `pagination` block. */
+  paginated?: boolean;
+  /** The answer is a file (CSV, PDF), not the JSON envelope. */
+  file?: string;
   /** The body is multipart/form-data (file uploads); `body` is then not used. */
   multipart?: boolean;
   /** The route honours an `Idempotency-Key` header. */
@@ -47,6 +57,28 @@ export type Query<R extends RouteDef> = R['query'] extends z.ZodType
 export type Body<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
 export type ParsedBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
 
+/** One item (or the whole `data`) of a route's answer, as the server builds it. */
+type DataOf<R extends RouteDef, Side extends 'in' | 'out'> = R['response'] extends z.ZodType
+  ? Side extends 'in'
+    ? z.input<R['response']>
+    : z.output<R['response']>
+  : unknown;
+
+/** What a route's handler returns as `data`: an array of items when the route is paginated. */
+export type AnswerData<R extends RouteDef> = R['paginated'] extends true
+  ? DataOf<R, 'in'>[]
+  : DataOf<R, 'in'>;
+
+/** The `data` of a route's answer as a client reads it. */
+export type Answer<R extends RouteDef> = R['paginated'] extends true ? DataOf<R, 'out'>[] : DataOf<R, 'out'>;
+
+/**
+ * The filters of a list screen, from the list route's query schema: the one definition of a
+ * list's filters for the server (which parses them) and the web (which sends them and keys its
+ * cache by them).
+ */
+export type ListFilters<S extends z.ZodType> = z.output<S>;
+
 /** Fills `:name` placeholders of a route path. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
@@ -60,12 +92,13 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 
-export interface Pagination {
-  page: number;
-  perPage: number;
-  total: number;
-  totalPages: number;
-}
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
 
 export interface Envelope<T> {
   success: true;

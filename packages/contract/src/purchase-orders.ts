@@ -43,20 +43,21 @@ export interface PurchaseOrderItem {
   quantity_received: number;
 }
 
-export interface PurchaseOrderSummary {
-  id: string;
-  number: string;
-  vendor: { id: string; name: string };
-  status: PurchaseOrderStatus;
-  order_date: string;
-  expected_date: string | null;
-  total: number;
-  quantity_ordered: number;
-  quantity_received: number;
+export const purchaseOrderSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  vendor: z.object({ id: z.string(), name: z.string() }),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  order_date: z.string(),
+  expected_date: z.string().nullable(),
+  total: z.number().int(),
+  quantity_ordered: z.number().int(),
+  quantity_received: z.number().int(),
   /** Percentage of ordered units received, 0 to 100. */
-  received_percent: number;
-  created_at: string;
-}
+  received_percent: z.number(),
+  created_at: z.string(),
+});
+export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
 export interface PurchaseOrderReceipt {
   id: string;
@@ -188,6 +189,8 @@ export const purchaseOrdersRoutes = defineRoutes({
     summary: "A vendor's purchase orders",
     params: idParam,
     query: paginationQuery,
+    response: purchaseOrderSummarySchema,
+    paginated: true,
   },
   incoming: {
     method: 'GET',

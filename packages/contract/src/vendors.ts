@@ -15,47 +15,50 @@ export type VendorStatus = (typeof VENDOR_STATUSES)[number];
 export const ADDRESS_TYPES = ['billing', 'shipping'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-export interface VendorAddress {
-  id: string;
-  vendor_id: string;
-  label: string | null;
-  type: AddressType;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string | null;
-  country: string;
-  postal_code: string | null;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const vendorAddressSchema = z.object({
+  id: z.string(),
+  vendor_id: z.string(),
+  label: z.string().nullable(),
+  type: z.enum(ADDRESS_TYPES),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string().nullable(),
+  country: z.string(),
+  postal_code: z.string().nullable(),
+  is_default: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type VendorAddress = z.infer<typeof vendorAddressSchema>;
 
-export interface Vendor {
-  id: string;
-  name: string;
-  company_name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  website: string | null;
-  status: VendorStatus;
-  notes: string | null;
+export const vendorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  website: z.string().nullable(),
+  status: z.enum(VENDOR_STATUSES),
+  notes: z.string().nullable(),
   /** Purchase orders not yet received or cancelled. */
-  open_purchase_orders: number;
-  created_at: string;
-  updated_at: string;
-}
+  open_purchase_orders: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
 
-export interface VendorDetail extends Vendor {
-  addresses: VendorAddress[];
-  purchase_orders_summary: {
-    count: number;
-    open_count: number;
+export const vendorDetailSchema = vendorSchema.extend({
+  addresses: z.array(vendorAddressSchema),
+  purchase_orders_summary: z.object({
+    count: z.number().int(),
+    open_count: z.number().int(),
     /** Sum of the totals of orders that were not cancelled, in minor units. */
-    total_ordered: number;
-    last_order_date: string | null;
-  };
-}
+    total_ordered: z.number().int(),
+    last_order_date: z.string().nullable(),
+  }),
+});
+export type VendorDetail = z.infer<typeof vendorDetailSchema>;
 
 export const addressBody = z.object({
   label: optionalTrimmed('Label', 60),
@@ -110,6 +113,8 @@ export const vendorsRoutes = defineRoutes({
     access: 'vendors.view',
     summary: 'Vendors, filtered by status and searched by name, company, email or phone',
     query: vendorListQuery,
+    response: vendorSchema,
+    paginated: true,
   },
   create: {
     method: 'POST',
@@ -117,6 +122,7 @@ export const vendorsRoutes = defineRoutes({
     access: 'vendors.manage',
     summary: 'Add a vendor',
     body: createVendorBody,
+    response: vendorDetailSchema,
   },
   update: {
     method: 'PATCH',
@@ -125,6 +131,7 @@ export const vendorsRoutes = defineRoutes({
     summary: 'Edit a vendor',
     params: idParam,
     body: updateVendorBody,
+    response: vendorDetailSchema,
   },
   get: {
     method: 'GET',
@@ -132,6 +139,7 @@ export const vendorsRoutes = defineRoutes({
     access: 'vendors.view',
     summary: 'A vendor with its addresses and a summary of its purchase orders',
     params: idParam,
+    response: vendorDetailSchema,
   },
   addAddress: {
     method: 'POST',
@@ -140,6 +148,7 @@ export const vendorsRoutes = defineRoutes({
     summary: 'Add an address to a vendor',
     params: idParam,
     body: addressBody,
+    response: vendorAddressSchema,
   },
   updateAddress: {
     method: 'PATCH',
@@ -148,6 +157,7 @@ export const vendorsRoutes = defineRoutes({
     summary: "Edit a vendor's address",
     params: idParam,
     body: updateAddressBody,
+    response: vendorAddressSchema,
   },
   deleteAddress: {
     method: 'DELETE',
@@ -155,5 +165,6 @@ export const vendorsRoutes = defineRoutes({
     access: 'vendors.manage',
     summary: "Delete a vendor's address (another of its type becomes the default)",
     params: idParam,
+    response: z.object({ id: z.string() }),
   },
 });

@@ -1,6 +1,6 @@
-import type { Access, RouteDef } from '@tillbook/contract/common';
+import type { Access, AnswerData, RouteDef } from '@tillbook/contract/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RequestContext, StoreContext, UserContext } from './context.js';
 import type { Result } from './reply.js';
 
@@ -23,7 +23,7 @@ export type Handler<R extends RouteDef> = (
   input: Input<R>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<Result | FastifyReply>;
+) => Promise<Result<AnswerData<R>> | FastifyReply>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,10 +60,29 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
       // A reply is thenable: awaiting one that streamed a file gives undefined, and it is sent.
       if ((result as unknown) === reply || reply.sent) return reply;
       const { data, message, pagination, status } = result as Result;
+      if (checkAnswers && def.response) checkAnswer(def, data);
       reply.code(status ?? 200);
       return pagination
         ? { success: true, message: message ?? 'OK', data, pagination }
         : { success: true, message: message ?? 'OK', data };
     },
   });
+}
+
+/**
+ * Tests (and the end-to-end server) set TILLBOOK_CHECK_ANSWERS=1: every answer is then parsed
+ * with its route's response schema, so an answer that drifts from the contract fails a test
+ * instead of a screen. Production only relies on the types (parsing every answer costs time).
+ */
+const checkAnswers = process.env.TILLBOOK_CHECK_ANSWERS === '1';
+
+function checkAnswer(def: RouteDef, data: unknown): void {
+  const schema = def.paginated ? z.array(def.response!) : def.response!;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const method = Array.isArray(def.method) ? def.method.join('|') : def.method;
+    throw new Error(
+      `The answer of ${method} ${def.path} does not match its schema:\n${z.prettifyError(parsed.error)}`,
+    );
+  }
 }

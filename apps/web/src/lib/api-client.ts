@@ -1,5 +1,7 @@
 import { REQUEST_TIMEOUT_MS, MESSAGES } from '@tillbook/contract/constants';
-import type { Pagination } from '@tillbook/contract/common';
+import { buildPath } from '@tillbook/contract/common';
+import type { Answer, Pagination, RouteDef } from '@tillbook/contract/common';
+import type { z } from 'zod';
 import { clearSession, sessionToken } from './session';
 
 export const API_BASE = '/api/v1';
@@ -171,6 +173,46 @@ export const api = {
   delete: <T>(path: string, query?: Record<string, QueryValue>) =>
     apiRequest<T>(path, { method: 'DELETE', query }),
 };
+
+type SchemaIn<S> = S extends z.ZodType ? z.input<S> : never;
+type SchemaOut<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What a call of a route takes: its path parameters, query and body as the contract types them. */
+export type CallArgs<R extends RouteDef> = (R['params'] extends z.ZodType
+  ? { params: { [K in keyof SchemaIn<R['params']>]: string | number } }
+  : { params?: undefined }) &
+  (R['query'] extends z.ZodType
+    ? { query?: { [K in keyof SchemaOut<R['query']>]?: SchemaOut<R['query']>[K] | null } }
+    : { query?: undefined }) &
+  (R['body'] extends z.ZodType ? { body: SchemaIn<R['body']> } : { body?: undefined }) & {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    token?: string | null;
+  };
+
+/**
+ * Calls a route of the contract's route table: the path, method, parameters, body and answer
+ * all come from the table, so a route that changes breaks the build here as well as on the server.
+ */
+export function call<R extends RouteDef>(route: R, args: CallArgs<R>): Promise<ApiAnswer<Answer<R>>> {
+  const method = Array.isArray(route.method) ? route.method[0] : route.method;
+  const { params, query, body, signal, headers, token } = args as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    token?: string | null;
+  };
+  return apiRequest<Answer<R>>(buildPath(route.path, params), {
+    method: method as RequestOptions['method'],
+    query,
+    body,
+    signal,
+    headers,
+    ...(token !== undefined ? { token } : {}),
+  });
+}
 
 /**
  * Uploads a file as multipart field `file`, reporting progress (fetch cannot report upload

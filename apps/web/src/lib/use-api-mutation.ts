@@ -1,5 +1,7 @@
 import { onlineManager, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ApiAnswer } from './api-client';
+import type { Answer, RouteDef } from '@tillbook/contract/common';
+import { buildPath } from '@tillbook/contract/common';
+import type { ApiAnswer, CallArgs, QueryValue } from './api-client';
 import { API_MUTATION_KEY, type ApiCall, type MutationKind } from './query-client';
 import { readSession } from './session';
 import { notify } from './toast';
@@ -46,4 +48,41 @@ export function useApiMutation<TVars = void, TData = unknown>(options: ApiMutati
     mutate: (vars: TVars) => mutation.mutate(toCall(vars)),
     mutateAsync: (vars: TVars) => mutation.mutateAsync(toCall(vars)),
   };
+}
+
+/** A change to send, described by its route of the contract's table (see `ApiCall`). */
+export function routeCall<R extends RouteDef>(
+  route: R,
+  args: Omit<CallArgs<R>, 'signal' | 'token'>,
+): ApiCall {
+  const { params, query, body, headers } = args as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  };
+  const method = (Array.isArray(route.method) ? route.method[0] : route.method) as ApiCall['method'];
+  return {
+    path: buildPath(route.path, params),
+    method,
+    ...(body !== undefined ? { body } : {}),
+    ...(query ? { query } : {}),
+    ...(headers ? { headers } : {}),
+  };
+}
+
+export interface RouteMutationOptions<R extends RouteDef, TVars> extends Omit<
+  ApiMutationOptions<TVars, Answer<R>>,
+  'call'
+> {
+  /** The route's parameters, query and body for the mutation's variables. */
+  args: (vars: TVars) => Omit<CallArgs<R>, 'signal' | 'token'>;
+}
+
+/** `useApiMutation` for a route of the contract: its answer is typed by the route's response. */
+export function useRouteMutation<R extends RouteDef, TVars = void>(
+  route: R,
+  { args, ...options }: RouteMutationOptions<R, TVars>,
+) {
+  return useApiMutation<TVars, Answer<R>>({ ...options, call: (vars) => routeCall(route, args(vars)) });
 }

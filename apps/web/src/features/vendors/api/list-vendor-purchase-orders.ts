@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PurchaseOrderSummary } from '@tillbook/contract/purchase-orders';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { purchaseOrdersRoutes } from '@tillbook/contract/purchase-orders';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const vendorPurchaseOrdersQuery = (
   storeId: string | null,
@@ -10,13 +11,9 @@ export const vendorPurchaseOrdersQuery = (
   perPage: number,
 ) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'purchase-orders', 'vendor', vendorId, { page, perPage }),
+    queryKey: queryKeys.purchaseOrders.part(storeId, 'vendor', vendorId, { page, perPage }),
     queryFn: ({ signal }) =>
-      api.get<PurchaseOrderSummary[]>(
-        `/purchase_order/vendor/${encodeURIComponent(vendorId!)}`,
-        { page, perPage },
-        signal,
-      ),
+      call(purchaseOrdersRoutes.forVendor, { params: { id: vendorId! }, query: { page, perPage }, signal }),
     enabled: Boolean(storeId && vendorId),
     placeholderData: keepPreviousData,
   });

@@ -1,23 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Vendor, VendorStatus } from '@tillbook/contract/vendors';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import type { ListFilters } from '@tillbook/contract/common';
+import { vendorsRoutes, type vendorListQuery } from '@tillbook/contract/vendors';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface VendorFilters {
-  page: number;
-  perPage: number;
-  status?: VendorStatus;
-  search?: string;
-}
+export type VendorFilters = ListFilters<typeof vendorListQuery>;
 
-export const vendorsKey = (storeId: string | null) => storeKey(storeId, 'vendors');
+export const vendorKeys = queryKeys.vendors;
 
 export const listVendors = (filters: VendorFilters, signal?: AbortSignal) =>
-  api.get<Vendor[]>('/vendor', { ...filters }, signal);
+  call(vendorsRoutes.list, { query: filters, signal });
 
 export const vendorsQuery = (storeId: string | null, filters: VendorFilters) =>
   queryOptions({
-    queryKey: [...vendorsKey(storeId), 'list', filters],
+    queryKey: vendorKeys.list(storeId, filters),
     queryFn: ({ signal }) => listVendors(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,

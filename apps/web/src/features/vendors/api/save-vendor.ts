@@ -1,38 +1,31 @@
-import type { createVendorBody, updateVendorBody, VendorDetail } from '@tillbook/contract/vendors';
+import { vendorsRoutes, type createVendorBody, type updateVendorBody } from '@tillbook/contract/vendors';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
-import { vendorsKey } from './list-vendors';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type CreateVendorBody = z.input<typeof createVendorBody>;
 export type UpdateVendorBody = z.input<typeof updateVendorBody>;
 
-type Options<V> = Omit<ApiMutationOptions<V, VendorDetail>, 'kind' | 'call'>;
+type Options<R extends (typeof vendorsRoutes)[keyof typeof vendorsRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
-export const createVendorCall = (body: CreateVendorBody) => ({
-  path: '/vendor',
-  method: 'POST' as const,
-  body,
-});
-
-export const useCreateVendor = (options: Options<CreateVendorBody> = {}) =>
-  useApiMutation<CreateVendorBody, VendorDetail>({
+export const useCreateVendor = (options: Options<typeof vendorsRoutes.create, CreateVendorBody> = {}) =>
+  useRouteMutation(vendorsRoutes.create, {
     kind: 'create',
-    call: createVendorCall,
-    invalidate: [vendorsKey(useStoreId())],
+    args: (body: CreateVendorBody) => ({ body }),
+    invalidate: [queryKeys.vendors.all(useStoreId())],
     ...options,
   });
 
-export const updateVendorCall = ({ id, body }: { id: string; body: UpdateVendorBody }) => ({
-  path: `/vendor/update/${encodeURIComponent(id)}`,
-  method: 'PATCH' as const,
-  body,
-});
-
-export const useUpdateVendor = (options: Options<{ id: string; body: UpdateVendorBody }> = {}) =>
-  useApiMutation<{ id: string; body: UpdateVendorBody }, VendorDetail>({
+export const useUpdateVendor = (
+  options: Options<typeof vendorsRoutes.update, { id: string; body: UpdateVendorBody }> = {},
+) =>
+  useRouteMutation(vendorsRoutes.update, {
     kind: 'update',
-    call: updateVendorCall,
-    invalidate: [vendorsKey(useStoreId())],
+    args: ({ id, body }: { id: string; body: UpdateVendorBody }) => ({ params: { id }, body }),
+    invalidate: [queryKeys.vendors.all(useStoreId())],
     ...options,
   });

@@ -1,55 +1,44 @@
-import type { addressBody, updateAddressBody, VendorAddress } from '@tillbook/contract/vendors';
+import { vendorsRoutes, type addressBody, type updateAddressBody } from '@tillbook/contract/vendors';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
-import { vendorsKey } from './list-vendors';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type AddressBody = z.input<typeof addressBody>;
 export type UpdateAddressBody = z.input<typeof updateAddressBody>;
 
-type Options<V, D> = Omit<ApiMutationOptions<V, D>, 'kind' | 'call'>;
-
-export const addAddressCall = ({ vendorId, body }: { vendorId: string; body: AddressBody }) => ({
-  path: `/vendor/${encodeURIComponent(vendorId)}/addresses`,
-  method: 'POST' as const,
-  body,
-});
+type Options<R extends (typeof vendorsRoutes)[keyof typeof vendorsRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
 export const useAddVendorAddress = (
-  options: Options<{ vendorId: string; body: AddressBody }, VendorAddress> = {},
+  options: Options<typeof vendorsRoutes.addAddress, { vendorId: string; body: AddressBody }> = {},
 ) =>
-  useApiMutation({
+  useRouteMutation(vendorsRoutes.addAddress, {
     kind: 'create',
-    call: addAddressCall,
-    invalidate: [vendorsKey(useStoreId())],
+    args: ({ vendorId, body }: { vendorId: string; body: AddressBody }) => ({
+      params: { id: vendorId },
+      body,
+    }),
+    invalidate: [queryKeys.vendors.all(useStoreId())],
     ...options,
   });
-
-export const updateAddressCall = ({ id, body }: { id: string; body: UpdateAddressBody }) => ({
-  path: `/vendor/update/address/${encodeURIComponent(id)}`,
-  method: 'PATCH' as const,
-  body,
-});
 
 export const useUpdateVendorAddress = (
-  options: Options<{ id: string; body: UpdateAddressBody }, VendorAddress> = {},
+  options: Options<typeof vendorsRoutes.updateAddress, { id: string; body: UpdateAddressBody }> = {},
 ) =>
-  useApiMutation({
+  useRouteMutation(vendorsRoutes.updateAddress, {
     kind: 'update',
-    call: updateAddressCall,
-    invalidate: [vendorsKey(useStoreId())],
+    args: ({ id, body }: { id: string; body: UpdateAddressBody }) => ({ params: { id }, body }),
+    invalidate: [queryKeys.vendors.all(useStoreId())],
     ...options,
   });
 
-export const deleteAddressCall = (id: string) => ({
-  path: `/vendor/delete/address/${encodeURIComponent(id)}`,
-  method: 'DELETE' as const,
-});
-
-export const useDeleteVendorAddress = (options: Options<string, { id: string }> = {}) =>
-  useApiMutation({
+export const useDeleteVendorAddress = (options: Options<typeof vendorsRoutes.deleteAddress, string> = {}) =>
+  useRouteMutation(vendorsRoutes.deleteAddress, {
     kind: 'delete',
-    call: deleteAddressCall,
-    invalidate: [vendorsKey(useStoreId())],
+    args: (id: string) => ({ params: { id } }),
+    invalidate: [queryKeys.vendors.all(useStoreId())],
     ...options,
   });
