@@ -298,3 +298,36 @@ export async function downloadFromApi(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** The path (with its parameters filled) and method of a route of the contract's table. */
+export function routeTarget<R extends RouteDef>(route: R, params?: Record<string, string | number>) {
+  const method = (Array.isArray(route.method) ? route.method[0] : route.method) as NonNullable<
+    RequestOptions['method']
+  >;
+  return { path: buildPath(route.path, params), method };
+}
+
+/** `downloadFromApi` for a file route of the contract's table (a CSV export, a PDF). */
+export function downloadRoute<R extends RouteDef>(
+  route: R,
+  args: Pick<CallArgs<R>, 'params' | 'query'>,
+  fallbackName = 'download',
+): Promise<void> {
+  const { params, query } = args as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+  };
+  return downloadFromApi(routeTarget(route, params).path, query, fallbackName);
+}
+
+/** `uploadFile` for a multipart route of the contract's table; the answer is typed by the route. */
+export function uploadRoute<R extends RouteDef>(
+  route: R,
+  args: Pick<CallArgs<R>, 'params'>,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<ApiAnswer<Answer<R>>> {
+  const { params } = args as { params?: Record<string, string | number> };
+  const { path, method } = routeTarget(route, params);
+  return uploadFile<Answer<R>>(path, file, onProgress, method as 'POST' | 'PATCH' | 'PUT');
+}
