@@ -21,8 +21,10 @@ export function resourceKeys<Filters = Record<string, unknown>>(resource: string
 export const queryKeys = {
   customers: resourceKeys('customers'),
   discounts: resourceKeys('discounts'),
+  orderQuote: resourceKeys('order-quote'),
   orders: resourceKeys('orders'),
   payments: resourceKeys('payments'),
+  productCategories: resourceKeys('product-categories'),
   products: resourceKeys('products'),
   purchaseOrders: resourceKeys('purchase-orders'),
   vendors: resourceKeys('vendors'),
