@@ -1,21 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Customer, createCustomerBody } from '@tillbook/contract/customers';
-import type { Product } from '@tillbook/contract/products';
+import { productsRoutes } from '@tillbook/contract/products';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 import { storeKey, useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
 
 /** The one product with this barcode or SKU (what a keyboard-wedge scanner types). */
 export const findByBarcode = async (barcode: string) =>
-  (await api.get<Product>('/product/search-barcode', { barcode })).data;
+  (await call(productsRoutes.searchBarcode, { query: { barcode } })).data;
 
 /** Products whose name, SKU or barcode starts with the typed words. */
 export const productSearchQuery = (storeId: string | null, name: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'products', 'search', name),
+    queryKey: queryKeys.products.part(storeId, 'search', name),
     queryFn: async ({ signal }) =>
-      (await api.get<Product[]>('/product/search', { name, perPage: 8 }, signal)).data,
+      (await call(productsRoutes.search, { query: { name, perPage: 8 }, signal })).data,
     enabled: Boolean(storeId && name.trim()),
   });
 
