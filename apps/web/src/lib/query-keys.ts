@@ -27,5 +27,6 @@ export const queryKeys = {
   productCategories: resourceKeys('product-categories'),
   products: resourceKeys('products'),
   purchaseOrders: resourceKeys('purchase-orders'),
+  shippingRates: resourceKeys('shipping-rates'),
   vendors: resourceKeys('vendors'),
 };
