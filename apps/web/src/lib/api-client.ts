@@ -188,6 +188,8 @@ export type CallArgs<R extends RouteDef> = (R['params'] extends z.ZodType
     signal?: AbortSignal;
     headers?: Record<string, string>;
     token?: string | null;
+    /** The store the call is for, when it must not follow the session's current store. */
+    storeId?: string | null;
   };
 
 /**
@@ -196,17 +198,18 @@ export type CallArgs<R extends RouteDef> = (R['params'] extends z.ZodType
  */
 export function call<R extends RouteDef>(route: R, args: CallArgs<R>): Promise<ApiAnswer<Answer<R>>> {
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
-  const { params, query, body, signal, headers, token } = args as {
+  const { params, query, body, signal, headers, token, storeId } = args as {
     params?: Record<string, string | number>;
     query?: Record<string, QueryValue>;
     body?: unknown;
     signal?: AbortSignal;
     headers?: Record<string, string>;
     token?: string | null;
+    storeId?: string | null;
   };
   return apiRequest<Answer<R>>(buildPath(route.path, params), {
     method: method as RequestOptions['method'],
-    query,
+    query: storeId ? { storeId, ...query } : query,
     body,
     signal,
     headers,

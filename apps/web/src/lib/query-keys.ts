@@ -21,9 +21,12 @@ export function resourceKeys<Filters = Record<string, unknown>>(resource: string
 export const queryKeys = {
   customers: resourceKeys('customers'),
   discounts: resourceKeys('discounts'),
+  orderQuote: resourceKeys('order-quote'),
   orders: resourceKeys('orders'),
   payments: resourceKeys('payments'),
+  productCategories: resourceKeys('product-categories'),
   products: resourceKeys('products'),
   purchaseOrders: resourceKeys('purchase-orders'),
+  shippingRates: resourceKeys('shipping-rates'),
   vendors: resourceKeys('vendors'),
 };
