@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS, MESSAGES } from '@tillbook/contract/constants';
-import { buildPath } from '@tillbook/contract/common';
+import { buildPath } from '@tillbook/contract/paths';
 import type { Answer, Pagination, RouteDef } from '@tillbook/contract/common';
 import type { z } from 'zod';
 import { clearSession, sessionToken } from './session';

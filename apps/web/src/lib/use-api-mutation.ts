@@ -1,6 +1,6 @@
 import { onlineManager, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Answer, RouteDef } from '@tillbook/contract/common';
-import { buildPath } from '@tillbook/contract/common';
+import { buildPath } from '@tillbook/contract/paths';
 import type { ApiAnswer, CallArgs, QueryValue } from './api-client';
 import { API_MUTATION_KEY, type ApiCall, type MutationKind } from './query-client';
 import { readSession } from './session';
