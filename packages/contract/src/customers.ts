@@ -8,7 +8,7 @@ import {
   phoneSchema,
   trimmed,
 } from './common.js';
-import { importQuery, templateQuery } from './products.js';
+import { importQuery, importReportSchema, templateQuery } from './products.js';
 
 export const CUSTOMER_FILTERS = ['active', 'blocked', 'new', 'returning'] as const;
 export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
@@ -170,6 +170,7 @@ export const customersRoutes = defineRoutes({
       'Import customers from a CSV or XLSX file (multipart field `file`); `atomic=true` writes nothing when a row fails',
     query: importQuery,
     multipart: true,
+    response: importReportSchema,
   },
   template: {
     method: 'GET',

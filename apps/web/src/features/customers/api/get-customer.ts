@@ -19,7 +19,7 @@ export const useCustomer = (id: string | undefined) => useQuery(customerQuery(us
 /** `GET /order/customer/{id}`: the customer's orders, newest first. */
 export const customerOrdersQuery = (storeId: string | null, id: string, page: number, perPage: number) =>
   queryOptions({
-    queryKey: [...customerKey(storeId, id), 'orders', page, perPage],
+    queryKey: queryKeys.customers.part(storeId, 'one', id, 'orders', page, perPage),
     queryFn: ({ signal }) =>
       call(customersRoutes.orders, { params: { id }, query: { page, perPage }, signal }),
     enabled: Boolean(storeId),

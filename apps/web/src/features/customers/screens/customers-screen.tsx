@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   CUSTOMER_FILE_COLUMNS,
   CUSTOMER_FILTERS,
+  customersRoutes,
   type Customer,
   type CustomerFilter,
 } from '@tillbook/contract/customers';
@@ -238,7 +239,7 @@ export default function CustomersScreen() {
         opened={importing}
         onClose={() => setImporting(false)}
         noun="customers"
-        path="/customers/upload"
+        path={customersRoutes.upload.path}
         template={TEMPLATE}
         onImported={() => void client.invalidateQueries({ queryKey: customersKey(storeId) })}
       />

@@ -6,10 +6,10 @@ import {
   type discountListQuery,
   type updateDiscountBody,
 } from '@tillbook/contract/discounts';
-import type { Category, Product } from '@tillbook/contract/products';
+import { productsRoutes } from '@tillbook/contract/products';
 import type { z } from 'zod';
-import { api, call } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
@@ -78,19 +78,25 @@ export const useGenerateDiscount = (options: Options<typeof discountsRoutes.auto
 /** Products a discount can be limited to, searched by name. */
 export const discountProductsQuery = (storeId: string | null, name: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'products', 'search', name),
+    queryKey: queryKeys.products.part(storeId, 'search', name),
     queryFn: async ({ signal }) =>
-      (await api.get<Product[]>('/product/search', { name, perPage: 20 }, signal)).data,
+      (await call(productsRoutes.search, { query: { name, perPage: 20 }, signal })).data,
     enabled: Boolean(storeId && name.trim()),
   });
 
 export const useDiscountProducts = (name: string) => useQuery(discountProductsQuery(useStoreId(), name));
 
+/** A product a discount is limited to, for its name. */
+export const discountProductQuery = (storeId: string | null, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.products.one(storeId, id),
+    queryFn: async ({ signal }) => (await call(productsRoutes.get, { params: { id }, signal })).data,
+  });
+
 export const categoriesQuery = (storeId: string | null) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'products', 'categories'),
-    queryFn: async ({ signal }) =>
-      (await api.get<Category[]>('/product/categories', { perPage: 100 }, signal)).data,
+    queryKey: queryKeys.products.part(storeId, 'categories'),
+    queryFn: async ({ signal }) => (await call(productsRoutes.categories, { signal })).data,
     enabled: Boolean(storeId),
   });
 
