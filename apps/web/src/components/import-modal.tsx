@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Modal, Progress, Stack, Table, 
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { customersRoutes } from '@tillbook/contract/customers';
-import { productsRoutes, type ImportReport } from '@tillbook/contract/products';
+import { importReportSchema, productsRoutes, type ImportReport } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { ApiError, messageOf, uploadRoute } from '../lib/api-client';
 import { downloadCsv } from '../lib/csv';
@@ -36,8 +36,10 @@ export interface ImportModalProps {
 /** The report of a refused import arrives with the error (422, nothing written). */
 function reportOf(error: unknown): ImportReport | null {
   if (!(error instanceof ApiError)) return null;
-  const data = (error.body as { data?: unknown } | null)?.data as ImportReport | undefined;
-  return data && Array.isArray(data.rejected) ? data : null;
+  const body = error.body;
+  const data = body && typeof body === 'object' && 'data' in body ? body.data : undefined;
+  const report = importReportSchema.safeParse(data);
+  return report.success ? report.data : null;
 }
 
 /**
