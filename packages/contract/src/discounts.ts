@@ -9,7 +9,7 @@ import {
   queryBoolean,
   trimmed,
 } from './common.js';
-import { discountCodeInput, orderQuoteBody, type OrderQuote } from './orders.js';
+import { discountCodeInput, orderQuoteBody, orderQuoteSchema } from './orders.js';
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -50,11 +50,12 @@ export const discountSchema = z.object({
 export type Discount = z.infer<typeof discountSchema>;
 
 /** `POST /discounts/validate`: the code checked against a cart, and the cart priced with it. */
-export interface DiscountCheck {
-  discount: Discount;
-  amount: number;
-  quote: OrderQuote;
-}
+export const discountCheckSchema = z.object({
+  discount: discountSchema,
+  amount: z.number().int(),
+  quote: orderQuoteSchema,
+});
+export type DiscountCheck = z.infer<typeof discountCheckSchema>;
 
 /** A date (`2026-12-24`, a whole day in the store's time zone) or a date and time. */
 const dateOrDateTime = (label: string) =>
@@ -251,6 +252,7 @@ export const discountsRoutes = defineRoutes({
     access: 'orders.create',
     summary: 'Check a code against a cart (dates, usage, minimum) and price the cart with it',
     body: validateDiscountBody,
+    response: discountCheckSchema,
   },
   get: {
     method: 'GET',

@@ -83,7 +83,7 @@ export const membersRoutes = defineRoutes({
     path: '/permissions',
     access: 'member',
     summary: 'The permission catalogue, grouped by area',
-    response: z.array(permissionGroupSchema).readonly(),
+    response: z.array(permissionGroupSchema),
   },
   roles: {
     method: 'GET',

@@ -226,11 +226,12 @@ export function uploadFile<T>(
   file: File,
   onProgress?: (percent: number) => void,
   method: 'POST' | 'PATCH' | 'PUT' = 'PATCH',
+  query?: Record<string, QueryValue>,
 ): Promise<ApiAnswer<T>> {
   const token = sessionToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, buildUrl(path));
+    xhr.open(method, buildUrl(path, query));
     xhr.timeout = REQUEST_TIMEOUT_MS * 3;
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', token);
@@ -326,11 +327,14 @@ export function downloadRoute<R extends RouteDef>(
 /** `uploadFile` for a multipart route of the contract's table; the answer is typed by the route. */
 export function uploadRoute<R extends RouteDef>(
   route: R,
-  args: Pick<CallArgs<R>, 'params'>,
+  args: Pick<CallArgs<R>, 'params' | 'query'>,
   file: File,
   onProgress?: (percent: number) => void,
 ): Promise<ApiAnswer<Answer<R>>> {
-  const { params } = args as { params?: Record<string, string | number> };
+  const { params, query } = args as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+  };
   const { path, method } = routeTarget(route, params);
-  return uploadFile<Answer<R>>(path, file, onProgress, method as 'POST' | 'PATCH' | 'PUT');
+  return uploadFile<Answer<R>>(path, file, onProgress, method as 'POST' | 'PATCH' | 'PUT', query);
 }
