@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreSummary } from '@tillbook/contract/stores';
-import { usersRoutes } from '@tillbook/contract/users';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
 import { call } from './api-client';
 import { accountKeys } from './query-keys';
+import { usersTable } from './route-tables';
 import { useSession } from './session';
 
 export { storeKey } from './query-keys';
 
 export const fetchCurrentUser = async (signal?: AbortSignal) =>
-  (await call(usersRoutes.singleUser, { signal })).data;
+  (await call((await usersTable()).singleUser, { signal })).data;
 
 /** `POST /user/singleuser` is the spec's call; GET is accepted too and is cacheable. */
 export const currentUserQuery = (userId: string | null | undefined, storeId: string | null | undefined) =>

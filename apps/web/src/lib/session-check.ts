@@ -1,5 +1,5 @@
-import { usersRoutes } from '@tillbook/contract/users';
 import { ApiError, call } from './api-client';
+import { usersTable } from './route-tables';
 import { endSession } from './end-session';
 import { sessionToken } from './session';
 
@@ -18,7 +18,8 @@ export function verifySession(): Promise<SessionCheck> {
   if (!sessionToken()) return Promise.resolve('ended');
   // The call itself, not current-user's query: that module would bring the query observer into
   // the first screen's script.
-  running ??= call(usersRoutes.singleUser, {})
+  running ??= usersTable()
+    .then((routes) => call(routes.singleUser, {}))
     .then((): SessionCheck => 'valid')
     .catch((error: unknown): SessionCheck => {
       if (error instanceof ApiError && error.status === 401) {
