@@ -35,16 +35,7 @@ const MIGRATION_TABLE = 'kysely_migration';
  */
 export async function renameRecordedMigrations(db: Kysely<any>, schema?: string): Promise<number> {
   const table = schema ? sql.id(schema, MIGRATION_TABLE) : sql.id(MIGRATION_TABLE);
-  const exists =
-    engineOf(db) === 'postgres'
-      ? (
-          await sql<{ t: string | null }>`select to_regclass(${schema ? `${quoteIdent(schema)}.${MIGRATION_TABLE}` : MIGRATION_TABLE})::text as t`.execute(
-            db,
-          )
-        ).rows[0]?.t
-      : (await sql`select 1 from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(db))
-          .rows[0];
-  if (!exists) return 0;
+  if (!(await migrationTableExists(db, schema))) return 0;
   return db.transaction().execute(async (trx) => {
     let renamed = 0;
     for (const [from, to] of renamedMigrations) {
@@ -55,7 +46,16 @@ export async function renameRecordedMigrations(db: Kysely<any>, schema?: string)
   });
 }
 
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+async function migrationTableExists(db: Kysely<any>, schema?: string): Promise<boolean> {
+  if (engineOf(db) === 'postgres') {
+    const name = schema ? `"${schema.replaceAll('"', '""')}".${MIGRATION_TABLE}` : MIGRATION_TABLE;
+    const { rows } = await sql<{ t: string | null }>`select to_regclass(${name})::text as t`.execute(db);
+    return Boolean(rows[0]?.t);
+  }
+  const { rows } =
+    await sql`select 1 from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(db);
+  return rows.length > 0;
+}
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
