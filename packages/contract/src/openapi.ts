@@ -122,6 +122,15 @@ function parameters(def: RouteDef): JsonSchema[] {
   return list;
 }
 
+/** Whether a body may be left out (a transform that throws on nothing counts as no). */
+function acceptsNothing(schema: z.ZodType): boolean {
+  try {
+    return schema.safeParse(undefined).success;
+  } catch {
+    return false;
+  }
+}
+
 function requestBody(def: RouteDef): JsonSchema | undefined {
   if (def.multipart) {
     return {
@@ -139,7 +148,7 @@ function requestBody(def: RouteDef): JsonSchema | undefined {
   }
   if (!def.body) return undefined;
   return {
-    required: !def.body.safeParse(undefined).success,
+    required: !acceptsNothing(def.body),
     content: { 'application/json': { schema: toJsonSchema(def.body, 'input') } },
   };
 }
