@@ -89,7 +89,11 @@ export async function createTestApp(
   const opened = options.databaseUrl
     ? openDatabase(options.databaseUrl, { poolSize: 20 })
     : pgUrl
-      ? openDatabase(pgUrl, { schema, poolSize: 20 })
+      ? openDatabase(pgUrl, {
+          schema,
+          poolSize: 20,
+          pgClient: process.env.PG_CLIENT === 'postgres.js' ? 'postgres.js' : 'pg',
+        })
       : openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
   const counter = new StatementCounter();
   const database: DatabaseHandle = { ...opened, db: opened.db.withPlugin(counter) };
