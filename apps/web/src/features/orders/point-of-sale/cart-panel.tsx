@@ -101,7 +101,8 @@ export function CartPanel({ lines, priced, fresh, errorsByLine, update, focusSca
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <div style={{ minWidth: 0 }}>{p.info}</div>
-                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {/* A div: the amount may be a skeleton (a div) while the cart is priced. */}
+                <Text component="div" size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {p.amount}
                 </Text>
               </Group>
