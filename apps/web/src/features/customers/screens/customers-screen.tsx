@@ -11,11 +11,9 @@ import { MESSAGES } from '@tillbook/contract/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table';
 import { ImportModal } from '../../../components/import-modal';
 import { DateTime, Money } from '../../../components/money';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState, NoMatches } from '../../../components/states';
+import { ListScreen } from '../../../components/list-screen';
 import { StatusBadge } from '../../../components/status-badge';
 import { downloadFromApi, messageOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
@@ -147,93 +145,75 @@ export default function CustomersScreen() {
   };
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Customers"
-        description="The people who buy from you, their orders and what they spent."
-        actions={
-          canManage ? (
-            <Group gap="sm">
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} />}
-                onClick={() => setImporting(true)}
-              >
-                Import
-              </Button>
-              <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
-                Generate sample
-              </Button>
-            </Group>
-          ) : undefined
-        }
-        search={search.box}
-        filters={{
-          content: (
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                Show
-              </Text>
-              <SegmentedControl
-                orientation="vertical"
-                fullWidth
-                data={[
-                  { value: '', label: 'All customers' },
-                  ...CUSTOMER_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] })),
-                ]}
-                value={filter ?? ''}
-                onChange={(v) => state.setFilter('filter', v || null)}
-              />
-            </Stack>
-          ),
-          chips: filter
-            ? [{ label: FILTER_LABELS[filter], onRemove: () => state.setFilter('filter', null) }]
-            : [],
-        }}
-        onExport={() => void exportCsv()}
-        add={canManage ? { label: 'Add customer', to: '/sales/customers/create' } : undefined}
-      />
-      <DataTable
-        label="Customers"
-        columns={columns}
-        data={customers.data?.data}
-        pagination={customers.data?.pagination}
-        state={state}
-        loading={customers.isPending || customers.isPlaceholderData}
-        error={customers.error}
-        onRetry={() => void customers.refetch()}
-        getRowId={(c) => c.id}
-        onRowClick={open}
-        empty={
-          state.search || filter ? (
-            <NoMatches
-              title="No customers match"
-              description="Try another search or clear the filter."
-              onClear={() => {
-                search.clear();
-                state.clearFilters();
-              }}
+    <ListScreen
+      title="Customers"
+      description="The people who buy from you, their orders and what they spent."
+      label="Customers"
+      actions={
+        canManage ? (
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
+            >
+              Import
+            </Button>
+            <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
+              Generate sample
+            </Button>
+          </Group>
+        ) : undefined
+      }
+      state={state}
+      search={search}
+      filters={{
+        content: (
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              Show
+            </Text>
+            <SegmentedControl
+              orientation="vertical"
+              fullWidth
+              data={[
+                { value: '', label: 'All customers' },
+                ...CUSTOMER_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] })),
+              ]}
+              value={filter ?? ''}
+              onChange={(v) => state.setFilter('filter', v || null)}
             />
-          ) : (
-            <EmptyState
-              title="No customers yet"
-              description="Add your customers to see their orders and spending, or import them from a spreadsheet."
-              action={
-                canManage ? (
-                  <Group>
-                    <Button component={Link} to="/sales/customers/create">
-                      Add customer
-                    </Button>
-                    <Button variant="default" onClick={() => setImporting(true)}>
-                      Import
-                    </Button>
-                  </Group>
-                ) : undefined
-              }
-            />
-          )
-        }
-      />
+          </Stack>
+        ),
+        chips: filter
+          ? [{ label: FILTER_LABELS[filter], onRemove: () => state.setFilter('filter', null) }]
+          : [],
+      }}
+      onExport={() => void exportCsv()}
+      add={canManage ? { label: 'Add customer', to: '/sales/customers/create' } : undefined}
+      list={customers}
+      loading={customers.isPending || customers.isPlaceholderData}
+      columns={columns}
+      getRowId={(c) => c.id}
+      onRowClick={open}
+      filtered={Boolean(state.search || filter)}
+      noMatch={{ title: 'No customers match', description: 'Try another search or clear the filter.' }}
+      empty={{
+        title: 'No customers yet',
+        description:
+          'Add your customers to see their orders and spending, or import them from a spreadsheet.',
+        action: canManage ? (
+          <Group>
+            <Button component={Link} to="/sales/customers/create">
+              Add customer
+            </Button>
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import
+            </Button>
+          </Group>
+        ) : undefined,
+      }}
+    >
       <ImportModal
         opened={importing}
         onClose={() => setImporting(false)}
@@ -242,6 +222,6 @@ export default function CustomersScreen() {
         template={TEMPLATE}
         onImported={() => void client.invalidateQueries({ queryKey: customersKey(storeId) })}
       />
-    </Stack>
+    </ListScreen>
   );
 }
