@@ -21,11 +21,12 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ImageUpload } from '../../../components/image-upload';
+import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { messageOf } from '../../../lib/api-client';
-import { useCan, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { useCan, useStoreId } from '../../../lib/current-user';
 import { showFormError } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCategories, useCreateCategory } from '../api/categories';
@@ -118,22 +119,14 @@ function ProductFields({ form, product, canManage }: { form: Form; product?: Pro
       </Section>
       <Section title="Pricing" description="Amounts in your store's currency.">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Price"
-            required
-            inputMode="decimal"
-            placeholder="2,500.00"
-            {...form.getInputProps('price')}
-          />
-          <TextInput
+          <MoneyInput label="Price" required placeholder="2,500.00" {...form.getInputProps('price')} />
+          <MoneyInput
             label="Sale price"
-            inputMode="decimal"
             description="A discounted price, when on sale"
             {...form.getInputProps('sale_price')}
           />
-          <TextInput
+          <MoneyInput
             label="Cost price"
-            inputMode="decimal"
             description="What you pay for it, for margins"
             {...form.getInputProps('cost_price')}
           />
@@ -240,7 +233,6 @@ function ProductImages({ product }: { product: Product }) {
 
 function ProductForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
-  const { currency } = useStoreLocale();
   const canManage = useCan('products.manage');
   const canViewPurchasing = useCan('purchase_orders.view');
   const canOrder = useCan('purchase_orders.manage');
@@ -249,7 +241,7 @@ function ProductForm({ product }: { product?: Product }) {
   const [deleting, setDeleting] = useState(false);
   const form = useForm<ProductValues>({
     mode: 'controlled',
-    initialValues: product ? fromProduct(product, currency) : blankProduct,
+    initialValues: product ? fromProduct(product) : blankProduct,
   });
   const create = useCreateProduct({
     onSuccess: (answer) => {
@@ -268,7 +260,7 @@ function ProductForm({ product }: { product?: Product }) {
             : 'Product restored',
       );
       setArchiving(false);
-      form.resetDirty(fromProduct(answer.data, currency));
+      form.resetDirty(fromProduct(answer.data));
     },
     onError: (error) => showFormError(form, error),
   });
@@ -290,7 +282,7 @@ function ProductForm({ product }: { product?: Product }) {
   });
 
   const submit = form.onSubmit((values) => {
-    const result = productBody(values, currency, !product);
+    const result = productBody(values, !product);
     if (result.errors) {
       form.setErrors(result.errors);
       return;
