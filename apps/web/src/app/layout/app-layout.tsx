@@ -9,10 +9,11 @@ import { NAV } from './nav-items';
 import { StoreSwitcher } from './store-switcher';
 import { UserMenu } from './user-menu';
 import { VerifyBanner } from './verify-banner';
+import { paths } from '../paths';
 
 function isActive(pathname: string, to: string): boolean {
-  if (to === '/settings/profile' && pathname === '/settings') return true;
-  if (to === '/sales/orders') return pathname === to || pathname.startsWith('/sales/orders/details');
+  if (to === paths.settingsTab('profile') && pathname === paths.settings) return true;
+  if (to === paths.orders) return pathname === to || pathname.startsWith('/sales/orders/details');
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
@@ -40,7 +41,7 @@ export default function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
             <RouterNavLink
-              to="/home"
+              to={paths.home}
               aria-label="Tillbook home"
               style={{ display: 'flex', textDecoration: 'none' }}
             >

@@ -24,6 +24,7 @@ import { useSearchBox } from '../../../lib/use-search-box';
 import { customersKey, useCustomers, type CustomerFilters } from '../api/list-customers';
 import { useGenerateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
+import { paths } from '../../../app/paths';
 
 const FILTER_LABELS: Record<CustomerFilter, string> = {
   active: 'Active',
@@ -53,7 +54,7 @@ const TEMPLATE = {
   ),
 };
 
-/** `/sales/customers`: who buys, how often and how much; search, filter, import, export. */
+/** paths.customers: who buys, how often and how much; search, filter, import, export. */
 export default function CustomersScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -141,7 +142,7 @@ export default function CustomersScreen() {
 
   const open = (c: Customer) => {
     selectCustomer(storeId, c.id);
-    navigate(`/sales/customers/${c.id}`);
+    navigate(paths.customer(c.id));
   };
 
   return (
@@ -190,7 +191,7 @@ export default function CustomersScreen() {
           : [],
       }}
       onExport={() => void exportCsv()}
-      add={canManage ? { label: 'Add customer', to: '/sales/customers/create' } : undefined}
+      add={canManage ? { label: 'Add customer', to: paths.customerCreate } : undefined}
       list={customers}
       loading={customers.isPending || customers.isPlaceholderData}
       columns={columns}
@@ -204,7 +205,7 @@ export default function CustomersScreen() {
           'Add your customers to see their orders and spending, or import them from a spreadsheet.',
         action: canManage ? (
           <Group>
-            <Button component={Link} to="/sales/customers/create">
+            <Button component={Link} to={paths.customerCreate}>
               Add customer
             </Button>
             <Button variant="default" onClick={() => setImporting(true)}>

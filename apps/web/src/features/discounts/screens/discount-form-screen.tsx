@@ -39,6 +39,7 @@ import {
   type CreateDiscountBody,
 } from '../api/discounts';
 import { localDay } from '../components/discount-text';
+import { paths } from '../../../app/paths';
 
 interface DiscountValues {
   name: string;
@@ -202,14 +203,14 @@ function DiscountForm({ discount }: { discount?: Discount }) {
   const create = useCreateDiscount({
     onSuccess: () => {
       notify.success(MESSAGES.discountAdded);
-      navigate('/sales/discounts');
+      navigate(paths.discounts);
     },
     onError: (error) => showFormError(form, error),
   });
   const update = useUpdateDiscount({
     onSuccess: () => {
       notify.success('Discount updated successfully');
-      navigate('/sales/discounts');
+      navigate(paths.discounts);
     },
     onError: (error) => showFormError(form, error),
   });
@@ -327,7 +328,7 @@ function DiscountForm({ discount }: { discount?: Discount }) {
           </Stack>
         </Section>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate('/sales/discounts')} disabled={busy}>
+          <Button variant="default" onClick={() => navigate(paths.discounts)} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" loading={busy}>
@@ -339,11 +340,11 @@ function DiscountForm({ discount }: { discount?: Discount }) {
   );
 }
 
-/** `/sales/discounts/create` and `/sales/discounts/edit/{id}`. */
+/** paths.discountCreate and `/sales/discounts/edit/{id}`. */
 export default function DiscountFormScreen() {
   const { id } = useParams();
   const discount = useDiscount(id);
-  const crumbs = [{ label: 'Sales' }, { label: 'Discounts', to: '/sales/discounts' }];
+  const crumbs = [{ label: 'Sales' }, { label: 'Discounts', to: paths.discounts }];
   if (!id) {
     return (
       <Stack gap="lg">

@@ -15,8 +15,9 @@ import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listDiscounts, useDiscounts, useGenerateDiscount } from '../api/discounts';
 import { discountValueText, periodText, usageText } from '../components/discount-text';
+import { paths } from '../../../app/paths';
 
-/** `/sales/discounts`: codes with their value, usage, dates and state. */
+/** paths.discounts: codes with their value, usage, dates and state. */
 export default function DiscountsScreen() {
   const navigate = useNavigate();
   const state = useTableState('discounts', ['status']);
@@ -119,7 +120,7 @@ export default function DiscountsScreen() {
         chips,
       }}
       onExport={() => void exportCsv()}
-      add={canManage ? { label: 'Add discount', to: '/sales/discounts/create' } : undefined}
+      add={canManage ? { label: 'Add discount', to: paths.discountCreate } : undefined}
       actions={
         canManage ? (
           <Button
@@ -135,7 +136,7 @@ export default function DiscountsScreen() {
       list={discounts}
       columns={columns}
       getRowId={(d) => d.id}
-      onRowClick={canManage ? (d) => navigate(`/sales/discounts/edit/${d.id}`) : undefined}
+      onRowClick={canManage ? (d) => navigate(paths.discountEdit(d.id)) : undefined}
       filtered={Boolean(state.search || status)}
       noMatch={{
         title: 'No discounts match',
@@ -150,7 +151,7 @@ export default function DiscountsScreen() {
             <Button variant="default" onClick={() => generate.mutate()} loading={generate.isPending}>
               Generate sample
             </Button>
-            <Button component={Link} to="/sales/discounts/create">
+            <Button component={Link} to={paths.discountCreate}>
               Add discount
             </Button>
           </>

@@ -4,6 +4,7 @@ import type { Order } from '@tillbook/contract/orders';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { Receipt } from '../components/receipt';
+import { paths } from '../../../app/paths';
 
 /** After a sale: the change to give, the receipt (on screen and for the printer), a new sale. */
 export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; onNewSale: () => void }) {
@@ -22,7 +23,7 @@ export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; on
             <Receipt order={sale} mode="screen" />
           </Paper>
           <Group justify="space-between">
-            <Anchor component={Link} to={`/sales/orders/details/${sale.id}`} size="sm">
+            <Anchor component={Link} to={paths.order(sale.id)} size="sm">
               View order
             </Anchor>
             <Group gap="sm">

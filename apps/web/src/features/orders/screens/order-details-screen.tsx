@@ -32,6 +32,7 @@ import {
 } from '../components/order-status';
 import { PAYMENT_TYPE_LABELS, Receipt } from '../components/receipt';
 import { refundableLines } from '../components/refund-lines';
+import { paths } from '../../../app/paths';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -230,7 +231,7 @@ export default function OrderDetailsScreen() {
             <StatusBadge status={o.payment_state} />
           </Group>
         }
-        breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: '/sales/orders' }, { label: o.number }]}
+        breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: paths.orders }, { label: o.number }]}
         actions={
           <Group gap="sm">
             <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
@@ -240,7 +241,7 @@ export default function OrderDetailsScreen() {
               variant="default"
               leftSection={<IconFileInvoice size={16} />}
               component={Link}
-              to={`/invoice?order=${o.id}`}
+              to={paths.invoiceFor(o.id)}
             >
               Invoice
             </Button>
@@ -255,11 +256,7 @@ export default function OrderDetailsScreen() {
               </Button>
             )}
             {canRecord && takesPayment && (
-              <Button
-                variant="light"
-                component={Link}
-                to={`/purchase/payments-received/create?order=${o.id}`}
-              >
+              <Button variant="light" component={Link} to={paths.paymentCreateFor(o.id)}>
                 Record payment
               </Button>
             )}
@@ -295,12 +292,7 @@ export default function OrderDetailsScreen() {
                     {o.items.map((i) => (
                       <Table.Tr key={i.id}>
                         <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/inventory/products/${i.product_id}`}
-                            size="sm"
-                            fw={500}
-                          >
+                          <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
                             {i.name}
                           </Anchor>
                           <Text size="xs" c="dimmed">
@@ -389,7 +381,7 @@ export default function OrderDetailsScreen() {
                       {o.payments.map((p) => (
                         <Table.Tr key={p.id}>
                           <Table.Td>
-                            <Anchor component={Link} to={`/purchase/payments-received/${p.id}`} size="sm">
+                            <Anchor component={Link} to={paths.payment(p.id)} size="sm">
                               {p.number}
                             </Anchor>
                           </Table.Td>
@@ -428,7 +420,7 @@ export default function OrderDetailsScreen() {
             <Section title="Customer">
               {o.customer ? (
                 <Stack gap={4}>
-                  <Anchor component={Link} to={`/sales/customers/${o.customer.id}`} fw={600}>
+                  <Anchor component={Link} to={paths.customer(o.customer.id)} fw={600}>
                     {o.customer.name}
                   </Anchor>
                   {o.customer.phone_number && <Text size="sm">{o.customer.phone_number}</Text>}

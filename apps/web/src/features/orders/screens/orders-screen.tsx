@@ -14,6 +14,7 @@ import { useSearchBox } from '../../../lib/use-search-box';
 import { listOrders, useOrders } from '../api/list-orders';
 import { orderBadgeStatus, orderStatusLabel } from '../components/order-status';
 import { DateRangeFilter, StatusTabs } from '../../../components/table-filters';
+import { paths } from '../../../app/paths';
 
 const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -24,7 +25,7 @@ const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
   { value: 'refunded', label: 'Refunded' },
 ];
 
-/** `/sales/orders`: sales by status, searched by number, customer name or phone. */
+/** paths.orders: sales by status, searched by number, customer name or phone. */
 export default function OrdersScreen() {
   const navigate = useNavigate();
   const state = useTableState('orders', ['status', 'paymentState', 'from', 'to']);
@@ -141,12 +142,12 @@ export default function OrdersScreen() {
         chips,
       }}
       onExport={() => void exportCsv()}
-      add={canSell ? { label: 'New sale', to: '/sales/orders/generate' } : undefined}
+      add={canSell ? { label: 'New sale', to: paths.pointOfSale } : undefined}
       toolbar={<StatusTabs state={state} tabs={TABS} />}
       list={orders}
       columns={columns}
       getRowId={(o) => o.id}
-      onRowClick={(o) => navigate(`/sales/orders/details/${o.id}`)}
+      onRowClick={(o) => navigate(paths.order(o.id))}
       filtered={filtered}
       noMatch={{
         title: 'No orders match',
@@ -157,7 +158,7 @@ export default function OrdersScreen() {
         title: 'No orders yet',
         description: 'Sales made at the point of sale, or through the API, show here.',
         action: canSell ? (
-          <Button component={Link} to="/sales/orders/generate">
+          <Button component={Link} to={paths.pointOfSale}>
             New sale
           </Button>
         ) : undefined,

@@ -24,6 +24,7 @@ import { useCharges } from '../point-of-sale/use-charges';
 import { newKey, usePosCart } from '../point-of-sale/use-pos-cart';
 import { usePosQuote } from '../point-of-sale/use-pos-quote';
 import { useScanner } from '../point-of-sale/use-scanner';
+import { paths } from '../../../app/paths';
 
 export default function PointOfSaleScreen() {
   const storeId = useStoreId();
@@ -33,7 +34,7 @@ export default function PointOfSaleScreen() {
 }
 
 /**
- * `/sales/orders/generate`: the point of sale. The cart, its price and the scanner are hooks
+ * paths.pointOfSale: the point of sale. The cart, its price and the scanner are hooks
  * (`point-of-sale/use-*.ts`); this puts their panels together and owns the till's shortcuts.
  */
 function PointOfSale({ storeId }: { storeId: string }) {
@@ -152,11 +153,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     <Stack gap="lg">
       <PageHeader
         title="Point of sale"
-        breadcrumbs={[
-          { label: 'Sales' },
-          { label: 'Orders', to: '/sales/orders' },
-          { label: 'Point of sale' },
-        ]}
+        breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: paths.orders }, { label: 'Point of sale' }]}
         actions={
           <Group gap="sm">
             <Button variant="default" disabled={till.held.length === 0} onClick={() => setHeldOpen(true)}>

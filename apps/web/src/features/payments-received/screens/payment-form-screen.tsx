@@ -24,6 +24,7 @@ import { formatMoney, minorDigits, toMinor } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useAddPayment, useOrderForPayment, usePayableOrders } from '../api/add-payment';
 import { PAYMENT_MODE_OPTIONS } from '../components/payment-modes';
+import { paths } from '../../../app/paths';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -42,7 +43,7 @@ const today = () => {
 const orderLabel = (o: Order) => `${o.number} · ${o.customer?.name ?? 'Walk-in'}`;
 
 /**
- * `/purchase/payments-received/create`: money received later for an order (`?order=<id>` picks
+ * paths.paymentCreate: money received later for an order (`?order=<id>` picks
  * it, as the order's page does; saving then goes back to the order).
  */
 export default function PaymentFormScreen() {
@@ -72,7 +73,7 @@ export default function PaymentFormScreen() {
           ? `${p.number} recorded: ${formatMoney(p.order_amount_outstanding, currency)} still due`
           : `${p.number} recorded: ${p.order_number} is paid`,
       );
-      navigate(fromOrder ? `/sales/orders/details/${p.order_id}` : `/purchase/payments-received/${p.id}`, {
+      navigate(fromOrder ? paths.order(p.order_id) : paths.payment(p.id), {
         replace: true,
       });
     },
@@ -119,7 +120,7 @@ export default function PaymentFormScreen() {
         title="Record payment"
         breadcrumbs={[
           { label: 'Purchasing' },
-          { label: 'Payments received', to: '/purchase/payments-received' },
+          { label: 'Payments received', to: paths.paymentsReceived },
           { label: 'Record payment' },
         ]}
       />

@@ -13,9 +13,10 @@ import { useSearchBox } from '../../../lib/use-search-box';
 import { listPayments, usePayments } from '../api/list-payments';
 import { PAYMENT_MODE_OPTIONS, modeLabel } from '../components/payment-modes';
 import { DateRangeFilter } from '../../../components/table-filters';
+import { paths } from '../../../app/paths';
 
 /**
- * `/purchase/payments-received`: every payment taken, with the sale or afterwards, searched by
+ * paths.paymentsReceived: every payment taken, with the sale or afterwards, searched by
  * the payment's or the order's number, the customer or the reference.
  */
 export default function PaymentsScreen() {
@@ -67,7 +68,7 @@ export default function PaymentsScreen() {
         cell: ({ row }) => (
           <Anchor
             component={Link}
-            to={`/sales/orders/details/${row.original.order_id}`}
+            to={paths.order(row.original.order_id)}
             size="sm"
             onClick={(e) => e.stopPropagation()}
           >
@@ -137,11 +138,11 @@ export default function PaymentsScreen() {
         chips,
       }}
       onExport={() => void exportCsv()}
-      add={canRecord ? { label: 'Record payment', to: '/purchase/payments-received/create' } : undefined}
+      add={canRecord ? { label: 'Record payment', to: paths.paymentCreate } : undefined}
       list={payments}
       columns={columns}
       getRowId={(p) => p.id}
-      onRowClick={(p) => navigate(`/purchase/payments-received/${p.id}`)}
+      onRowClick={(p) => navigate(paths.payment(p.id))}
       filtered={Boolean(chips.length || state.search)}
       noMatch={{
         title: 'No payments match',
@@ -152,7 +153,7 @@ export default function PaymentsScreen() {
         title: 'No payments yet',
         description: 'Payments taken at the till and those recorded later against an order show here.',
         action: canRecord ? (
-          <Button component={Link} to="/purchase/payments-received/create">
+          <Button component={Link} to={paths.paymentCreate}>
             Record payment
           </Button>
         ) : undefined,

@@ -47,6 +47,7 @@ import {
 } from '../components/product-values';
 import { StockBar } from '../components/stock-bar';
 import { StockHistory } from '../components/stock-history';
+import { paths } from '../../../app/paths';
 
 type Form = ReturnType<typeof useForm<ProductValues>>;
 
@@ -246,7 +247,7 @@ function ProductForm({ product }: { product?: Product }) {
   const create = useCreateProduct({
     onSuccess: (answer) => {
       notify.success('Product created');
-      navigate(`/inventory/products/${answer.data.id}`, { replace: true });
+      navigate(paths.product(answer.data.id), { replace: true });
     },
     onError: (error) => showFormError(form, error),
   });
@@ -269,14 +270,14 @@ function ProductForm({ product }: { product?: Product }) {
       notify.success(
         answer.data.archived ? 'Kept as archived: orders or stock history refer to it' : answer.message,
       );
-      navigate('/inventory/products', { replace: true });
+      navigate(paths.products, { replace: true });
     },
     onError: (error) => notify.error(messageOf(error)),
   });
   const reorder = useReorder({
     onSuccess: (answer) => {
       notify.success(`Draft ${answer.data.number} started`);
-      navigate(`/purchase/orders/${answer.data.id}`);
+      navigate(paths.purchaseOrder(answer.data.id));
     },
     onError: (error) => notify.error(messageOf(error)),
   });
@@ -295,7 +296,7 @@ function ProductForm({ product }: { product?: Product }) {
   const fields = <ProductFields form={form} product={product} canManage={canManage} />;
   const saveBar = canManage && (
     <Group justify="flex-end">
-      <Button variant="default" onClick={() => navigate('/inventory/products')}>
+      <Button variant="default" onClick={() => navigate(paths.products)}>
         Cancel
       </Button>
       <Button type="submit" loading={create.isPending || update.isPending}>
@@ -309,11 +310,7 @@ function ProductForm({ product }: { product?: Product }) {
       <Stack gap="lg">
         <PageHeader
           title="Add product"
-          breadcrumbs={[
-            { label: 'Inventory' },
-            { label: 'Products', to: '/inventory/products' },
-            { label: 'Add' },
-          ]}
+          breadcrumbs={[{ label: 'Inventory' }, { label: 'Products', to: paths.products }, { label: 'Add' }]}
         />
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
@@ -334,7 +331,7 @@ function ProductForm({ product }: { product?: Product }) {
         description={`SKU ${product.sku} · ${product.barcode}`}
         breadcrumbs={[
           { label: 'Inventory' },
-          { label: 'Products', to: '/inventory/products' },
+          { label: 'Products', to: paths.products },
           { label: product.name },
         ]}
         actions={
@@ -444,7 +441,7 @@ function ProductForm({ product }: { product?: Product }) {
 }
 
 /**
- * `/inventory/products/create` and `/inventory/products/{id}`: the product form; a saved
+ * paths.productCreate and `/inventory/products/{id}`: the product form; a saved
  * product also shows its images, barcode label, incoming purchase orders and stock history.
  */
 export default function ProductFormScreen() {

@@ -26,6 +26,7 @@ import { findByBarcode } from '../api/get-product';
 import { productsKey, useProducts, type ProductFilters } from '../api/list-products';
 import { archiveProduct, useGenerateProduct } from '../api/save-product';
 import { StockBar, stockLabel } from '../components/stock-bar';
+import { paths } from '../../../app/paths';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -60,7 +61,7 @@ const TEMPLATE = {
   ),
 };
 
-/** `/inventory/products`: the catalogue with stock against thresholds, sales and revenue. */
+/** paths.products: the catalogue with stock against thresholds, sales and revenue. */
 export default function ProductsScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -219,7 +220,7 @@ export default function ProductsScreen() {
     if (!code || /\s/.test(code)) return;
     try {
       const product = await findByBarcode(code);
-      navigate(`/inventory/products/${product.id}`);
+      navigate(paths.product(product.id));
     } catch (error) {
       // Not an exact code: the list below already shows what the search finds.
       if (!(error instanceof ApiError && error.status === 404)) notify.error(messageOf(error));
@@ -328,7 +329,7 @@ export default function ProductsScreen() {
         chips,
       }}
       onExport={() => void exportCsv()}
-      add={canManage ? { label: 'Add product', to: '/inventory/products/create' } : undefined}
+      add={canManage ? { label: 'Add product', to: paths.productCreate } : undefined}
       toolbar={
         selected.size > 0 && (
           <Group
@@ -363,7 +364,7 @@ export default function ProductsScreen() {
       loading={products.isPending || products.isPlaceholderData}
       columns={columns}
       getRowId={(p) => p.id}
-      onRowClick={(p) => navigate(`/inventory/products/${p.id}`)}
+      onRowClick={(p) => navigate(paths.product(p.id))}
       filtered={filtered}
       noMatch={{ title: 'No products match', description: 'Try another search or clear the filters.' }}
       empty={{
@@ -371,7 +372,7 @@ export default function ProductsScreen() {
         description: 'Add what you sell, import a spreadsheet, or generate a sample to try things out.',
         action: canManage ? (
           <Group>
-            <Button component={Link} to="/inventory/products/create">
+            <Button component={Link} to={paths.productCreate}>
               Add product
             </Button>
             <Button variant="default" onClick={() => setImporting(true)}>

@@ -13,6 +13,7 @@ import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listPurchaseOrders, usePurchaseOrders } from '../api/list-purchase-orders';
 import { DateRangeFilter, StatusTabs } from '../../../components/table-filters';
+import { paths } from '../../../app/paths';
 
 const TABS: Array<{ value: PurchaseOrderStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -23,7 +24,7 @@ const TABS: Array<{ value: PurchaseOrderStatus | 'all'; label: string }> = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-/** `/purchase/orders`: purchase orders by status, searched by number or vendor, with dates. */
+/** paths.purchaseOrders: purchase orders by status, searched by number or vendor, with dates. */
 export default function PurchaseOrdersScreen() {
   const navigate = useNavigate();
   const state = useTableState('purchase-orders', ['status', 'from', 'to']);
@@ -124,12 +125,12 @@ export default function PurchaseOrdersScreen() {
         chips,
       }}
       onExport={() => void exportCsv()}
-      add={canCreate ? { label: 'New purchase order', to: '/purchase/create' } : undefined}
+      add={canCreate ? { label: 'New purchase order', to: paths.purchaseOrderCreate } : undefined}
       toolbar={<StatusTabs state={state} tabs={TABS} />}
       list={orders}
       columns={columns}
       getRowId={(o) => o.id}
-      onRowClick={(o) => navigate(`/purchase/orders/${o.id}`)}
+      onRowClick={(o) => navigate(paths.purchaseOrder(o.id))}
       filtered={Boolean(state.search || status || from || to)}
       noMatch={{
         title: 'No purchase orders match',
@@ -140,7 +141,7 @@ export default function PurchaseOrdersScreen() {
         title: 'No purchase orders yet',
         description: 'Raise a purchase order to a vendor, then receive the stock when it arrives.',
         action: canCreate ? (
-          <Button component={Link} to="/purchase/create">
+          <Button component={Link} to={paths.purchaseOrderCreate}>
             New purchase order
           </Button>
         ) : undefined,

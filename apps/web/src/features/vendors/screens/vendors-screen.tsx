@@ -10,6 +10,7 @@ import { useCan } from '../../../lib/current-user';
 import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listVendors, useVendors } from '../api/list-vendors';
+import { paths } from '../../../app/paths';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
@@ -26,7 +27,7 @@ const CSV_COLUMNS = [
   { header: 'Status', value: (v: Vendor) => v.status },
 ];
 
-/** `/purchase/vendors`: the suppliers, filtered by status (spec section 4) and searched. */
+/** paths.vendors: the suppliers, filtered by status (spec section 4) and searched. */
 export default function VendorsScreen() {
   const navigate = useNavigate();
   const state = useTableState('vendors', ['status']);
@@ -112,18 +113,18 @@ export default function VendorsScreen() {
           : [],
       }}
       onExport={() => void exportCsv()}
-      add={canManage ? { label: 'Add vendor', to: '/purchase/vendors/create' } : undefined}
+      add={canManage ? { label: 'Add vendor', to: paths.vendorCreate } : undefined}
       list={vendors}
       columns={columns}
       getRowId={(v) => v.id}
-      onRowClick={(v) => navigate(`/purchase/vendors/details/${v.id}`)}
+      onRowClick={(v) => navigate(paths.vendor(v.id))}
       filtered={Boolean(state.search || status)}
       noMatch={{ title: 'No vendors match', description: 'Try another search or clear the filter.' }}
       empty={{
         title: 'No vendors yet',
         description: 'Add the suppliers you buy from to raise purchase orders to them.',
         action: canManage ? (
-          <Button component={Link} to="/purchase/vendors/create">
+          <Button component={Link} to={paths.vendorCreate}>
             Add vendor
           </Button>
         ) : undefined,
