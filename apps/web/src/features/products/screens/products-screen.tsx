@@ -1,12 +1,7 @@
 import { Avatar, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { IconArchive, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  PRODUCT_FILE_COLUMNS,
-  STOCK_STATES,
-  type ProductListItem,
-  type StockState,
-} from '@tillbook/contract/products';
+import { STOCK_STATES, type ProductListItem, type StockState } from '@tillbook/contract/products';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,7 +11,6 @@ import { ImportModal } from '../../../components/import-modal';
 import { Money } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError, downloadFromApi, messageOf } from '../../../lib/api-client';
-import { toCsv } from '../../../lib/csv';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
@@ -27,6 +21,7 @@ import { productsKey, useProducts, type ProductFilters } from '../api/list-produ
 import { archiveProduct, useGenerateProduct } from '../api/save-product';
 import { StockBar, stockLabel } from '../components/stock-bar';
 import { paths } from '../../../app/paths';
+import { PRODUCT_TEMPLATE as TEMPLATE } from '../components/product-template';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -36,30 +31,6 @@ const STATUS_OPTIONS = [
 
 /** The table's sortable columns and the server's sort keys. */
 const SORTS: Record<string, ProductFilters['sort']> = { name: 'name', price: 'price', stock: 'quantity' };
-
-const TEMPLATE = {
-  filename: 'products-template',
-  csv: toCsv(
-    [
-      {
-        name: 'Peak Milk Powder 400g',
-        sku: '',
-        barcode: '',
-        price: '3900.00',
-        sale_price: '',
-        cost_price: '3200.00',
-        quantity: '24',
-        track_stock: 'yes',
-        low_stock_threshold: '5',
-        unit: 'tin',
-        categories: 'Dairy',
-        description: '',
-        status: 'active',
-      } as Record<(typeof PRODUCT_FILE_COLUMNS)[number], string>,
-    ],
-    PRODUCT_FILE_COLUMNS.map((c) => ({ header: c, value: (r: Record<string, string>) => r[c] })),
-  ),
-};
 
 /** paths.products: the catalogue with stock against thresholds, sales and revenue. */
 export default function ProductsScreen() {
