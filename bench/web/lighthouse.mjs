@@ -7,7 +7,7 @@
 // Each page is measured RUNS times (default 3), each in a fresh browser profile; the run with the
 // median score is printed. Options: RUNS=5, CHROME_PATH=/usr/bin/chromium, --json (raw figures),
 // --detail (where the main thread's time went), --only=<name> (one page: sign-in, home, point).
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -138,6 +138,11 @@ async function measure(url, { session, base } = {}) {
       },
       undefined,
     );
+    // LH_DUMP=<folder>: keep each run's full report, to read in Lighthouse's viewer or with jq.
+    if (process.env.LH_DUMP) {
+      const file = path.join(process.env.LH_DUMP, `lighthouse-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(result.lhr));
+    }
     return summarise(result.lhr);
   } finally {
     chrome.kill();

@@ -6,11 +6,12 @@ import { isPublicRedirectHeld } from '../lib/auth-transition';
 import { useSession } from '../lib/session';
 import { notify } from '../lib/toast';
 import { useUiState } from '../lib/ui-state';
+import { paths } from './paths';
 
-export const SIGN_IN_PATH = '/auth/sign-in';
-export const HOME_PATH = '/home';
-export const BUSINESS_INFO_PATH = '/onboarding/business-info';
-export const BUSINESS_NUMBER_PATH = '/onboarding/business-number';
+export const SIGN_IN_PATH = paths.signIn;
+export const HOME_PATH = paths.home;
+export const BUSINESS_INFO_PATH = paths.businessInfo;
+export const BUSINESS_NUMBER_PATH = paths.businessNumber;
 
 /** Protected routes: without a session token, sign-in, replacing the history entry. */
 export function RequireAuth() {

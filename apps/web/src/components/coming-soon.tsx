@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from './page-header';
+import { paths } from '../app/paths';
 
 /**
  * The screen of an area that is not built yet: inside the real layout, saying what will be
@@ -37,7 +38,7 @@ export function ComingSoon({
             </Stack>
           )}
           <Group mt="sm">
-            <Button component={Link} to="/home" variant="light">
+            <Button component={Link} to={paths.home} variant="light">
               Back to home
             </Button>
           </Group>

@@ -1,3 +1,6 @@
+import { messageOf } from './api-client';
+import { notify } from './toast';
+
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined;
@@ -33,4 +36,29 @@ export function downloadCsv(filename: string, csv: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A list's export: every page of it (100 rows a call) with the screen's search and filters, in one
+ * CSV file. A failed call is a toast, and nothing is saved.
+ */
+export async function exportAllPages<T>(
+  filename: string,
+  fetchPage: (
+    page: number,
+    perPage: number,
+  ) => Promise<{ data: T[]; pagination?: { totalPages: number } | null }>,
+  columns: CsvColumn<T>[],
+): Promise<void> {
+  try {
+    const rows: T[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await fetchPage(page, 100);
+      rows.push(...answer.data);
+      if (!answer.pagination || page >= answer.pagination.totalPages) break;
+    }
+    downloadCsv(filename, toCsv(rows, columns));
+  } catch (error) {
+    notify.error(messageOf(error));
+  }
 }

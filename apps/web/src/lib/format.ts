@@ -31,6 +31,14 @@ export function toMinor(major: string | number, currency = DEFAULT_CURRENCY): nu
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 
+/** Minor units back to what a person types ("1500.50"), without the currency sign or commas. */
+export function toMajorText(minor: number | null | undefined, currency = DEFAULT_CURRENCY): string {
+  if (minor == null || Number.isNaN(minor)) return '';
+  return formatMoney(minor, currency)
+    .replace(/[^\d.,]/g, '')
+    .replace(/,/g, '');
+}
+
 /** "10 Aug 2026, 9:45 AM" in the store's time zone. */
 export function formatDateTime(iso: string | null | undefined, timeZone = DEFAULT_TIMEZONE): string {
   if (!iso) return '—';

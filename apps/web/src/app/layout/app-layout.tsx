@@ -1,6 +1,7 @@
 import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS } from '@tillbook/contract/constants';
+import { useEffect, useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../logo';
 import { ActivityIndicator } from './activity-indicator';
@@ -8,10 +9,11 @@ import { NAV } from './nav-items';
 import { StoreSwitcher } from './store-switcher';
 import { UserMenu } from './user-menu';
 import { VerifyBanner } from './verify-banner';
+import { paths } from '../paths';
 
 function isActive(pathname: string, to: string): boolean {
-  if (to === '/settings/profile' && pathname === '/settings') return true;
-  if (to === '/sales/orders') return pathname === to || pathname.startsWith('/sales/orders/details');
+  if (to === paths.settingsTab('profile') && pathname === paths.settings) return true;
+  if (to === paths.orders) return pathname === to || pathname.startsWith('/sales/orders/details');
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
@@ -20,6 +22,13 @@ export default function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   useEffect(() => close(), [pathname, close]);
+  // On a phone the navigation is a drawer: its links and store switcher are drawn the first time
+  // it opens, not with every screen (they are most of the shell's work on a slow phone's first
+  // load, decision 0023). Read at once, not after a first render, so a desktop draws them at once.
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md})`, undefined, { getInitialValueInEffect: false });
+  const [drawerDrawn, setDrawerDrawn] = useState(false);
+  if (opened && !drawerDrawn) setDrawerDrawn(true);
+  const drawNav = wide || drawerDrawn;
 
   return (
     <AppShell
@@ -32,7 +41,7 @@ export default function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
             <RouterNavLink
-              to="/home"
+              to={paths.home}
               aria-label="Tillbook home"
               style={{ display: 'flex', textDecoration: 'none' }}
             >
@@ -42,7 +51,7 @@ export default function AppLayout() {
           <Group gap="md" wrap="nowrap">
             <ActivityIndicator />
             <Box w={240} visibleFrom="md">
-              <StoreSwitcher />
+              {wide && <StoreSwitcher />}
             </Box>
             <UserMenu />
           </Group>
@@ -50,40 +59,7 @@ export default function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <Box hiddenFrom="md" mb="sm">
-          <Text size="xs" c="dimmed" fw={600} mb={4}>
-            STORE
-          </Text>
-          <StoreSwitcher onSwitched={close} />
-        </Box>
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={14}>
-            {NAV.map((group) => (
-              <div key={group.area}>
-                <Group gap={6} px="xs" mb={4}>
-                  <group.icon size={14} color="#605D66" />
-                  <Text size="xs" fw={700} c="#605D66" tt="uppercase" lts={0.5}>
-                    {group.area}
-                  </Text>
-                </Group>
-                {group.items.map((item) => (
-                  <NavLink
-                    key={item.to}
-                    component={RouterNavLink}
-                    to={item.to}
-                    // `isActive` decides; the router's own prefix match would also light
-                    // Orders on the point of sale (/sales/orders/generate).
-                    end
-                    label={item.label}
-                    active={isActive(pathname, item.to)}
-                    variant="filled"
-                    styles={{ root: { borderRadius: 8 } }}
-                  />
-                ))}
-              </div>
-            ))}
-          </Stack>
-        </AppShell.Section>
+        {drawNav && <NavContent pathname={pathname} onSwitched={close} />}
       </AppShell.Navbar>
 
       <AppShell.Main>
@@ -93,5 +69,47 @@ export default function AppLayout() {
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The navigation's content: the store switcher on a phone, and the links by area. */
+function NavContent({ pathname, onSwitched }: { pathname: string; onSwitched: () => void }) {
+  return (
+    <>
+      <Box hiddenFrom="md" mb="sm">
+        <Text size="xs" c="dimmed" fw={600} mb={4}>
+          STORE
+        </Text>
+        <StoreSwitcher onSwitched={onSwitched} />
+      </Box>
+      <AppShell.Section grow component={ScrollArea}>
+        <Stack gap={14}>
+          {NAV.map((group) => (
+            <div key={group.area}>
+              <Group gap={6} px="xs" mb={4}>
+                <group.icon size={14} color="#605D66" />
+                <Text size="xs" fw={700} c="#605D66" tt="uppercase" lts={0.5}>
+                  {group.area}
+                </Text>
+              </Group>
+              {group.items.map((item) => (
+                <NavLink
+                  key={item.to}
+                  component={RouterNavLink}
+                  to={item.to}
+                  // `isActive` decides; the router's own prefix match would also light
+                  // Orders on the point of sale (/sales/orders/generate).
+                  end
+                  label={item.label}
+                  active={isActive(pathname, item.to)}
+                  variant="filled"
+                  styles={{ root: { borderRadius: 8 } }}
+                />
+              ))}
+            </div>
+          ))}
+        </Stack>
+      </AppShell.Section>
+    </>
   );
 }

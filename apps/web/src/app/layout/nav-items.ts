@@ -10,6 +10,7 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
+import { paths } from '../paths';
 
 export interface NavItem {
   label: string;
@@ -28,44 +29,44 @@ export const NAV: NavGroup[] = [
     area: 'Overview',
     icon: IconHome,
     items: [
-      { label: 'Home', to: '/home' },
-      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Home', to: paths.home },
+      { label: 'Dashboard', to: paths.dashboard },
     ],
   },
   {
     area: 'Sales',
     icon: IconShoppingCart,
     items: [
-      { label: 'Point of sale', to: '/sales/orders/generate' },
-      { label: 'Orders', to: '/sales/orders' },
-      { label: 'Customers', to: '/sales/customers' },
-      { label: 'Discounts', to: '/sales/discounts' },
-      { label: 'Invoices', to: '/invoice' },
+      { label: 'Point of sale', to: paths.pointOfSale },
+      { label: 'Orders', to: paths.orders },
+      { label: 'Customers', to: paths.customers },
+      { label: 'Discounts', to: paths.discounts },
+      { label: 'Invoices', to: paths.invoice },
     ],
   },
-  { area: 'Inventory', icon: IconPackage, items: [{ label: 'Products', to: '/inventory/products' }] },
+  { area: 'Inventory', icon: IconPackage, items: [{ label: 'Products', to: paths.products }] },
   {
     area: 'Purchasing',
     icon: IconTruckDelivery,
     items: [
-      { label: 'Vendors', to: '/purchase/vendors' },
-      { label: 'Purchase orders', to: '/purchase/orders' },
-      { label: 'Payments received', to: '/purchase/payments-received' },
+      { label: 'Vendors', to: paths.vendors },
+      { label: 'Purchase orders', to: paths.purchaseOrders },
+      { label: 'Payments received', to: paths.paymentsReceived },
     ],
   },
-  { area: 'Reports', icon: IconChartBar, items: [{ label: 'Reports', to: '/report' }] },
-  { area: 'Wallet', icon: IconWallet, items: [{ label: 'Wallet', to: '/wallet' }] },
-  { area: 'Store', icon: IconBuildingStore, items: [{ label: 'Stores and branches', to: '/store' }] },
-  { area: 'Developers', icon: IconCode, items: [{ label: 'API keys', to: '/developers' }] },
+  { area: 'Reports', icon: IconChartBar, items: [{ label: 'Reports', to: paths.reports }] },
+  { area: 'Wallet', icon: IconWallet, items: [{ label: 'Wallet', to: paths.wallet }] },
+  { area: 'Store', icon: IconBuildingStore, items: [{ label: 'Stores and branches', to: paths.stores }] },
+  { area: 'Developers', icon: IconCode, items: [{ label: 'API keys', to: paths.developers }] },
   {
     area: 'Settings',
     icon: IconSettings,
     items: [
-      { label: 'Profile', to: '/settings/profile' },
-      { label: 'Business', to: '/settings/business' },
-      { label: 'Team', to: '/settings/team' },
-      { label: 'Roles', to: '/settings/roles' },
-      { label: 'Audit log', to: '/settings/audit-log' },
+      { label: 'Profile', to: paths.settingsTab('profile') },
+      { label: 'Business', to: paths.settingsTab('business') },
+      { label: 'Team', to: paths.settingsTab('team') },
+      { label: 'Roles', to: paths.settingsTab('roles') },
+      { label: 'Audit log', to: paths.settingsTab('audit-log') },
     ],
   },
 ];

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { signOut } from './sign-out';
+import { paths } from '../paths';
 
 export function UserMenu() {
   const session = useSession();
@@ -37,10 +38,10 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user?.email}</Menu.Label>
-        <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUser size={16} />}>
+        <Menu.Item component={Link} to={paths.settingsTab('profile')} leftSection={<IconUser size={16} />}>
           Profile
         </Menu.Item>
-        <Menu.Item component={Link} to="/store" leftSection={<IconBuildingStore size={16} />}>
+        <Menu.Item component={Link} to={paths.stores} leftSection={<IconBuildingStore size={16} />}>
           Stores and branches
         </Menu.Item>
         <Menu.Divider />
@@ -48,7 +49,7 @@ export function UserMenu() {
           color="red"
           leftSection={<IconLogout size={16} />}
           onClick={() => {
-            void signOut().then(() => navigate('/auth/sign-in', { replace: true }));
+            void signOut().then(() => navigate(paths.signIn, { replace: true }));
           }}
         >
           Sign out

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../app/logo';
 import { signOut } from '../../app/layout/sign-out';
 import { useSession } from '../../lib/session';
+import { paths } from '../../app/paths';
 
 /** The two onboarding steps, with the user's email and a way out. */
 export default function OnboardingLayout() {
@@ -21,7 +22,7 @@ export default function OnboardingLayout() {
               component="button"
               type="button"
               size="sm"
-              onClick={() => void signOut().then(() => navigate('/auth/sign-in', { replace: true }))}
+              onClick={() => void signOut().then(() => navigate(paths.signIn, { replace: true }))}
             >
               Sign out
             </Anchor>

@@ -21,6 +21,7 @@ import { notify } from '../../../lib/toast';
 import { useAcceptInvite, type AcceptInviteBody } from '../api/accept-invite';
 import { useInvitation, type Invitation } from '../api/invitation';
 import { startSession } from '../start-session';
+import { paths } from '../../../app/paths';
 
 /**
  * Opened from an invitation email. A person new to Tillbook chooses a password; someone with an
@@ -43,7 +44,7 @@ export default function AcceptInviteScreen() {
               ? 'The invitation link is incomplete. Open it again from the email.'
               : messageOf(invitation.error)}
           </Text>
-          <Button component={Link} to="/auth/sign-in">
+          <Button component={Link} to={paths.signIn}>
             Go to sign in
           </Button>
         </Stack>
@@ -93,7 +94,7 @@ function useAccept() {
   const send = (body: AcceptInviteBody, onError: (error: unknown) => void) =>
     accept.mutate(body, {
       onSuccess: (answer) =>
-        startSession(answer.data, () => navigate('/home', { replace: true }), {
+        startSession(answer.data, () => navigate(paths.home, { replace: true }), {
           successText: answer.message || 'Welcome to the team',
         }),
       onError,
@@ -167,7 +168,7 @@ function SignInToAccept({ token, invitation }: FormProps) {
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-6}>
-          <Anchor component={Link} to="/auth/forgot-password" size="sm">
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
             Forgot password?
           </Anchor>
         </Group>

@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useVerifyOtp } from '../api/verify-otp';
+import { paths } from '../../../app/paths';
 
 /** The password reset code: 6 boxes, paste works, resend after a countdown. */
 export default function EmailOtpScreen() {
@@ -29,7 +30,7 @@ export default function EmailOtpScreen() {
       {
         onSuccess: (answer) => {
           notify.success(answer.message || 'Code accepted');
-          navigate(`/user/reset-password/${encodeURIComponent(answer.data.reset_id)}`, { replace: true });
+          navigate(paths.resetPassword(answer.data.reset_id), { replace: true });
         },
         onError: (e) => {
           setError(messageOf(e));
@@ -53,7 +54,7 @@ export default function EmailOtpScreen() {
         )
       }
       footer={
-        <Anchor component={Link} to="/auth/forgot-password" size="sm">
+        <Anchor component={Link} to={paths.forgotPassword} size="sm">
           Use another email
         </Anchor>
       }

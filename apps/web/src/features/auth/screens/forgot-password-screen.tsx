@@ -5,6 +5,7 @@ import { CenteredCard } from '../../../components/centered-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
+import { paths } from '../../../app/paths';
 
 export default function ForgotPasswordScreen() {
   const navigate = useNavigate();
@@ -15,7 +16,7 @@ export default function ForgotPasswordScreen() {
     forgot.mutate(email, {
       onSuccess: (answer) => {
         notify.success(answer.message || 'Check your email for a code');
-        navigate(`/auth/email-otp?email=${encodeURIComponent(email.trim().toLowerCase())}`);
+        navigate(paths.emailOtpFor(email.trim().toLowerCase()));
       },
       onError: (error) => showFormError(form, error),
     }),
@@ -26,7 +27,7 @@ export default function ForgotPasswordScreen() {
       title="Forgot your password?"
       subtitle="Enter the email of your account and we will send you a 6-digit code to reset it."
       footer={
-        <Anchor component={Link} to="/auth/sign-in" size="sm">
+        <Anchor component={Link} to={paths.signIn} size="sm">
           Back to sign in
         </Anchor>
       }

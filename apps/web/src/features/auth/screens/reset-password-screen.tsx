@@ -5,6 +5,7 @@ import { CenteredCard } from '../../../components/centered-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useResetPassword } from '../api/reset-password';
+import { paths } from '../../../app/paths';
 
 const REDIRECT_MS = 1000;
 
@@ -20,7 +21,7 @@ export default function ResetPasswordScreen() {
       {
         onSuccess: (answer) => {
           notify.success(answer.message || 'Password changed');
-          setTimeout(() => navigate('/auth/sign-in', { replace: true }), REDIRECT_MS);
+          setTimeout(() => navigate(paths.signIn, { replace: true }), REDIRECT_MS);
         },
         onError: (error) => showFormError(form, error),
       },
@@ -32,7 +33,7 @@ export default function ResetPasswordScreen() {
       title="Choose a new password"
       subtitle="Use at least 8 characters with a letter and a digit. Every device signed in to your account will be signed out."
       footer={
-        <Anchor component={Link} to="/auth/sign-in" size="sm">
+        <Anchor component={Link} to={paths.signIn} size="sm">
           Back to sign in
         </Anchor>
       }

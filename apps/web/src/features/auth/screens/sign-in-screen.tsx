@@ -6,6 +6,7 @@ import { showFormError } from '../../../lib/forms';
 import { readSession } from '../../../lib/session';
 import { useSignIn } from '../api/sign-in';
 import { startSession } from '../start-session';
+import { paths } from '../../../app/paths';
 
 export default function SignInScreen() {
   const navigate = useNavigate();
@@ -20,7 +21,7 @@ export default function SignInScreen() {
 
   const submit = form.onSubmit((values) =>
     signIn.mutate(values, {
-      onSuccess: (data) => startSession(data, () => navigate('/home', { replace: true })),
+      onSuccess: (data) => startSession(data, () => navigate(paths.home, { replace: true })),
       onError: (error) => {
         // The spec: show the server's text and reset the login state.
         form.setFieldValue('password', '');
@@ -36,7 +37,7 @@ export default function SignInScreen() {
       footer={
         <Text size="sm" c="dimmed">
           New to Tillbook?{' '}
-          <Anchor component={Link} to="/auth/sign-up">
+          <Anchor component={Link} to={paths.signUp}>
             Create an account
           </Anchor>
         </Text>
@@ -58,7 +59,7 @@ export default function SignInScreen() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
               Forgot password?
             </Anchor>
           </Group>

@@ -7,6 +7,7 @@ import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useSignUp } from '../api/sign-up';
 import { keepPendingSignUp } from '../start-session';
+import { paths } from '../../../app/paths';
 
 export default function SignUpScreen() {
   const navigate = useNavigate();
@@ -26,7 +27,7 @@ export default function SignUpScreen() {
       onSuccess: (answer) => {
         keepPendingSignUp(answer.data);
         notify.success(answer.message || 'Account created');
-        navigate(`/verify-email?email=${encodeURIComponent(answer.data.email)}`);
+        navigate(paths.verifyEmailFor(answer.data.email));
       },
       onError: (error) => {
         // The spec: a 400 shows the phone number's message.
@@ -49,7 +50,7 @@ export default function SignUpScreen() {
       footer={
         <Text size="sm" c="dimmed">
           Already have an account?{' '}
-          <Anchor component={Link} to="/auth/sign-in">
+          <Anchor component={Link} to={paths.signIn}>
             Sign in
           </Anchor>
         </Text>

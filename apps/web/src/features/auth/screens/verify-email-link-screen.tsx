@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { messageOf } from '../../../lib/api-client';
 import { useVerifyEmailLink } from '../api/verify-email-link';
+import { paths } from '../../../app/paths';
 
 /** The link from the verification email. */
 export default function VerifyEmailLinkScreen() {
@@ -22,7 +23,7 @@ export default function VerifyEmailLinkScreen() {
       <CenteredCard title="This link did not work">
         <Stack>
           <Text role="alert">{messageOf(result.error)}</Text>
-          <Button component={Link} to="/verify-email">
+          <Button component={Link} to={paths.verifyEmail}>
             Enter a code instead
           </Button>
         </Stack>
@@ -31,7 +32,7 @@ export default function VerifyEmailLinkScreen() {
   }
   return (
     <CenteredCard title="Email verified" subtitle={`${result.data.email} is verified. Thank you.`}>
-      <Button component={Link} to="/auth/sign-in" fullWidth>
+      <Button component={Link} to={paths.signIn} fullWidth>
         Sign in
       </Button>
     </CenteredCard>

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { peekPendingSignUp, startSession, takePendingSignUp } from '../start-session';
+import { paths } from '../../../app/paths';
 
 /** "Check your inbox": the emailed code, a resend with countdown, and on to onboarding. */
 export default function VerifyEmailScreen() {
@@ -24,11 +25,11 @@ export default function VerifyEmailScreen() {
     if (pending) {
       startSession(
         { ...pending, email_verified: verified },
-        () => navigate('/onboarding/business-info', { replace: true }),
+        () => navigate(paths.businessInfo, { replace: true }),
         { successText: verified ? 'Email verified' : 'Welcome to Tillbook', checkStore: false },
       );
     } else {
-      navigate('/auth/sign-in', { replace: true });
+      navigate(paths.signIn, { replace: true });
     }
   };
 
@@ -67,7 +68,7 @@ export default function VerifyEmailScreen() {
         )
       }
       footer={
-        <Anchor component={Link} to="/auth/sign-in" size="sm">
+        <Anchor component={Link} to={paths.signIn} size="sm">
           Back to sign in
         </Anchor>
       }

@@ -18,6 +18,7 @@ import { useTableState } from '../../../lib/use-table-state';
 import { customerKey, useCustomer, useCustomerOrders } from '../api/get-customer';
 import { useSetBlocked } from '../api/save-customer';
 import { selectCustomer, selectedCustomer } from '../components/selected-customer';
+import { paths } from '../../../app/paths';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -97,14 +98,14 @@ function CustomerOrders({ customerId, canOrder }: { customerId: string; canOrder
       error={orders.error}
       onRetry={() => void orders.refetch()}
       getRowId={(o) => o.id}
-      onRowClick={(o) => navigate(`/sales/orders/details/${o.id}`)}
+      onRowClick={(o) => navigate(paths.order(o.id))}
       empty={
         <EmptyState
           title="No orders yet"
           description="Orders placed for this customer appear here."
           action={
             canOrder ? (
-              <Button component={Link} to={`/sales/orders/generate?customer=${customerId}`}>
+              <Button component={Link} to={paths.pointOfSaleFor(customerId)}>
                 New order
               </Button>
             ) : undefined
@@ -146,7 +147,7 @@ function CustomerDetails({ id }: { id: string }) {
         badge={<StatusBadge status={c.status} />}
         breadcrumbs={[
           { label: 'Sales' },
-          { label: 'Customers', to: '/sales/customers' },
+          { label: 'Customers', to: paths.customers },
           { label: c.full_name },
         ]}
         actions={
@@ -169,14 +170,14 @@ function CustomerDetails({ id }: { id: string }) {
               <Button
                 variant="default"
                 component={Link}
-                to={`/sales/orders/generate?customer=${c.id}`}
+                to={paths.pointOfSaleFor(c.id)}
                 leftSection={<IconShoppingCartPlus size={16} />}
               >
                 New order
               </Button>
             )}
             {canManage && (
-              <Button component={Link} to={`/sales/customers/edit/${c.id}`}>
+              <Button component={Link} to={paths.customerEdit(c.id)}>
                 Edit
               </Button>
             )}
@@ -249,13 +250,13 @@ export default function CustomerDetailsScreen() {
       <Stack gap="lg">
         <PageHeader
           title="Customer"
-          breadcrumbs={[{ label: 'Sales' }, { label: 'Customers', to: '/sales/customers' }]}
+          breadcrumbs={[{ label: 'Sales' }, { label: 'Customers', to: paths.customers }]}
         />
         <EmptyState
           title="No customer chosen"
           description="Open a customer from the list to see their profile and orders."
           action={
-            <Button component={Link} to="/sales/customers">
+            <Button component={Link} to={paths.customers}>
               Go to customers
             </Button>
           }

@@ -10,6 +10,7 @@ import { notify } from '../../../lib/toast';
 import { useCustomer } from '../api/get-customer';
 import { useCreateCustomer, useUpdateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
+import { paths } from '../../../app/paths';
 
 type CustomerValues = {
   first_name: string;
@@ -63,7 +64,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
   );
   const done = (c: Customer) => {
     selectCustomer(storeId, c.id);
-    navigate(`/sales/customers/${c.id}`, { replace: !customer });
+    navigate(paths.customer(c.id), { replace: !customer });
   };
   const create = useCreateCustomer({
     onSuccess: (answer) => {
@@ -90,8 +91,8 @@ function CustomerForm({ customer }: { customer?: Customer }) {
         title={customer ? `Edit ${customer.full_name}` : 'Add customer'}
         breadcrumbs={[
           { label: 'Sales' },
-          { label: 'Customers', to: '/sales/customers' },
-          ...(customer ? [{ label: customer.full_name, to: `/sales/customers/${customer.id}` }] : []),
+          { label: 'Customers', to: paths.customers },
+          ...(customer ? [{ label: customer.full_name, to: paths.customer(customer.id) }] : []),
           { label: customer ? 'Edit' : 'Add' },
         ]}
       />
@@ -123,7 +124,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           <Group justify="flex-end">
             <Button
               variant="default"
-              onClick={() => navigate(customer ? `/sales/customers/${customer.id}` : '/sales/customers')}
+              onClick={() => navigate(customer ? paths.customer(customer.id) : paths.customers)}
             >
               Cancel
             </Button>
@@ -137,7 +138,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
   );
 }
 
-/** `/sales/customers/create` and `/sales/customers/edit/{id}`: one form. */
+/** paths.customerCreate and `/sales/customers/edit/{id}`: one form. */
 export default function CustomerFormScreen() {
   const { id } = useParams();
   const customer = useCustomer(id);

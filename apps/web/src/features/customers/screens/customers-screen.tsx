@@ -12,11 +12,9 @@ import { MESSAGES } from '@tillbook/contract/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table';
 import { ImportModal } from '../../../components/import-modal';
 import { DateTime, Money } from '../../../components/money';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState, NoMatches } from '../../../components/states';
+import { ListScreen } from '../../../components/list-screen';
 import { StatusBadge } from '../../../components/status-badge';
 import { messageOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
@@ -27,6 +25,7 @@ import { useSearchBox } from '../../../lib/use-search-box';
 import { customersKey, exportCustomers, useCustomers, type CustomerFilters } from '../api/list-customers';
 import { useGenerateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
+import { paths } from '../../../app/paths';
 
 const FILTER_LABELS: Record<CustomerFilter, string> = {
   active: 'Active',
@@ -56,7 +55,7 @@ const TEMPLATE = {
   ),
 };
 
-/** `/sales/customers`: who buys, how often and how much; search, filter, import, export. */
+/** paths.customers: who buys, how often and how much; search, filter, import, export. */
 export default function CustomersScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -144,97 +143,79 @@ export default function CustomersScreen() {
 
   const open = (c: Customer) => {
     selectCustomer(storeId, c.id);
-    navigate(`/sales/customers/${c.id}`);
+    navigate(paths.customer(c.id));
   };
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Customers"
-        description="The people who buy from you, their orders and what they spent."
-        actions={
-          canManage ? (
-            <Group gap="sm">
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} />}
-                onClick={() => setImporting(true)}
-              >
-                Import
-              </Button>
-              <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
-                Generate sample
-              </Button>
-            </Group>
-          ) : undefined
-        }
-        search={search.box}
-        filters={{
-          content: (
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                Show
-              </Text>
-              <SegmentedControl
-                orientation="vertical"
-                fullWidth
-                data={[
-                  { value: '', label: 'All customers' },
-                  ...CUSTOMER_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] })),
-                ]}
-                value={filter ?? ''}
-                onChange={(v) => state.setFilter('filter', v || null)}
-              />
-            </Stack>
-          ),
-          chips: filter
-            ? [{ label: FILTER_LABELS[filter], onRemove: () => state.setFilter('filter', null) }]
-            : [],
-        }}
-        onExport={() => void exportCsv()}
-        add={canManage ? { label: 'Add customer', to: '/sales/customers/create' } : undefined}
-      />
-      <DataTable
-        label="Customers"
-        columns={columns}
-        data={customers.data?.data}
-        pagination={customers.data?.pagination}
-        state={state}
-        loading={customers.isPending || customers.isPlaceholderData}
-        error={customers.error}
-        onRetry={() => void customers.refetch()}
-        getRowId={(c) => c.id}
-        onRowClick={open}
-        empty={
-          state.search || filter ? (
-            <NoMatches
-              title="No customers match"
-              description="Try another search or clear the filter."
-              onClear={() => {
-                search.clear();
-                state.clearFilters();
-              }}
+    <ListScreen
+      title="Customers"
+      description="The people who buy from you, their orders and what they spent."
+      label="Customers"
+      actions={
+        canManage ? (
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
+            >
+              Import
+            </Button>
+            <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
+              Generate sample
+            </Button>
+          </Group>
+        ) : undefined
+      }
+      state={state}
+      search={search}
+      filters={{
+        content: (
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              Show
+            </Text>
+            <SegmentedControl
+              orientation="vertical"
+              fullWidth
+              data={[
+                { value: '', label: 'All customers' },
+                ...CUSTOMER_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] })),
+              ]}
+              value={filter ?? ''}
+              onChange={(v) => state.setFilter('filter', v || null)}
             />
-          ) : (
-            <EmptyState
-              title="No customers yet"
-              description="Add your customers to see their orders and spending, or import them from a spreadsheet."
-              action={
-                canManage ? (
-                  <Group>
-                    <Button component={Link} to="/sales/customers/create">
-                      Add customer
-                    </Button>
-                    <Button variant="default" onClick={() => setImporting(true)}>
-                      Import
-                    </Button>
-                  </Group>
-                ) : undefined
-              }
-            />
-          )
-        }
-      />
+          </Stack>
+        ),
+        chips: filter
+          ? [{ label: FILTER_LABELS[filter], onRemove: () => state.setFilter('filter', null) }]
+          : [],
+      }}
+      onExport={() => void exportCsv()}
+      add={canManage ? { label: 'Add customer', to: paths.customerCreate } : undefined}
+      list={customers}
+      loading={customers.isPending || customers.isPlaceholderData}
+      columns={columns}
+      getRowId={(c) => c.id}
+      onRowClick={open}
+      filtered={Boolean(state.search || filter)}
+      noMatch={{ title: 'No customers match', description: 'Try another search or clear the filter.' }}
+      empty={{
+        title: 'No customers yet',
+        description:
+          'Add your customers to see their orders and spending, or import them from a spreadsheet.',
+        action: canManage ? (
+          <Group>
+            <Button component={Link} to={paths.customerCreate}>
+              Add customer
+            </Button>
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import
+            </Button>
+          </Group>
+        ) : undefined,
+      }}
+    >
       <ImportModal
         opened={importing}
         onClose={() => setImporting(false)}
@@ -243,6 +224,6 @@ export default function CustomersScreen() {
         template={TEMPLATE}
         onImported={() => void client.invalidateQueries({ queryKey: customersKey(storeId) })}
       />
-    </Stack>
+    </ListScreen>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '@tillbook/contract/discounts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
@@ -38,6 +39,7 @@ import {
   type CreateDiscountBody,
 } from '../api/discounts';
 import { localDay } from '../components/discount-text';
+import { paths } from '../../../app/paths';
 
 interface DiscountValues {
   name: string;
@@ -48,7 +50,8 @@ interface DiscountValues {
   applies_to: DiscountScope;
   product_ids: string[];
   category_ids: string[];
-  min_order_amount: string;
+  /** Minor units (`MoneyInput`): null for no minimum, NaN while not an amount. */
+  min_order_amount: number | null;
   usage_limit: string;
   starts_at: string;
   ends_at: string;
@@ -63,7 +66,7 @@ const blank: DiscountValues = {
   applies_to: 'order',
   product_ids: [],
   category_ids: [],
-  min_order_amount: '',
+  min_order_amount: null,
   usage_limit: '',
   starts_at: '',
   ends_at: '',
@@ -84,7 +87,7 @@ function fromDiscount(d: Discount, currency: string, timezone: string): Discount
     applies_to: d.applies_to,
     product_ids: d.product_ids,
     category_ids: d.category_ids,
-    min_order_amount: d.min_order_amount ? major(d.min_order_amount, currency) : '',
+    min_order_amount: d.min_order_amount ? d.min_order_amount : null,
     usage_limit: d.usage_limit ? String(d.usage_limit) : '',
     starts_at: localDay(d.starts_at, timezone),
     ends_at: localDay(d.ends_at, timezone),
@@ -108,7 +111,7 @@ function validate(v: DiscountValues, currency: string): Record<string, string> {
     const minor = toMinor(v.value, currency);
     if (minor === null || minor <= 0) errors.value = 'Enter an amount like 500 or 500.50';
   }
-  if (v.min_order_amount.trim() && toMinor(v.min_order_amount, currency) === null)
+  if (v.min_order_amount !== null && Number.isNaN(v.min_order_amount))
     errors.min_order_amount = 'Enter an amount like 5000';
   if (v.usage_limit.trim() && !/^[1-9]\d*$/.test(v.usage_limit.trim()))
     errors.usage_limit = 'Usage limit must be a whole number of at least 1';
@@ -132,7 +135,7 @@ function toBody(v: DiscountValues, currency: string, editing: boolean): CreateDi
     applies_to: v.applies_to,
     product_ids: v.applies_to === 'products' ? v.product_ids : [],
     category_ids: v.applies_to === 'categories' ? v.category_ids : [],
-    min_order_amount: orNull(v.min_order_amount.trim() ? toMinor(v.min_order_amount, currency) : null),
+    min_order_amount: orNull(v.min_order_amount),
     usage_limit: orNull(v.usage_limit.trim() ? Number(v.usage_limit) : null),
     starts_at: orNull(v.starts_at || null),
     ends_at: orNull(v.ends_at || null),
@@ -195,14 +198,14 @@ function DiscountForm({ discount }: { discount?: Discount }) {
   const create = useCreateDiscount({
     onSuccess: () => {
       notify.success(MESSAGES.discountAdded);
-      navigate('/sales/discounts');
+      navigate(paths.discounts);
     },
     onError: (error) => showFormError(form, error),
   });
   const update = useUpdateDiscount({
     onSuccess: () => {
       notify.success('Discount updated successfully');
-      navigate('/sales/discounts');
+      navigate(paths.discounts);
     },
     onError: (error) => showFormError(form, error),
   });
@@ -259,9 +262,8 @@ function DiscountForm({ discount }: { discount?: Discount }) {
                 rightSection={values.type === 'percentage' ? '%' : undefined}
                 {...form.getInputProps('value')}
               />
-              <TextInput
+              <MoneyInput
                 label="Minimum order amount"
-                inputMode="decimal"
                 placeholder="No minimum"
                 {...form.getInputProps('min_order_amount')}
               />
@@ -320,7 +322,7 @@ function DiscountForm({ discount }: { discount?: Discount }) {
           </Stack>
         </Section>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate('/sales/discounts')} disabled={busy}>
+          <Button variant="default" onClick={() => navigate(paths.discounts)} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" loading={busy}>
@@ -332,11 +334,11 @@ function DiscountForm({ discount }: { discount?: Discount }) {
   );
 }
 
-/** `/sales/discounts/create` and `/sales/discounts/edit/{id}`. */
+/** paths.discountCreate and `/sales/discounts/edit/{id}`. */
 export default function DiscountFormScreen() {
   const { id } = useParams();
   const discount = useDiscount(id);
-  const crumbs = [{ label: 'Sales' }, { label: 'Discounts', to: '/sales/discounts' }];
+  const crumbs = [{ label: 'Sales' }, { label: 'Discounts', to: paths.discounts }];
   if (!id) {
     return (
       <Stack gap="lg">

@@ -1,15 +1,13 @@
-import { Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { DISCOUNT_STATES, type Discount, type DiscountState } from '@tillbook/contract/discounts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/states';
+import { ListScreen } from '../../../components/list-screen';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
 import { messageOf } from '../../../lib/api-client';
-import { downloadCsv, toCsv } from '../../../lib/csv';
+import { exportAllPages } from '../../../lib/csv';
 import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
@@ -17,8 +15,9 @@ import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listDiscounts, useDiscounts, useGenerateDiscount } from '../api/discounts';
 import { discountValueText, periodText, usageText } from '../components/discount-text';
+import { paths } from '../../../app/paths';
 
-/** `/sales/discounts`: codes with their value, usage, dates and state. */
+/** paths.discounts: codes with their value, usage, dates and state. */
 export default function DiscountsScreen() {
   const navigate = useNavigate();
   const state = useTableState('discounts', ['status']);
@@ -78,124 +77,86 @@ export default function DiscountsScreen() {
     [currency, timezone],
   );
 
-  const exportCsv = async () => {
-    try {
-      const rows: Discount[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await listDiscounts({ ...filters, page, perPage: 100 });
-        rows.push(...answer.data);
-        if (!answer.pagination || page >= answer.pagination.totalPages) break;
-      }
-      downloadCsv(
-        'discounts',
-        toCsv(rows, [
-          { header: 'Name', value: (d) => d.name },
-          { header: 'Code', value: (d) => d.code },
-          { header: 'Type', value: (d) => d.type },
-          {
-            header: 'Value',
-            value: (d) => (d.type === 'percentage' ? `${d.value}%` : formatMoney(d.value, currency)),
-          },
-          { header: 'Applies to', value: (d) => d.applies_to },
-          { header: 'Minimum order', value: (d) => formatMoney(d.min_order_amount, currency) },
-          { header: 'Used', value: (d) => d.used_count },
-          { header: 'Limit', value: (d) => d.usage_limit },
-          { header: 'Dates', value: (d) => periodText(d, timezone) },
-          { header: 'Status', value: (d) => d.status },
-        ]),
-      );
-    } catch (error) {
-      notify.error(messageOf(error));
-    }
-  };
+  const exportCsv = () =>
+    exportAllPages('discounts', (page, perPage) => listDiscounts({ ...filters, page, perPage }), [
+      { header: 'Name', value: (d) => d.name },
+      { header: 'Code', value: (d) => d.code },
+      { header: 'Type', value: (d) => d.type },
+      {
+        header: 'Value',
+        value: (d) => (d.type === 'percentage' ? `${d.value}%` : formatMoney(d.value, currency)),
+      },
+      { header: 'Applies to', value: (d) => d.applies_to },
+      { header: 'Minimum order', value: (d) => formatMoney(d.min_order_amount, currency) },
+      { header: 'Used', value: (d) => d.used_count },
+      { header: 'Limit', value: (d) => d.usage_limit },
+      { header: 'Dates', value: (d) => periodText(d, timezone) },
+      { header: 'Status', value: (d) => d.status },
+    ]);
 
   const chips = status
     ? [{ label: statusLabel(status), onRemove: () => state.setFilter('status', null) }]
     : [];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Discounts"
-        description="Codes customers give at the till or through your API."
-        search={search.box}
-        filters={{
-          content: (
-            <NativeSelect
-              label="Status"
-              data={[
-                { value: '', label: 'Any' },
-                ...DISCOUNT_STATES.map((s) => ({ value: s, label: statusLabel(s) })),
-              ]}
-              value={status ?? ''}
-              onChange={(e) => state.setFilter('status', e.currentTarget.value || null)}
-            />
-          ),
-          chips,
-        }}
-        onExport={() => void exportCsv()}
-        add={canManage ? { label: 'Add discount', to: '/sales/discounts/create' } : undefined}
-        actions={
-          canManage ? (
-            <Button
-              variant="default"
-              leftSection={<IconSparkles size={16} />}
-              loading={generate.isPending}
-              onClick={() => generate.mutate()}
-            >
+    <ListScreen
+      title="Discounts"
+      description="Codes customers give at the till or through your API."
+      label="Discounts"
+      state={state}
+      search={search}
+      filters={{
+        content: (
+          <NativeSelect
+            label="Status"
+            data={[
+              { value: '', label: 'Any' },
+              ...DISCOUNT_STATES.map((s) => ({ value: s, label: statusLabel(s) })),
+            ]}
+            value={status ?? ''}
+            onChange={(e) => state.setFilter('status', e.currentTarget.value || null)}
+          />
+        ),
+        chips,
+      }}
+      onExport={() => void exportCsv()}
+      add={canManage ? { label: 'Add discount', to: paths.discountCreate } : undefined}
+      actions={
+        canManage ? (
+          <Button
+            variant="default"
+            leftSection={<IconSparkles size={16} />}
+            loading={generate.isPending}
+            onClick={() => generate.mutate()}
+          >
+            Generate sample
+          </Button>
+        ) : undefined
+      }
+      list={discounts}
+      columns={columns}
+      getRowId={(d) => d.id}
+      onRowClick={canManage ? (d) => navigate(paths.discountEdit(d.id)) : undefined}
+      filtered={Boolean(state.search || status)}
+      noMatch={{
+        title: 'No discounts match',
+        description: 'Try another search or status.',
+        clearLabel: 'Show all discounts',
+      }}
+      empty={{
+        title: 'No discounts yet',
+        description: 'Create a code such as WEEKEND10 for 10% off, or generate a sample to try it.',
+        action: canManage ? (
+          <>
+            <Button variant="default" onClick={() => generate.mutate()} loading={generate.isPending}>
               Generate sample
             </Button>
-          ) : undefined
-        }
-      />
-      <DataTable
-        label="Discounts"
-        columns={columns}
-        data={discounts.data?.data}
-        pagination={discounts.data?.pagination}
-        state={state}
-        loading={discounts.isPending}
-        error={discounts.error}
-        onRetry={() => void discounts.refetch()}
-        getRowId={(d) => d.id}
-        onRowClick={canManage ? (d) => navigate(`/sales/discounts/edit/${d.id}`) : undefined}
-        empty={
-          state.search || status ? (
-            <EmptyState
-              title="No discounts match"
-              description="Try another search or status."
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    search.clear();
-                    state.clearFilters();
-                  }}
-                >
-                  Show all discounts
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              title="No discounts yet"
-              description="Create a code such as WEEKEND10 for 10% off, or generate a sample to try it."
-              action={
-                canManage ? (
-                  <>
-                    <Button variant="default" onClick={() => generate.mutate()} loading={generate.isPending}>
-                      Generate sample
-                    </Button>
-                    <Button component={Link} to="/sales/discounts/create">
-                      Add discount
-                    </Button>
-                  </>
-                ) : undefined
-              }
-            />
-          )
-        }
-      />
-    </Stack>
+            <Button component={Link} to={paths.discountCreate}>
+              Add discount
+            </Button>
+          </>
+        ) : undefined,
+      }}
+    />
   );
 }

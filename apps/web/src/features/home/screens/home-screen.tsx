@@ -12,41 +12,47 @@ import {
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useCurrentUser } from '../../../lib/current-user';
+import { paths } from '../../../app/paths';
 
 const AREAS = [
   {
     title: 'Sales',
     text: 'Sell at the point of sale, see orders, customers and discounts.',
-    to: '/sales/orders/generate',
+    to: paths.pointOfSale,
     icon: IconShoppingCart,
   },
   {
     title: 'Inventory',
     text: 'Products, prices and stock levels.',
-    to: '/inventory/products',
+    to: paths.products,
     icon: IconPackage,
   },
   {
     title: 'Purchasing',
     text: 'Vendors, purchase orders and payments received.',
-    to: '/purchase/orders',
+    to: paths.purchaseOrders,
     icon: IconTruckDelivery,
   },
   {
     title: 'Reports',
     text: 'Sales report, sales by item and transactions.',
-    to: '/report',
+    to: paths.reports,
     icon: IconChartBar,
   },
-  { title: 'Wallet', text: 'Balance, transactions and bank transfers.', to: '/wallet', icon: IconWallet },
+  { title: 'Wallet', text: 'Balance, transactions and bank transfers.', to: paths.wallet, icon: IconWallet },
   {
     title: 'Store',
     text: 'Your stores and branches, currency and address.',
-    to: '/store',
+    to: paths.stores,
     icon: IconBuildingStore,
   },
-  { title: 'Developers', text: 'API keys for your website or app.', to: '/developers', icon: IconCode },
-  { title: 'Settings', text: 'Profile, team, roles and the audit log.', to: '/settings', icon: IconSettings },
+  { title: 'Developers', text: 'API keys for your website or app.', to: paths.developers, icon: IconCode },
+  {
+    title: 'Settings',
+    text: 'Profile, team, roles and the audit log.',
+    to: paths.settings,
+    icon: IconSettings,
+  },
 ];
 
 function greeting(hour: number): string {
@@ -113,7 +119,7 @@ export default function HomeScreen() {
               </div>
             </SimpleGrid>
           </Group>
-          <Anchor component={Link} to="/store" size="sm" mt="md" display="inline-block">
+          <Anchor component={Link} to={paths.stores} size="sm" mt="md" display="inline-block">
             Manage stores and branches
           </Anchor>
         </Card>

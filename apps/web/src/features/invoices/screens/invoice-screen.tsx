@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { downloadInvoicePdf, useEmailInvoice, useInvoice, useInvoiceOrders } from '../api/invoice';
 import { InvoiceDocument } from '../components/invoice-document';
+import { paths } from '../../../app/paths';
 
 /** Which order's invoice: `?order=<id>`, or chosen here from recent orders. */
 function OrderChooser({
@@ -60,7 +61,7 @@ function OrderChooser({
   );
 }
 
-/** `/invoice`: the invoice, or the receipt once paid, of an order: print, PDF, email. */
+/** paths.invoice: the invoice, or the receipt once paid, of an order: print, PDF, email. */
 export default function InvoiceScreen() {
   const [params, setParams] = useSearchParams();
   const orderId = params.get('order');
@@ -104,8 +105,8 @@ export default function InvoiceScreen() {
         title={title}
         breadcrumbs={[
           { label: 'Sales' },
-          { label: 'Orders', to: '/sales/orders' },
-          ...(data ? [{ label: data.order.number, to: `/sales/orders/details/${data.order.id}` }] : []),
+          { label: 'Orders', to: paths.orders },
+          ...(data ? [{ label: data.order.number, to: paths.order(data.order.id) }] : []),
           { label: 'Invoice' },
         ]}
         actions={
@@ -163,7 +164,7 @@ export default function InvoiceScreen() {
             title="Choose an order"
             description="Pick an order above to see its invoice, or open one from its order page."
             action={
-              <Button component={Link} to="/sales/orders" variant="default">
+              <Button component={Link} to={paths.orders} variant="default">
                 Go to orders
               </Button>
             }

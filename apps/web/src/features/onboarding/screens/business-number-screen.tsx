@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { setUiState } from '../../../lib/ui-state';
 import { useSaveBusinessNumber } from '../api/business-number';
+import { paths } from '../../../app/paths';
 
 export default function BusinessNumberScreen() {
   const session = useSession();
@@ -13,11 +14,11 @@ export default function BusinessNumberScreen() {
   const save = useSaveBusinessNumber();
   const form = useSchemaForm(businessNumberBody, { registration_number: '', tin: '', phone_number: '' });
 
-  if (session && !session.store) return <Navigate to="/onboarding/business-info" replace />;
+  if (session && !session.store) return <Navigate to={paths.businessInfo} replace />;
 
   const finish = () => {
     setUiState({ onboardingStep: null });
-    navigate('/home', { replace: true });
+    navigate(paths.home, { replace: true });
   };
 
   const submit = form.onSubmit((values) => {

@@ -1,29 +1,16 @@
-import {
-  Anchor,
-  Button,
-  Grid,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Timeline,
-} from '@mantine/core';
+import { Anchor, Button, Grid, Group, Stack, Table, Text, Timeline } from '@mantine/core';
 import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
-import type { OrderDetail } from '@tillbook/contract/orders';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useOrder } from '../api/get-order';
-import { useChangeOrderStatus, useRefundOrder } from '../api/order-actions';
+import { useChangeOrderStatus } from '../api/order-actions';
 import {
   STATUS_ACTION_LABELS,
   nextStatuses,
@@ -31,12 +18,8 @@ import {
   orderStatusLabel,
 } from '../components/order-status';
 import { PAYMENT_TYPE_LABELS, Receipt } from '../components/receipt';
-import { refundableLines } from '../components/refund-lines';
-
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random()}`;
+import { paths } from '../../../app/paths';
+import { CancelModal, RefundModal } from '../components/order-modals';
 
 const CHANNEL_LABELS: Record<string, string> = { pos: 'Point of sale', dashboard: 'Dashboard', api: 'API' };
 
@@ -50,153 +33,6 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
         {children}
       </Text>
     </Group>
-  );
-}
-
-function CancelModal({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const change = useChangeOrderStatus({
-    onSuccess: () => {
-      notify.success(`${order.number} cancelled`);
-      onClose();
-    },
-    onError: (error) => notify.error(messageOf(error)),
-  });
-  return (
-    <Modal opened onClose={onClose} title={`Cancel ${order.number}?`} centered>
-      <Stack gap="md">
-        <Text size="sm">
-          The items go back into stock
-          {order.amount_received > 0 ? ', the money received is recorded as paid back' : ''}
-          {order.discount_code ? ' and the discount use is given back' : ''}. This cannot be undone.
-        </Text>
-        <Textarea
-          label="Reason"
-          placeholder="Customer changed their mind"
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={change.isPending}>
-            Keep order
-          </Button>
-          <Button
-            color="red"
-            loading={change.isPending}
-            onClick={() =>
-              change.mutate({ id: order.id, status: 'cancelled', reason: reason.trim() || undefined })
-            }
-          >
-            Cancel order
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** Refund all of a completed order or some units of its lines, with a reason. */
-function RefundModal({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
-  const open = refundableLines(order.items);
-  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
-    Object.fromEntries(open.map((i) => [i.product_id, i.left])),
-  );
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [key] = useState(newKey);
-  const refund = useRefundOrder({
-    onSuccess: (answer) => {
-      notify.success(
-        answer.data.order.status === 'refunded' ? `${order.number} refunded` : 'Refund recorded',
-      );
-      onClose();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) setErrors(error.fields);
-      notify.error(messageOf(error));
-    },
-  });
-  const everything = open.every((i) => quantities[i.product_id] === i.left);
-  const items = open
-    .map((i) => ({ product_id: i.product_id, quantity: quantities[i.product_id] ?? 0 }))
-    .filter((i) => i.quantity > 0);
-  return (
-    <Modal opened onClose={onClose} title={`Refund ${order.number}`} size="lg" centered>
-      <Stack gap="md">
-        <Table.ScrollContainer minWidth={380}>
-          <Table aria-label="Units to refund">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Sold</Table.Th>
-                <Table.Th w={130}>Refund</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {open.map((i) => (
-                <Table.Tr key={i.product_id}>
-                  <Table.Td>{i.name}</Table.Td>
-                  <Table.Td>
-                    {i.sold}
-                    {i.refunded ? ` (${i.refunded} back)` : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={`Refund units of ${i.name}`}
-                      min={0}
-                      max={i.left}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      size="xs"
-                      value={quantities[i.product_id] ?? 0}
-                      onChange={(v) => setQuantities((q) => ({ ...q, [i.product_id]: Number(v) || 0 }))}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          value={reason}
-          error={errors.reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Text size="sm" c="dimmed">
-          Refunded units go back into stock. Money paid back is what the customer paid beyond what they keep.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={refund.isPending}>
-            Close
-          </Button>
-          <Button
-            color="red"
-            loading={refund.isPending}
-            disabled={!items.length}
-            onClick={() => {
-              if (!reason.trim()) {
-                setErrors({ reason: 'Reason is required' });
-                return;
-              }
-              refund.mutate({
-                id: order.id,
-                key,
-                reason: reason.trim(),
-                items: everything ? undefined : items,
-              });
-            }}
-          >
-            {everything ? 'Refund everything' : 'Refund selected'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 
@@ -230,7 +66,7 @@ export default function OrderDetailsScreen() {
             <StatusBadge status={o.payment_state} />
           </Group>
         }
-        breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: '/sales/orders' }, { label: o.number }]}
+        breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: paths.orders }, { label: o.number }]}
         actions={
           <Group gap="sm">
             <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
@@ -240,7 +76,7 @@ export default function OrderDetailsScreen() {
               variant="default"
               leftSection={<IconFileInvoice size={16} />}
               component={Link}
-              to={`/invoice?order=${o.id}`}
+              to={paths.invoiceFor(o.id)}
             >
               Invoice
             </Button>
@@ -255,11 +91,7 @@ export default function OrderDetailsScreen() {
               </Button>
             )}
             {canRecord && takesPayment && (
-              <Button
-                variant="light"
-                component={Link}
-                to={`/purchase/payments-received/create?order=${o.id}`}
-              >
+              <Button variant="light" component={Link} to={paths.paymentCreateFor(o.id)}>
                 Record payment
               </Button>
             )}
@@ -295,12 +127,7 @@ export default function OrderDetailsScreen() {
                     {o.items.map((i) => (
                       <Table.Tr key={i.id}>
                         <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/inventory/products/${i.product_id}`}
-                            size="sm"
-                            fw={500}
-                          >
+                          <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
                             {i.name}
                           </Anchor>
                           <Text size="xs" c="dimmed">
@@ -389,7 +216,7 @@ export default function OrderDetailsScreen() {
                       {o.payments.map((p) => (
                         <Table.Tr key={p.id}>
                           <Table.Td>
-                            <Anchor component={Link} to={`/purchase/payments-received/${p.id}`} size="sm">
+                            <Anchor component={Link} to={paths.payment(p.id)} size="sm">
                               {p.number}
                             </Anchor>
                           </Table.Td>
@@ -428,7 +255,7 @@ export default function OrderDetailsScreen() {
             <Section title="Customer">
               {o.customer ? (
                 <Stack gap={4}>
-                  <Anchor component={Link} to={`/sales/customers/${o.customer.id}`} fw={600}>
+                  <Anchor component={Link} to={paths.customer(o.customer.id)} fw={600}>
                     {o.customer.name}
                   </Anchor>
                   {o.customer.phone_number && <Text size="sm">{o.customer.phone_number}</Text>}

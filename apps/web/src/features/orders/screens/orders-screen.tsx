@@ -3,21 +3,18 @@ import { PAYMENT_STATES, type Order, type OrderStatus, type PaymentState } from 
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table';
+import { ListScreen } from '../../../components/list-screen';
 import { DateTime, Money } from '../../../components/money';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/states';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
-import { messageOf } from '../../../lib/api-client';
-import { downloadCsv, toCsv } from '../../../lib/csv';
+import { exportAllPages } from '../../../lib/csv';
 import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listOrders, useOrders } from '../api/list-orders';
 import { orderBadgeStatus, orderStatusLabel } from '../components/order-status';
 import { DateRangeFilter, StatusTabs } from '../../../components/table-filters';
+import { paths } from '../../../app/paths';
 
 const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -28,7 +25,7 @@ const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
   { value: 'refunded', label: 'Refunded' },
 ];
 
-/** `/sales/orders`: sales by status, searched by number, customer name or phone. */
+/** paths.orders: sales by status, searched by number, customer name or phone. */
 export default function OrdersScreen() {
   const navigate = useNavigate();
   const state = useTableState('orders', ['status', 'paymentState', 'from', 'to']);
@@ -96,34 +93,20 @@ export default function OrdersScreen() {
     [],
   );
 
-  const exportCsv = async () => {
-    try {
-      const rows: Order[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await listOrders({ ...filters, page, perPage: 100 });
-        rows.push(...answer.data);
-        if (!answer.pagination || page >= answer.pagination.totalPages) break;
-      }
-      downloadCsv(
-        'orders',
-        toCsv(rows, [
-          { header: 'Number', value: (o) => o.number },
-          { header: 'Items', value: (o) => o.items_count },
-          { header: 'Amount', value: (o) => formatMoney(o.total, o.currency || currency) },
-          { header: 'Received', value: (o) => formatMoney(o.amount_received, o.currency || currency) },
-          { header: 'Outstanding', value: (o) => formatMoney(o.amount_outstanding, o.currency || currency) },
-          { header: 'Customer', value: (o) => o.customer?.name ?? 'Walk-in' },
-          { header: 'Phone', value: (o) => o.customer?.phone_number },
-          { header: 'Date', value: (o) => formatDateTime(o.created_at, timezone) },
-          { header: 'Payment type', value: (o) => o.payment_type },
-          { header: 'Payment', value: (o) => o.payment_state },
-          { header: 'Status', value: (o) => orderStatusLabel(o.status) },
-        ]),
-      );
-    } catch (error) {
-      notify.error(messageOf(error));
-    }
-  };
+  const exportCsv = () =>
+    exportAllPages('orders', (page, perPage) => listOrders({ ...filters, page, perPage }), [
+      { header: 'Number', value: (o) => o.number },
+      { header: 'Items', value: (o) => o.items_count },
+      { header: 'Amount', value: (o) => formatMoney(o.total, o.currency || currency) },
+      { header: 'Received', value: (o) => formatMoney(o.amount_received, o.currency || currency) },
+      { header: 'Outstanding', value: (o) => formatMoney(o.amount_outstanding, o.currency || currency) },
+      { header: 'Customer', value: (o) => o.customer?.name ?? 'Walk-in' },
+      { header: 'Phone', value: (o) => o.customer?.phone_number },
+      { header: 'Date', value: (o) => formatDateTime(o.created_at, timezone) },
+      { header: 'Payment type', value: (o) => o.payment_type },
+      { header: 'Payment', value: (o) => o.payment_state },
+      { header: 'Status', value: (o) => orderStatusLabel(o.status) },
+    ]);
 
   const chips = [
     ...(paymentState
@@ -135,75 +118,51 @@ export default function OrdersScreen() {
   const filtered = Boolean(state.search || status || paymentState || from || to);
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Orders"
-        description="Every sale, from the till, the dashboard and the API."
-        search={search.box}
-        filters={{
-          content: (
-            <Stack gap="xs">
-              <NativeSelect
-                label="Payment"
-                data={[
-                  { value: '', label: 'Any' },
-                  ...PAYMENT_STATES.map((p) => ({ value: p, label: statusLabel(p) })),
-                ]}
-                value={paymentState ?? ''}
-                onChange={(e) => state.setFilter('paymentState', e.currentTarget.value || null)}
-              />
-              <DateRangeFilter state={state} />
-            </Stack>
-          ),
-          chips,
-        }}
-        onExport={() => void exportCsv()}
-        add={canSell ? { label: 'New sale', to: '/sales/orders/generate' } : undefined}
-      />
-      <StatusTabs state={state} tabs={TABS} />
-      <DataTable
-        label="Orders"
-        columns={columns}
-        data={orders.data?.data}
-        pagination={orders.data?.pagination}
-        state={state}
-        loading={orders.isPending}
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
-        getRowId={(o) => o.id}
-        onRowClick={(o) => navigate(`/sales/orders/details/${o.id}`)}
-        empty={
-          filtered ? (
-            <EmptyState
-              title="No orders match"
-              description="Try another search, tab or filter."
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    search.clear();
-                    state.clearFilters();
-                  }}
-                >
-                  Show all orders
-                </Button>
-              }
+    <ListScreen
+      title="Orders"
+      description="Every sale, from the till, the dashboard and the API."
+      label="Orders"
+      state={state}
+      search={search}
+      filters={{
+        content: (
+          <Stack gap="xs">
+            <NativeSelect
+              label="Payment"
+              data={[
+                { value: '', label: 'Any' },
+                ...PAYMENT_STATES.map((p) => ({ value: p, label: statusLabel(p) })),
+              ]}
+              value={paymentState ?? ''}
+              onChange={(e) => state.setFilter('paymentState', e.currentTarget.value || null)}
             />
-          ) : (
-            <EmptyState
-              title="No orders yet"
-              description="Sales made at the point of sale, or through the API, show here."
-              action={
-                canSell ? (
-                  <Button component={Link} to="/sales/orders/generate">
-                    New sale
-                  </Button>
-                ) : undefined
-              }
-            />
-          )
-        }
-      />
-    </Stack>
+            <DateRangeFilter state={state} />
+          </Stack>
+        ),
+        chips,
+      }}
+      onExport={() => void exportCsv()}
+      add={canSell ? { label: 'New sale', to: paths.pointOfSale } : undefined}
+      toolbar={<StatusTabs state={state} tabs={TABS} />}
+      list={orders}
+      columns={columns}
+      getRowId={(o) => o.id}
+      onRowClick={(o) => navigate(paths.order(o.id))}
+      filtered={filtered}
+      noMatch={{
+        title: 'No orders match',
+        description: 'Try another search, tab or filter.',
+        clearLabel: 'Show all orders',
+      }}
+      empty={{
+        title: 'No orders yet',
+        description: 'Sales made at the point of sale, or through the API, show here.',
+        action: canSell ? (
+          <Button component={Link} to={paths.pointOfSale}>
+            New sale
+          </Button>
+        ) : undefined,
+      }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { usePayment } from '../api/list-payments';
 import { modeLabel } from '../components/payment-modes';
+import { paths } from '../../../app/paths';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,7 +32,7 @@ export default function PaymentDetailsScreen() {
         title={p.number}
         breadcrumbs={[
           { label: 'Purchasing' },
-          { label: 'Payments received', to: '/purchase/payments-received' },
+          { label: 'Payments received', to: paths.paymentsReceived },
           { label: p.number },
         ]}
       />
@@ -45,13 +46,13 @@ export default function PaymentDetailsScreen() {
           </Fact>
           <Fact label="Mode">{modeLabel(p.payment_mode)}</Fact>
           <Fact label="Order">
-            <Anchor component={Link} to={`/sales/orders/details/${p.order_id}`} size="sm">
+            <Anchor component={Link} to={paths.order(p.order_id)} size="sm">
               {p.order_number}
             </Anchor>
           </Fact>
           <Fact label="Customer">
             {p.customer_id ? (
-              <Anchor component={Link} to={`/sales/customers/${p.customer_id}`} size="sm">
+              <Anchor component={Link} to={paths.customer(p.customer_id)} size="sm">
                 {p.customer_name}
               </Anchor>
             ) : (

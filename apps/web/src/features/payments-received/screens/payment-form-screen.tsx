@@ -16,14 +16,16 @@ import type { PaymentMode } from '@tillbook/contract/payments-received';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/money';
+import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { Section } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useStoreLocale } from '../../../lib/current-user';
-import { formatMoney, minorDigits, toMinor } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useAddPayment, useOrderForPayment, usePayableOrders } from '../api/add-payment';
 import { PAYMENT_MODE_OPTIONS } from '../components/payment-modes';
+import { paths } from '../../../app/paths';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -42,7 +44,7 @@ const today = () => {
 const orderLabel = (o: Order) => `${o.number} · ${o.customer?.name ?? 'Walk-in'}`;
 
 /**
- * `/purchase/payments-received/create`: money received later for an order (`?order=<id>` picks
+ * paths.paymentCreate: money received later for an order (`?order=<id>` picks
  * it, as the order's page does; saving then goes back to the order).
  */
 export default function PaymentFormScreen() {
@@ -55,7 +57,7 @@ export default function PaymentFormScreen() {
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const chosen = useOrderForPayment(orderId);
   const payable = usePayableOrders(chosen.data && debounced === orderLabel(chosen.data) ? '' : debounced);
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState<number | null>(null);
   const [mode, setMode] = useState<PaymentMode>('cash');
   const [date, setDate] = useState(today);
   const [reference, setReference] = useState('');
@@ -72,7 +74,7 @@ export default function PaymentFormScreen() {
           ? `${p.number} recorded: ${formatMoney(p.order_amount_outstanding, currency)} still due`
           : `${p.number} recorded: ${p.order_number} is paid`,
       );
-      navigate(fromOrder ? `/sales/orders/details/${p.order_id}` : `/purchase/payments-received/${p.id}`, {
+      navigate(fromOrder ? paths.order(p.order_id) : paths.payment(p.id), {
         replace: true,
       });
     },
@@ -91,7 +93,7 @@ export default function PaymentFormScreen() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    const minor = amount.trim() ? toMinor(amount, currency) : null;
+    const minor = amount !== null && !Number.isNaN(amount) ? amount : null;
     if (!orderId) found.order_id = 'Choose the order this payment is for';
     if (minor === null || minor <= 0) found.amount = 'Enter an amount like 5000 or 5,000.50';
     else if (order && minor > order.amount_outstanding)
@@ -119,7 +121,7 @@ export default function PaymentFormScreen() {
         title="Record payment"
         breadcrumbs={[
           { label: 'Purchasing' },
-          { label: 'Payments received', to: '/purchase/payments-received' },
+          { label: 'Payments received', to: paths.paymentsReceived },
           { label: 'Record payment' },
         ]}
       />
@@ -201,27 +203,20 @@ export default function PaymentFormScreen() {
               </Paper>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
+              <MoneyInput
                 label="Amount"
                 required
-                inputMode="decimal"
                 placeholder="5,000.00"
                 value={amount}
                 error={errors.amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
+                onChange={setAmount}
                 rightSectionWidth={110}
                 rightSection={
                   order && order.amount_outstanding > 0 ? (
                     <Button
                       size="compact-xs"
                       variant="light"
-                      onClick={() =>
-                        setAmount(
-                          (order.amount_outstanding / 10 ** minorDigits(currency)).toFixed(
-                            minorDigits(currency),
-                          ),
-                        )
-                      }
+                      onClick={() => setAmount(order.amount_outstanding)}
                     >
                       Pay the rest
                     </Button>

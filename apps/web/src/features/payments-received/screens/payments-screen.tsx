@@ -3,23 +3,20 @@ import type { PaymentMode, PaymentReceived } from '@tillbook/contract/payments-r
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table';
+import { ListScreen } from '../../../components/list-screen';
 import { DateTime, Money } from '../../../components/money';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/states';
-import { messageOf } from '../../../lib/api-client';
-import { downloadCsv, toCsv } from '../../../lib/csv';
+import { exportAllPages } from '../../../lib/csv';
 import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listPayments, usePayments } from '../api/list-payments';
 import { PAYMENT_MODE_OPTIONS, modeLabel } from '../components/payment-modes';
 import { DateRangeFilter } from '../../../components/table-filters';
+import { paths } from '../../../app/paths';
 
 /**
- * `/purchase/payments-received`: every payment taken, with the sale or afterwards, searched by
+ * paths.paymentsReceived: every payment taken, with the sale or afterwards, searched by
  * the payment's or the order's number, the customer or the reference.
  */
 export default function PaymentsScreen() {
@@ -71,7 +68,7 @@ export default function PaymentsScreen() {
         cell: ({ row }) => (
           <Anchor
             component={Link}
-            to={`/sales/orders/details/${row.original.order_id}`}
+            to={paths.order(row.original.order_id)}
             size="sm"
             onClick={(e) => e.stopPropagation()}
           >
@@ -101,31 +98,17 @@ export default function PaymentsScreen() {
     [],
   );
 
-  const exportCsv = async () => {
-    try {
-      const rows: PaymentReceived[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await listPayments({ ...filters, page, perPage: 100 });
-        rows.push(...answer.data);
-        if (!answer.pagination || page >= answer.pagination.totalPages) break;
-      }
-      downloadCsv(
-        'payments-received',
-        toCsv(rows, [
-          { header: 'Number', value: (p) => p.number },
-          { header: 'Date', value: (p) => formatDateTime(p.payment_date, timezone) },
-          { header: 'Customer', value: (p) => p.customer_name ?? 'Walk-in' },
-          { header: 'Order', value: (p) => p.order_number },
-          { header: 'Mode', value: (p) => modeLabel(p.payment_mode) },
-          { header: 'Reference', value: (p) => p.reference },
-          { header: 'Amount', value: (p) => formatMoney(p.amount, currency) },
-          { header: 'Recorded by', value: (p) => p.recorded_by.name },
-        ]),
-      );
-    } catch (error) {
-      notify.error(messageOf(error));
-    }
-  };
+  const exportCsv = () =>
+    exportAllPages('payments-received', (page, perPage) => listPayments({ ...filters, page, perPage }), [
+      { header: 'Number', value: (p) => p.number },
+      { header: 'Date', value: (p) => formatDateTime(p.payment_date, timezone) },
+      { header: 'Customer', value: (p) => p.customer_name ?? 'Walk-in' },
+      { header: 'Order', value: (p) => p.order_number },
+      { header: 'Mode', value: (p) => modeLabel(p.payment_mode) },
+      { header: 'Reference', value: (p) => p.reference },
+      { header: 'Amount', value: (p) => formatMoney(p.amount, currency) },
+      { header: 'Recorded by', value: (p) => p.recorded_by.name },
+    ]);
 
   const chips = [
     ...(mode ? [{ label: modeLabel(mode), onRemove: () => state.setFilter('mode', null) }] : []),
@@ -134,71 +117,47 @@ export default function PaymentsScreen() {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Payments received"
-        description="Money taken for orders: at the till and paid later."
-        search={search.box}
-        filters={{
-          content: (
-            <Stack gap="xs">
-              <NativeSelect
-                label="Mode"
-                data={[{ value: '', label: 'Any' }, ...PAYMENT_MODE_OPTIONS]}
-                value={mode ?? ''}
-                onChange={(e) => state.setFilter('mode', e.currentTarget.value || null)}
-              />
-              <DateRangeFilter state={state} />
-            </Stack>
-          ),
-          chips,
-        }}
-        onExport={() => void exportCsv()}
-        add={canRecord ? { label: 'Record payment', to: '/purchase/payments-received/create' } : undefined}
-      />
-      <DataTable
-        label="Payments received"
-        columns={columns}
-        data={payments.data?.data}
-        pagination={payments.data?.pagination}
-        state={state}
-        loading={payments.isPending}
-        error={payments.error}
-        onRetry={() => void payments.refetch()}
-        getRowId={(p) => p.id}
-        onRowClick={(p) => navigate(`/purchase/payments-received/${p.id}`)}
-        empty={
-          chips.length || state.search ? (
-            <EmptyState
-              title="No payments match"
-              description="Try another search, mode or date range."
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    search.clear();
-                    state.clearFilters();
-                  }}
-                >
-                  Show all payments
-                </Button>
-              }
+    <ListScreen
+      title="Payments received"
+      description="Money taken for orders: at the till and paid later."
+      label="Payments received"
+      state={state}
+      search={search}
+      filters={{
+        content: (
+          <Stack gap="xs">
+            <NativeSelect
+              label="Mode"
+              data={[{ value: '', label: 'Any' }, ...PAYMENT_MODE_OPTIONS]}
+              value={mode ?? ''}
+              onChange={(e) => state.setFilter('mode', e.currentTarget.value || null)}
             />
-          ) : (
-            <EmptyState
-              title="No payments yet"
-              description="Payments taken at the till and those recorded later against an order show here."
-              action={
-                canRecord ? (
-                  <Button component={Link} to="/purchase/payments-received/create">
-                    Record payment
-                  </Button>
-                ) : undefined
-              }
-            />
-          )
-        }
-      />
-    </Stack>
+            <DateRangeFilter state={state} />
+          </Stack>
+        ),
+        chips,
+      }}
+      onExport={() => void exportCsv()}
+      add={canRecord ? { label: 'Record payment', to: paths.paymentCreate } : undefined}
+      list={payments}
+      columns={columns}
+      getRowId={(p) => p.id}
+      onRowClick={(p) => navigate(paths.payment(p.id))}
+      filtered={Boolean(chips.length || state.search)}
+      noMatch={{
+        title: 'No payments match',
+        description: 'Try another search, mode or date range.',
+        clearLabel: 'Show all payments',
+      }}
+      empty={{
+        title: 'No payments yet',
+        description: 'Payments taken at the till and those recorded later against an order show here.',
+        action: canRecord ? (
+          <Button component={Link} to={paths.paymentCreate}>
+            Record payment
+          </Button>
+        ) : undefined,
+      }}
+    />
   );
 }

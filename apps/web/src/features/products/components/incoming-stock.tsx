@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { useIncomingStock } from '../api/purchasing';
+import { paths } from '../../../app/paths';
 
 /** Units on open purchase orders, with each order and when it is expected. */
 export function IncomingStock({ productId }: { productId: string }) {
@@ -25,7 +26,7 @@ export function IncomingStock({ productId }: { productId: string }) {
       {orders.map((o) => (
         <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/purchase/orders/${o.id}`} size="sm" fw={600}>
+            <Anchor component={Link} to={paths.purchaseOrder(o.id)} size="sm" fw={600}>
               {o.number}
             </Anchor>
             <Text size="xs" c="dimmed" truncate>

@@ -1,15 +1,14 @@
 import { gtinCheckDigit, type Product } from '@tillbook/contract/products';
-import { formatMoney, toMinor } from '../../../lib/format';
 
-/** The product form as typed: amounts in major units, counts as text. */
+/** The product form: amounts in minor units (`MoneyInput`; NaN while not an amount), counts as text. */
 export interface ProductValues {
   name: string;
   description: string;
   category_ids: string[];
   unit: string;
-  price: string;
-  sale_price: string;
-  cost_price: string;
+  price: number | null;
+  sale_price: number | null;
+  cost_price: number | null;
   track_stock: boolean;
   quantity: string;
   low_stock_threshold: string;
@@ -22,9 +21,9 @@ export const blankProduct: ProductValues = {
   description: '',
   category_ids: [],
   unit: 'piece',
-  price: '',
-  sale_price: '',
-  cost_price: '',
+  price: null,
+  sale_price: null,
+  cost_price: null,
   track_stock: true,
   quantity: '0',
   low_stock_threshold: '5',
@@ -32,22 +31,14 @@ export const blankProduct: ProductValues = {
   barcode: '',
 };
 
-/** Minor units back to what a person types ("1500.50"), without the currency sign. */
-const major = (minor: number | null, currency: string) =>
-  minor == null
-    ? ''
-    : formatMoney(minor, currency)
-        .replace(/[^\d.,]/g, '')
-        .replace(/,/g, '');
-
-export const fromProduct = (p: Product, currency: string): ProductValues => ({
+export const fromProduct = (p: Product): ProductValues => ({
   name: p.name,
   description: p.description ?? '',
   category_ids: p.category_ids,
   unit: p.unit,
-  price: major(p.price, currency),
-  sale_price: major(p.sale_price, currency),
-  cost_price: major(p.cost_price, currency),
+  price: p.price,
+  sale_price: p.sale_price,
+  cost_price: p.cost_price,
   track_stock: p.track_stock,
   quantity: String(p.quantity),
   low_stock_threshold: String(p.low_stock_threshold),
@@ -78,18 +69,19 @@ const whole = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : null);
  */
 export function productBody(
   values: ProductValues,
-  currency: string,
   creating: boolean,
 ): { body: ProductBody; errors: null } | { body: null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const money = (field: 'price' | 'sale_price' | 'cost_price', label: string, required: boolean) => {
-    const text = values[field].trim();
-    if (!text) {
+    const minor = values[field];
+    if (minor === null) {
       if (required) errors[field] = `${label} is required`;
       return null;
     }
-    const minor = toMinor(text, currency);
-    if (minor === null) errors[field] = `Enter ${label.toLowerCase()} as a number, like 1500 or 1,500.50`;
+    if (Number.isNaN(minor)) {
+      errors[field] = `Enter ${label.toLowerCase()} as a number, like 1500 or 1,500.50`;
+      return null;
+    }
     return minor;
   };
   if (!values.name.trim()) errors.name = 'Product name is required';

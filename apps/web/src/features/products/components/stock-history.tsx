@@ -8,12 +8,13 @@ import { DateTime } from '../../../components/money';
 import { EmptyState } from '../../../components/states';
 import { useTableState } from '../../../lib/use-table-state';
 import { useStockMovements } from '../api/stock';
+import { paths } from '../../../app/paths';
 
 /** Where a movement came from, when it links somewhere (an order, a purchase order). */
 function referenceLink(m: StockMovement): string | null {
   if (!m.reference_id) return null;
-  if (m.reference_type === 'order') return `/sales/orders/details/${m.reference_id}`;
-  if (m.reference_type === 'purchase_order') return `/purchase/orders/${m.reference_id}`;
+  if (m.reference_type === 'order') return paths.order(m.reference_id);
+  if (m.reference_type === 'purchase_order') return paths.purchaseOrder(m.reference_id);
   return null;
 }
 

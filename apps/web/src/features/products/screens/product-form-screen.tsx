@@ -1,246 +1,30 @@
-import {
-  ActionIcon,
-  Button,
-  Grid,
-  Group,
-  Image,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAdjustments, IconBarcode, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { PRODUCT_UNITS, type Product } from '@tillbook/contract/products';
+import { IconAdjustments, IconShoppingCartPlus } from '@tabler/icons-react';
+import { type Product } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ImageUpload } from '../../../components/image-upload';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { messageOf } from '../../../lib/api-client';
-import { useCan, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { useCan } from '../../../lib/current-user';
 import { showFormError } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
-import { useCategories, useCreateCategory } from '../api/categories';
-import { productKey, useProduct } from '../api/get-product';
-import { removeProductImage, uploadProductImage } from '../api/images';
-import { productsKey } from '../api/list-products';
+import { useProduct } from '../api/get-product';
 import { useReorder } from '../api/purchasing';
 import { useCreateProduct, useDeleteProduct, useUpdateProduct } from '../api/save-product';
 import { AdjustStockModal } from '../components/adjust-stock-modal';
 import { BarcodeLabel } from '../components/barcode-label';
 import { IncomingStock } from '../components/incoming-stock';
-import {
-  blankProduct,
-  fromProduct,
-  generateBarcode,
-  productBody,
-  type ProductValues,
-} from '../components/product-values';
-import { StockBar } from '../components/stock-bar';
+import { blankProduct, fromProduct, productBody, type ProductValues } from '../components/product-values';
 import { StockHistory } from '../components/stock-history';
-
-type Form = ReturnType<typeof useForm<ProductValues>>;
-
-function CategoryPicker({ form, canManage }: { form: Form; canManage: boolean }) {
-  const categories = useCategories();
-  const [name, setName] = useState('');
-  const create = useCreateCategory({
-    onSuccess: (answer) => {
-      form.setFieldValue('category_ids', [...form.getValues().category_ids, answer.data.id]);
-      setName('');
-      notify.success(`Category “${answer.data.name}” created`);
-    },
-    onError: (error) => notify.error(messageOf(error)),
-  });
-  const add = () => name.trim() && create.mutate({ name: name.trim() });
-  return (
-    <Stack gap={6}>
-      <MultiSelect
-        label="Categories"
-        placeholder={categories.data?.length ? 'Choose categories' : 'No categories yet'}
-        data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        searchable
-        clearable
-        {...form.getInputProps('category_ids')}
-      />
-      {canManage && (
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            aria-label="New category"
-            placeholder="New category, e.g. Beverages"
-            size="xs"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-            style={{ flex: 1 }}
-          />
-          <Button size="xs" variant="light" onClick={add} loading={create.isPending} disabled={!name.trim()}>
-            Create category
-          </Button>
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
-function ProductFields({ form, product, canManage }: { form: Form; product?: Product; canManage: boolean }) {
-  const values = form.getValues();
-  return (
-    <Stack gap="lg">
-      <Section title="Details">
-        <Stack gap="sm">
-          <TextInput label="Product name" required data-autofocus {...form.getInputProps('name')} />
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <CategoryPicker form={form} canManage={canManage} />
-            <Select
-              label="Unit"
-              data={PRODUCT_UNITS.map((u) => u)}
-              searchable
-              allowDeselect={false}
-              {...form.getInputProps('unit')}
-            />
-          </SimpleGrid>
-        </Stack>
-      </Section>
-      <Section title="Pricing" description="Amounts in your store's currency.">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Price"
-            required
-            inputMode="decimal"
-            placeholder="2,500.00"
-            {...form.getInputProps('price')}
-          />
-          <TextInput
-            label="Sale price"
-            inputMode="decimal"
-            description="A discounted price, when on sale"
-            {...form.getInputProps('sale_price')}
-          />
-          <TextInput
-            label="Cost price"
-            inputMode="decimal"
-            description="What you pay for it, for margins"
-            {...form.getInputProps('cost_price')}
-          />
-        </SimpleGrid>
-      </Section>
-      <Section title="Stock">
-        <Stack gap="sm">
-          <Switch
-            label="Track stock"
-            description="Off for services and items you never run out of"
-            {...form.getInputProps('track_stock', { type: 'checkbox' })}
-          />
-          {values.track_stock && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {product ? (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>
-                    In stock
-                  </Text>
-                  <StockBar product={product} />
-                  <Text size="xs" c="dimmed">
-                    Change stock with Adjust stock, so every change has a reason.
-                  </Text>
-                </Stack>
-              ) : (
-                <TextInput label="Opening stock" inputMode="numeric" {...form.getInputProps('quantity')} />
-              )}
-              <TextInput
-                label="Low-stock threshold"
-                inputMode="numeric"
-                description="Shown as low stock at or below this"
-                {...form.getInputProps('low_stock_threshold')}
-              />
-            </SimpleGrid>
-          )}
-        </Stack>
-      </Section>
-      <Section title="Codes" description="Left empty, a SKU and an EAN-13 barcode are made for you.">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="SKU" {...form.getInputProps('sku')} />
-          <TextInput
-            label="Barcode"
-            leftSection={<IconBarcode size={16} />}
-            rightSectionWidth={96}
-            rightSection={
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => form.setFieldValue('barcode', generateBarcode())}
-              >
-                Generate
-              </Button>
-            }
-            {...form.getInputProps('barcode')}
-          />
-        </SimpleGrid>
-      </Section>
-    </Stack>
-  );
-}
-
-function ProductImages({ product }: { product: Product }) {
-  const client = useQueryClient();
-  const storeId = useStoreId();
-  const refresh = (next: Product) => {
-    client.setQueryData(productKey(storeId, product.id), next);
-    void client.invalidateQueries({ queryKey: productsKey(storeId) });
-  };
-  return (
-    <Stack gap="sm">
-      {product.images.length > 0 && (
-        <SimpleGrid cols={4} spacing="xs">
-          {product.images.map((url, i) => (
-            <div key={url} style={{ position: 'relative' }}>
-              <Image src={url} h={72} radius="sm" fit="cover" alt={`${product.name}, image ${i + 1}`} />
-              <ActionIcon
-                size="sm"
-                color="red"
-                variant="filled"
-                aria-label={`Remove image ${i + 1}`}
-                style={{ position: 'absolute', top: 4, right: 4 }}
-                onClick={() =>
-                  void removeProductImage(product.id, url)
-                    .then((a) => refresh(a.data))
-                    .catch((e: unknown) => notify.error(messageOf(e)))
-                }
-              >
-                <IconTrash size={12} />
-              </ActionIcon>
-            </div>
-          ))}
-        </SimpleGrid>
-      )}
-      <ImageUpload
-        label="Add image"
-        currentUrl={null}
-        upload={async (file, onProgress) =>
-          refresh((await uploadProductImage(product.id, file, onProgress)).data)
-        }
-      />
-    </Stack>
-  );
-}
+import { paths } from '../../../app/paths';
+import { ProductFields, ProductImages } from '../components/product-fields';
 
 function ProductForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
-  const { currency } = useStoreLocale();
   const canManage = useCan('products.manage');
   const canViewPurchasing = useCan('purchase_orders.view');
   const canOrder = useCan('purchase_orders.manage');
@@ -249,12 +33,12 @@ function ProductForm({ product }: { product?: Product }) {
   const [deleting, setDeleting] = useState(false);
   const form = useForm<ProductValues>({
     mode: 'controlled',
-    initialValues: product ? fromProduct(product, currency) : blankProduct,
+    initialValues: product ? fromProduct(product) : blankProduct,
   });
   const create = useCreateProduct({
     onSuccess: (answer) => {
       notify.success('Product created');
-      navigate(`/inventory/products/${answer.data.id}`, { replace: true });
+      navigate(paths.product(answer.data.id), { replace: true });
     },
     onError: (error) => showFormError(form, error),
   });
@@ -268,7 +52,7 @@ function ProductForm({ product }: { product?: Product }) {
             : 'Product restored',
       );
       setArchiving(false);
-      form.resetDirty(fromProduct(answer.data, currency));
+      form.resetDirty(fromProduct(answer.data));
     },
     onError: (error) => showFormError(form, error),
   });
@@ -277,20 +61,20 @@ function ProductForm({ product }: { product?: Product }) {
       notify.success(
         answer.data.archived ? 'Kept as archived: orders or stock history refer to it' : answer.message,
       );
-      navigate('/inventory/products', { replace: true });
+      navigate(paths.products, { replace: true });
     },
     onError: (error) => notify.error(messageOf(error)),
   });
   const reorder = useReorder({
     onSuccess: (answer) => {
       notify.success(`Draft ${answer.data.number} started`);
-      navigate(`/purchase/orders/${answer.data.id}`);
+      navigate(paths.purchaseOrder(answer.data.id));
     },
     onError: (error) => notify.error(messageOf(error)),
   });
 
   const submit = form.onSubmit((values) => {
-    const result = productBody(values, currency, !product);
+    const result = productBody(values, !product);
     if (result.errors) {
       form.setErrors(result.errors);
       return;
@@ -303,7 +87,7 @@ function ProductForm({ product }: { product?: Product }) {
   const fields = <ProductFields form={form} product={product} canManage={canManage} />;
   const saveBar = canManage && (
     <Group justify="flex-end">
-      <Button variant="default" onClick={() => navigate('/inventory/products')}>
+      <Button variant="default" onClick={() => navigate(paths.products)}>
         Cancel
       </Button>
       <Button type="submit" loading={create.isPending || update.isPending}>
@@ -317,11 +101,7 @@ function ProductForm({ product }: { product?: Product }) {
       <Stack gap="lg">
         <PageHeader
           title="Add product"
-          breadcrumbs={[
-            { label: 'Inventory' },
-            { label: 'Products', to: '/inventory/products' },
-            { label: 'Add' },
-          ]}
+          breadcrumbs={[{ label: 'Inventory' }, { label: 'Products', to: paths.products }, { label: 'Add' }]}
         />
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
@@ -342,7 +122,7 @@ function ProductForm({ product }: { product?: Product }) {
         description={`SKU ${product.sku} · ${product.barcode}`}
         breadcrumbs={[
           { label: 'Inventory' },
-          { label: 'Products', to: '/inventory/products' },
+          { label: 'Products', to: paths.products },
           { label: product.name },
         ]}
         actions={
@@ -452,7 +232,7 @@ function ProductForm({ product }: { product?: Product }) {
 }
 
 /**
- * `/inventory/products/create` and `/inventory/products/{id}`: the product form; a saved
+ * paths.productCreate and `/inventory/products/{id}`: the product form; a saved
  * product also shows its images, barcode label, incoming purchase orders and stock history.
  */
 export default function ProductFormScreen() {

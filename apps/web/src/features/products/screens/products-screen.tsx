@@ -2,7 +2,6 @@ import { Avatar, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/c
 import { IconArchive, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  PRODUCT_FILE_COLUMNS,
   productsRoutes,
   STOCK_STATES,
   type ProductListItem,
@@ -11,15 +10,12 @@ import {
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ListScreen } from '../../../components/list-screen';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/data-table';
 import { ImportModal } from '../../../components/import-modal';
 import { Money } from '../../../components/money';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState, NoMatches } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError, downloadRoute, messageOf } from '../../../lib/api-client';
-import { toCsv } from '../../../lib/csv';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
@@ -29,6 +25,8 @@ import { findByBarcode } from '../api/get-product';
 import { productsKey, useProducts, type ProductFilters } from '../api/list-products';
 import { archiveProduct, useGenerateProduct } from '../api/save-product';
 import { StockBar, stockLabel } from '../components/stock-bar';
+import { paths } from '../../../app/paths';
+import { PRODUCT_TEMPLATE as TEMPLATE } from '../components/product-template';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -39,31 +37,7 @@ const STATUS_OPTIONS = [
 /** The table's sortable columns and the server's sort keys. */
 const SORTS: Record<string, ProductFilters['sort']> = { name: 'name', price: 'price', stock: 'quantity' };
 
-const TEMPLATE = {
-  filename: 'products-template',
-  csv: toCsv(
-    [
-      {
-        name: 'Peak Milk Powder 400g',
-        sku: '',
-        barcode: '',
-        price: '3900.00',
-        sale_price: '',
-        cost_price: '3200.00',
-        quantity: '24',
-        track_stock: 'yes',
-        low_stock_threshold: '5',
-        unit: 'tin',
-        categories: 'Dairy',
-        description: '',
-        status: 'active',
-      } as Record<(typeof PRODUCT_FILE_COLUMNS)[number], string>,
-    ],
-    PRODUCT_FILE_COLUMNS.map((c) => ({ header: c, value: (r: Record<string, string>) => r[c] })),
-  ),
-};
-
-/** `/inventory/products`: the catalogue with stock against thresholds, sales and revenue. */
+/** paths.products: the catalogue with stock against thresholds, sales and revenue. */
 export default function ProductsScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -222,7 +196,7 @@ export default function ProductsScreen() {
     if (!code || /\s/.test(code)) return;
     try {
       const product = await findByBarcode(code);
-      navigate(`/inventory/products/${product.id}`);
+      navigate(paths.product(product.id));
     } catch (error) {
       // Not an exact code: the list below already shows what the search finds.
       if (!(error instanceof ApiError && error.status === 404)) notify.error(messageOf(error));
@@ -273,137 +247,117 @@ export default function ProductsScreen() {
   const filtered = Boolean(state.search || chips.length);
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Products"
-        description="Your catalogue: prices, stock against each product's threshold, and what sold."
-        actions={
-          canManage ? (
-            <Group gap="sm">
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} />}
-                onClick={() => setImporting(true)}
-              >
-                Import
-              </Button>
-              <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
-                Generate sample
-              </Button>
-            </Group>
-          ) : undefined
-        }
-        search={{
-          ...search.box,
-          onEnter: (v) => void scan(v),
-          label: 'Search or scan',
-        }}
-        filters={{
-          content: (
-            <Stack gap="sm">
-              <Select
-                label="Category"
-                placeholder="Any category"
-                clearable
-                searchable
-                data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                value={categoryId ?? null}
-                onChange={(v) => state.setFilter('categoryId', v)}
-                comboboxProps={{ withinPortal: false }}
-              />
-              <Select
-                label="Stock"
-                placeholder="Any stock level"
-                clearable
-                data={STOCK_STATES.map((s) => ({ value: s, label: stockLabel(s) }))}
-                value={stock ?? null}
-                onChange={(v) => state.setFilter('stock', v)}
-                comboboxProps={{ withinPortal: false }}
-              />
-              <Select
-                label="Status"
-                data={STATUS_OPTIONS}
-                allowDeselect={false}
-                value={status}
-                onChange={(v) => state.setFilter('status', v === 'active' ? null : v)}
-                comboboxProps={{ withinPortal: false }}
-              />
-            </Stack>
-          ),
-          chips,
-        }}
-        onExport={() => void exportCsv()}
-        add={canManage ? { label: 'Add product', to: '/inventory/products/create' } : undefined}
-      />
-      {selected.size > 0 && (
-        <Group
-          justify="space-between"
-          p="sm"
-          bg="brand.0"
-          style={{ borderRadius: 8 }}
-          role="region"
-          aria-label="Selected products"
-        >
-          <Text size="sm" fw={500}>
-            {selected.size} selected
-          </Text>
-          <Group gap="xs">
-            <Button variant="subtle" size="xs" onClick={() => setSelected(new Set())}>
-              Clear
-            </Button>
+    <ListScreen
+      title="Products"
+      description="Your catalogue: prices, stock against each product's threshold, and what sold."
+      label="Products"
+      actions={
+        canManage ? (
+          <Group gap="sm">
             <Button
-              color="red"
-              variant="outline"
-              size="xs"
-              leftSection={<IconArchive size={14} />}
-              onClick={() => setConfirming(true)}
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
             >
-              Archive selected
+              Import
+            </Button>
+            <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
+              Generate sample
             </Button>
           </Group>
-        </Group>
-      )}
-      <DataTable
-        label="Products"
-        columns={columns}
-        data={rows}
-        pagination={products.data?.pagination}
-        state={state}
-        loading={products.isPending || products.isPlaceholderData}
-        error={products.error}
-        onRetry={() => void products.refetch()}
-        getRowId={(p) => p.id}
-        onRowClick={(p) => navigate(`/inventory/products/${p.id}`)}
-        empty={
-          filtered ? (
-            <NoMatches
-              title="No products match"
-              description="Try another search or clear the filters."
-              onClear={() => {
-                search.clear();
-                state.clearFilters();
-              }}
+        ) : undefined
+      }
+      state={state}
+      search={search}
+      searchOptions={{ onEnter: (v) => void scan(v), label: 'Search or scan' }}
+      filters={{
+        content: (
+          <Stack gap="sm">
+            <Select
+              label="Category"
+              placeholder="Any category"
+              clearable
+              searchable
+              data={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              value={categoryId ?? null}
+              onChange={(v) => state.setFilter('categoryId', v)}
+              comboboxProps={{ withinPortal: false }}
             />
-          ) : (
-            <EmptyState
-              title="No products yet"
-              description="Add what you sell, import a spreadsheet, or generate a sample to try things out."
-              action={
-                canManage ? (
-                  <Group>
-                    <Button component={Link} to="/inventory/products/create">
-                      Add product
-                    </Button>
-                    <Button variant="default" onClick={() => setImporting(true)}>
-                      Import
-                    </Button>
-                  </Group>
-                ) : undefined
-              }
+            <Select
+              label="Stock"
+              placeholder="Any stock level"
+              clearable
+              data={STOCK_STATES.map((s) => ({ value: s, label: stockLabel(s) }))}
+              value={stock ?? null}
+              onChange={(v) => state.setFilter('stock', v)}
+              comboboxProps={{ withinPortal: false }}
             />
-          )
-        }
-      />
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              allowDeselect={false}
+              value={status}
+              onChange={(v) => state.setFilter('status', v === 'active' ? null : v)}
+              comboboxProps={{ withinPortal: false }}
+            />
+          </Stack>
+        ),
+        chips,
+      }}
+      onExport={() => void exportCsv()}
+      add={canManage ? { label: 'Add product', to: paths.productCreate } : undefined}
+      toolbar={
+        selected.size > 0 && (
+          <Group
+            justify="space-between"
+            p="sm"
+            bg="brand.0"
+            style={{ borderRadius: 8 }}
+            role="region"
+            aria-label="Selected products"
+          >
+            <Text size="sm" fw={500}>
+              {selected.size} selected
+            </Text>
+            <Group gap="xs">
+              <Button variant="subtle" size="xs" onClick={() => setSelected(new Set())}>
+                Clear
+              </Button>
+              <Button
+                color="red"
+                variant="outline"
+                size="xs"
+                leftSection={<IconArchive size={14} />}
+                onClick={() => setConfirming(true)}
+              >
+                Archive selected
+              </Button>
+            </Group>
+          </Group>
+        )
+      }
+      list={products}
+      loading={products.isPending || products.isPlaceholderData}
+      columns={columns}
+      getRowId={(p) => p.id}
+      onRowClick={(p) => navigate(paths.product(p.id))}
+      filtered={filtered}
+      noMatch={{ title: 'No products match', description: 'Try another search or clear the filters.' }}
+      empty={{
+        title: 'No products yet',
+        description: 'Add what you sell, import a spreadsheet, or generate a sample to try things out.',
+        action: canManage ? (
+          <Group>
+            <Button component={Link} to={paths.productCreate}>
+              Add product
+            </Button>
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import
+            </Button>
+          </Group>
+        ) : undefined,
+      }}
+    >
       <ConfirmDialog
         opened={confirming}
         title={`Archive ${selected.size} product${selected.size === 1 ? '' : 's'}?`}
@@ -421,6 +375,6 @@ export default function ProductsScreen() {
         template={TEMPLATE}
         onImported={() => void client.invalidateQueries({ queryKey: productsKey(storeId) })}
       />
-    </Stack>
+    </ListScreen>
   );
 }

@@ -14,6 +14,7 @@ import { usePurchaseOrder } from '../api/get-purchase-order';
 import { useCancelPurchaseOrder, useIssuePurchaseOrder } from '../api/purchase-order-actions';
 import { PurchaseOrderDocument } from '../components/purchase-order-document';
 import { ReceiveModal } from '../components/receive-modal';
+import { paths } from '../../../app/paths';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -59,7 +60,7 @@ export default function PurchaseOrderDetailsScreen() {
         badge={<StatusBadge status={po.status} />}
         breadcrumbs={[
           { label: 'Purchasing' },
-          { label: 'Purchase orders', to: '/purchase/orders' },
+          { label: 'Purchase orders', to: paths.purchaseOrders },
           { label: po.number },
         ]}
         actions={
@@ -74,7 +75,7 @@ export default function PurchaseOrderDetailsScreen() {
             )}
             {canManage && po.status === 'draft' && (
               <>
-                <Button variant="default" component={Link} to={`/purchase/create?id=${po.id}`}>
+                <Button variant="default" component={Link} to={paths.purchaseOrderEdit(po.id)}>
                   Edit
                 </Button>
                 <Button loading={issue.isPending} onClick={() => issue.mutate(po.id)}>
@@ -89,7 +90,7 @@ export default function PurchaseOrderDetailsScreen() {
       <Section title="Order">
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
           <Fact label="Vendor">
-            <Anchor component={Link} to={`/purchase/vendors/details/${po.vendor.id}`}>
+            <Anchor component={Link} to={paths.vendor(po.vendor.id)}>
               {po.vendor.name}
             </Anchor>
           </Fact>
@@ -127,7 +128,7 @@ export default function PurchaseOrderDetailsScreen() {
               {po.items.map((i) => (
                 <Table.Tr key={i.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/inventory/products/${i.product_id}`} size="sm" fw={500}>
+                    <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
                       {i.product_name}
                     </Anchor>
                     <Text size="xs" c="dimmed">

@@ -34,6 +34,7 @@ import {
   toApiLines,
   type DraftLine,
 } from '../components/po-lines';
+import { paths } from '../../../app/paths';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -103,14 +104,14 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
       notify.success(
         `${answer.data.number} ${answer.data.status === 'issued' ? 'issued' : 'saved as a draft'}`,
       );
-      navigate(`/purchase/orders/${answer.data.id}`, { replace: true });
+      navigate(paths.purchaseOrder(answer.data.id), { replace: true });
     },
     onError,
   });
   const update = useUpdatePurchaseOrder({
     onSuccess: (answer) => {
       notify.success(`${answer.data.number} saved`);
-      navigate(`/purchase/orders/${answer.data.id}`, { replace: true });
+      navigate(paths.purchaseOrder(answer.data.id), { replace: true });
     },
     onError,
   });
@@ -154,8 +155,8 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
         title={order ? `Edit ${order.number}` : 'New purchase order'}
         breadcrumbs={[
           { label: 'Purchasing' },
-          { label: 'Purchase orders', to: '/purchase/orders' },
-          ...(order ? [{ label: order.number, to: `/purchase/orders/${order.id}` }] : []),
+          { label: 'Purchase orders', to: paths.purchaseOrders },
+          ...(order ? [{ label: order.number, to: paths.purchaseOrder(order.id) }] : []),
           { label: order ? 'Edit' : 'New' },
         ]}
       />
@@ -295,7 +296,7 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
       <Group justify="flex-end">
         <Button
           variant="default"
-          onClick={() => navigate(order ? `/purchase/orders/${order.id}` : '/purchase/orders')}
+          onClick={() => navigate(order ? paths.purchaseOrder(order.id) : paths.purchaseOrders)}
         >
           Cancel
         </Button>
@@ -319,7 +320,7 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
 }
 
 /**
- * `/purchase/create`: a new purchase order (`?vendor=` picks the vendor); with `?id=` it edits
+ * paths.purchaseOrderCreate: a new purchase order (`?vendor=` picks the vendor); with `?id=` it edits
  * a draft.
  */
 export default function PurchaseOrderFormScreen() {

@@ -3,20 +3,17 @@ import type { PurchaseOrderStatus, PurchaseOrderSummary } from '@tillbook/contra
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table';
+import { ListScreen } from '../../../components/list-screen';
 import { Money } from '../../../components/money';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
-import { messageOf } from '../../../lib/api-client';
-import { downloadCsv, toCsv } from '../../../lib/csv';
+import { exportAllPages } from '../../../lib/csv';
 import { useCan, useStoreLocale } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listPurchaseOrders, usePurchaseOrders } from '../api/list-purchase-orders';
 import { DateRangeFilter, StatusTabs } from '../../../components/table-filters';
+import { paths } from '../../../app/paths';
 
 const TABS: Array<{ value: PurchaseOrderStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -27,7 +24,7 @@ const TABS: Array<{ value: PurchaseOrderStatus | 'all'; label: string }> = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-/** `/purchase/orders`: purchase orders by status, searched by number or vendor, with dates. */
+/** paths.purchaseOrders: purchase orders by status, searched by number or vendor, with dates. */
 export default function PurchaseOrdersScreen() {
   const navigate = useNavigate();
   const state = useTableState('purchase-orders', ['status', 'from', 'to']);
@@ -93,30 +90,16 @@ export default function PurchaseOrdersScreen() {
     [],
   );
 
-  const exportCsv = async () => {
-    try {
-      const rows: PurchaseOrderSummary[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await listPurchaseOrders({ ...filters, page, perPage: 100 });
-        rows.push(...answer.data);
-        if (!answer.pagination || page >= answer.pagination.totalPages) break;
-      }
-      downloadCsv(
-        'purchase-orders',
-        toCsv(rows, [
-          { header: 'Number', value: (o) => o.number },
-          { header: 'Vendor', value: (o) => o.vendor.name },
-          { header: 'Date', value: (o) => o.order_date },
-          { header: 'Expected', value: (o) => o.expected_date },
-          { header: 'Total', value: (o) => formatMoney(o.total, currency) },
-          { header: 'Received %', value: (o) => o.received_percent },
-          { header: 'Status', value: (o) => o.status },
-        ]),
-      );
-    } catch (error) {
-      notify.error(messageOf(error));
-    }
-  };
+  const exportCsv = () =>
+    exportAllPages('purchase-orders', (page, perPage) => listPurchaseOrders({ ...filters, page, perPage }), [
+      { header: 'Number', value: (o) => o.number },
+      { header: 'Vendor', value: (o) => o.vendor.name },
+      { header: 'Date', value: (o) => o.order_date },
+      { header: 'Expected', value: (o) => o.expected_date },
+      { header: 'Total', value: (o) => formatMoney(o.total, currency) },
+      { header: 'Received %', value: (o) => o.received_percent },
+      { header: 'Status', value: (o) => o.status },
+    ]);
 
   const chips = [
     ...(from ? [{ label: `From ${from}`, onRemove: () => state.setFilter('from', null) }] : []),
@@ -124,69 +107,45 @@ export default function PurchaseOrdersScreen() {
   ];
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Purchase orders"
-        description="Stock you ordered from vendors, from draft to received."
-        search={search.box}
-        filters={{
-          content: (
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                Order date
-              </Text>
-              <DateRangeFilter state={state} />
-            </Stack>
-          ),
-          chips,
-        }}
-        onExport={() => void exportCsv()}
-        add={canCreate ? { label: 'New purchase order', to: '/purchase/create' } : undefined}
-      />
-      <StatusTabs state={state} tabs={TABS} />
-      <DataTable
-        label="Purchase orders"
-        columns={columns}
-        data={orders.data?.data}
-        pagination={orders.data?.pagination}
-        state={state}
-        loading={orders.isPending}
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
-        getRowId={(o) => o.id}
-        onRowClick={(o) => navigate(`/purchase/orders/${o.id}`)}
-        empty={
-          state.search || status || from || to ? (
-            <EmptyState
-              title="No purchase orders match"
-              description="Try another search, tab or date range."
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    search.clear();
-                    state.clearFilters();
-                  }}
-                >
-                  Show all purchase orders
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              title="No purchase orders yet"
-              description="Raise a purchase order to a vendor, then receive the stock when it arrives."
-              action={
-                canCreate ? (
-                  <Button component={Link} to="/purchase/create">
-                    New purchase order
-                  </Button>
-                ) : undefined
-              }
-            />
-          )
-        }
-      />
-    </Stack>
+    <ListScreen
+      title="Purchase orders"
+      description="Stock you ordered from vendors, from draft to received."
+      label="Purchase orders"
+      state={state}
+      search={search}
+      filters={{
+        content: (
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              Order date
+            </Text>
+            <DateRangeFilter state={state} />
+          </Stack>
+        ),
+        chips,
+      }}
+      onExport={() => void exportCsv()}
+      add={canCreate ? { label: 'New purchase order', to: paths.purchaseOrderCreate } : undefined}
+      toolbar={<StatusTabs state={state} tabs={TABS} />}
+      list={orders}
+      columns={columns}
+      getRowId={(o) => o.id}
+      onRowClick={(o) => navigate(paths.purchaseOrder(o.id))}
+      filtered={Boolean(state.search || status || from || to)}
+      noMatch={{
+        title: 'No purchase orders match',
+        description: 'Try another search, tab or date range.',
+        clearLabel: 'Show all purchase orders',
+      }}
+      empty={{
+        title: 'No purchase orders yet',
+        description: 'Raise a purchase order to a vendor, then receive the stock when it arrives.',
+        action: canCreate ? (
+          <Button component={Link} to={paths.purchaseOrderCreate}>
+            New purchase order
+          </Button>
+        ) : undefined,
+      }}
+    />
   );
 }

@@ -14,10 +14,9 @@ import {
 import { AUDIT_ENTITIES, type AuditEntry } from '@tillbook/contract/audits';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { ListScreen } from '../../../components/list-screen';
 import { DateTime } from '../../../components/money';
-import { ListToolbar } from '../../../components/page-header';
-import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
+import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { downloadCsv, toCsv } from '../../../lib/csv';
 import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
@@ -212,61 +211,51 @@ export function AuditLogPanel() {
       title="Audit log"
       description="Every change made in this store: who, what, when, and the values before and after."
     >
-      <Stack>
-        <ListToolbar
-          search={search.box}
-          filters={{
-            chips,
-            content: (
-              <Stack gap="sm">
-                <TextInput
-                  label="Action"
-                  placeholder="member.invited"
-                  defaultValue={state.filters.action ?? ''}
-                  onBlur={(e) => state.setFilter('action', e.currentTarget.value.trim() || null)}
-                />
-                <Select
-                  label="Record"
-                  data={ENTITIES}
-                  clearable
-                  value={state.filters.entity ?? null}
-                  onChange={(v) => state.setFilter('entity', v)}
-                  comboboxProps={{ withinPortal: false }}
-                />
-                <Group grow>
-                  <DateRangeFilter state={state} />
-                </Group>
-                <Button variant="subtle" size="xs" onClick={state.clearFilters} disabled={!chips.length}>
-                  Clear filters
-                </Button>
-              </Stack>
-            ),
-          }}
-          onExport={exportCsv}
-        />
-        <DataTable
-          label="Audit log"
-          columns={columns}
-          data={audits.data?.data}
-          pagination={audits.data?.pagination}
-          state={state}
-          loading={audits.isFetching}
-          error={audits.error}
-          onRetry={() => void audits.refetch()}
-          getRowId={(a) => a.id}
-          onRowClick={(a) => setOpen(a.id)}
-          empty={
-            <EmptyState
-              title={state.search || chips.length ? 'Nothing matches' : 'No activity yet'}
-              description={
-                state.search || chips.length
-                  ? 'Try another search or clear the filters.'
-                  : 'Changes made in this store will show here.'
-              }
-            />
-          }
-        />
-      </Stack>
+      <ListScreen
+        label="Audit log"
+        state={state}
+        search={search}
+        filters={{
+          chips,
+          content: (
+            <Stack gap="sm">
+              <TextInput
+                label="Action"
+                placeholder="member.invited"
+                defaultValue={state.filters.action ?? ''}
+                onBlur={(e) => state.setFilter('action', e.currentTarget.value.trim() || null)}
+              />
+              <Select
+                label="Record"
+                data={ENTITIES}
+                clearable
+                value={state.filters.entity ?? null}
+                onChange={(v) => state.setFilter('entity', v)}
+                comboboxProps={{ withinPortal: false }}
+              />
+              <Group grow>
+                <DateRangeFilter state={state} />
+              </Group>
+              <Button variant="subtle" size="xs" onClick={state.clearFilters} disabled={!chips.length}>
+                Clear filters
+              </Button>
+            </Stack>
+          ),
+        }}
+        onExport={exportCsv}
+        list={audits}
+        loading={audits.isFetching}
+        columns={columns}
+        getRowId={(a) => a.id}
+        onRowClick={(a) => setOpen(a.id)}
+        filtered={Boolean(state.search || chips.length)}
+        noMatch={{
+          title: 'Nothing matches',
+          description: 'Try another search or clear the filters.',
+          clearLabel: false,
+        }}
+        empty={{ title: 'No activity yet', description: 'Changes made in this store will show here.' }}
+      />
       <AuditDrawer id={open} onClose={() => setOpen(null)} />
     </Section>
   );

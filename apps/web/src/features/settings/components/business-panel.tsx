@@ -10,6 +10,7 @@ import { accountKeys } from '../../../lib/query-keys';
 import { notify } from '../../../lib/toast';
 import { useBusinessNumber } from '../api/business-number';
 import { uploadBrandPhoto } from '../api/upload-brand-photo';
+import { paths } from '../../../app/paths';
 
 /** The current store's logo and registration numbers; details, currency and address are on /store. */
 export function BusinessPanel({
@@ -90,7 +91,7 @@ export function BusinessPanel({
       </Section>
       <Text size="sm" c="dimmed">
         The store’s name, currency and address are in{' '}
-        <Anchor component={Link} to="/store">
+        <Anchor component={Link} to={paths.stores}>
           Stores and branches
         </Anchor>
         .

@@ -2,6 +2,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Switch, TagsInput, TextInput }
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { ShippingRate } from '@tillbook/contract/shipping';
+import { MoneyInput } from '../../../components/money-input';
 import { useStoreLocale } from '../../../lib/current-user';
 import { itemError, showFormError } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
@@ -30,8 +31,8 @@ export function ShippingRateModal({
   const { currency } = useStoreLocale();
   const form = useForm<ShippingRateValues>({
     mode: 'controlled',
-    initialValues: rate ? fromShippingRate(rate, currency) : blankShippingRate(country),
-    validate: (values) => validateShippingRate(values, currency),
+    initialValues: rate ? fromShippingRate(rate) : blankShippingRate(country),
+    validate: (values) => validateShippingRate(values),
   });
   const done = () => {
     notify.success(MESSAGES.saved);
@@ -41,7 +42,7 @@ export function ShippingRateModal({
   const update = useUpdateShippingRate({ onSuccess: done, onError: (error) => showFormError(form, error) });
 
   const submit = (values: ShippingRateValues) => {
-    const body = toShippingRateBody(values, currency, Boolean(rate));
+    const body = toShippingRateBody(values, Boolean(rate));
     if (rate) update.mutate({ id: rate.id, body });
     else create.mutate(body);
   };
@@ -76,11 +77,11 @@ export function ShippingRateModal({
             clearable
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
+            <MoneyInput
               label="Fee"
               description={`In ${currency}; 0 for free delivery`}
               placeholder="1500"
-              inputMode="decimal"
+              currency={currency}
               required
               {...form.getInputProps('fee')}
             />

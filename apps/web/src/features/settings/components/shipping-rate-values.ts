@@ -1,58 +1,51 @@
 import { createShippingRateBody, type ShippingRate } from '@tillbook/contract/shipping';
-import { minorDigits, toMinor } from '../../../lib/format';
 import type { CreateShippingRateBody } from '../api/save-shipping-rate';
 
-/** The shipping form as typed: the fee in major units ("1,500"), the estimate as text. */
+/** The shipping form: the fee in minor units (`MoneyInput`; NaN while not an amount), the estimate as text. */
 export interface ShippingRateValues {
   name: string;
   country: string;
   states: string[];
-  fee: string;
+  fee: number | null;
   estimated_days: string;
   is_active: boolean;
 }
 
 export function blankShippingRate(country: string | null): ShippingRateValues {
-  return { name: '', country: country ?? '', states: [], fee: '', estimated_days: '', is_active: true };
+  return { name: '', country: country ?? '', states: [], fee: null, estimated_days: '', is_active: true };
 }
 
-export function fromShippingRate(rate: ShippingRate, currency: string): ShippingRateValues {
-  const digits = minorDigits(currency);
+export function fromShippingRate(rate: ShippingRate): ShippingRateValues {
   return {
     name: rate.name,
     country: rate.country,
     states: rate.states,
-    fee: (rate.fee / 10 ** digits).toFixed(digits),
+    fee: rate.fee,
     estimated_days: rate.estimated_days ?? '',
     is_active: rate.is_active,
   };
 }
 
 /** On edit an emptied estimate is sent as null, so it is cleared. */
-export function toShippingRateBody(
-  v: ShippingRateValues,
-  currency: string,
-  editing: boolean,
-): CreateShippingRateBody {
+export function toShippingRateBody(v: ShippingRateValues, editing: boolean): CreateShippingRateBody {
   const days = v.estimated_days.trim();
   return {
     name: v.name,
     country: v.country,
     states: v.states,
-    fee: toMinor(v.fee, currency) ?? Number.NaN,
+    fee: v.fee ?? Number.NaN,
     ...(days ? { estimated_days: days } : editing ? { estimated_days: null } : {}),
     is_active: v.is_active,
   };
 }
 
-/** The contract's rules, checked before sending; the fee as typed in major units. */
-export function validateShippingRate(v: ShippingRateValues, currency: string): Record<string, string> {
+/** The contract's rules, checked before sending. */
+export function validateShippingRate(v: ShippingRateValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of createShippingRateBody.safeParse(toShippingRateBody(v, currency, false)).error
-    ?.issues ?? [])
+  for (const issue of createShippingRateBody.safeParse(toShippingRateBody(v, false)).error?.issues ?? [])
     errors[issue.path.join('.')] ??= issue.message;
-  if (!v.fee.trim()) errors.fee = 'Enter the fee, 0 for free delivery';
-  else if (toMinor(v.fee, currency) === null) errors.fee = 'Enter an amount like 1500 or 1,500.50';
+  if (v.fee === null) errors.fee = 'Enter the fee, 0 for free delivery';
+  else if (Number.isNaN(v.fee)) errors.fee = 'Enter an amount like 1500 or 1,500.50';
   return errors;
 }
 

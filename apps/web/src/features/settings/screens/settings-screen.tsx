@@ -10,6 +10,7 @@ import { RolesPanel } from '../components/roles-panel';
 import { ShippingPanel } from '../components/shipping-panel';
 import { TaxPanel } from '../components/tax-panel';
 import { TeamPanel } from '../components/team-panel';
+import { paths } from '../../../app/paths';
 
 const TABS = [
   { id: 'profile', label: 'Profile' },
@@ -59,12 +60,12 @@ function NoAccess({ what }: { what: string }) {
   );
 }
 
-/** `/settings` and `/settings/{id}`: one tab per area of settings. */
+/** paths.settings and `/settings/{id}`: one tab per area of settings. */
 export default function SettingsScreen() {
   const { id = 'profile' } = useParams();
   const navigate = useNavigate();
   const me = useCurrentUser();
-  if (!TABS.some((t) => t.id === id)) return <Navigate to="/settings/profile" replace />;
+  if (!TABS.some((t) => t.id === id)) return <Navigate to={paths.settingsTab('profile')} replace />;
 
   const permissions = new Set(me.data?.permissions ?? []);
   const render = (tab: string) => {
@@ -110,7 +111,7 @@ export default function SettingsScreen() {
         title="Settings"
         breadcrumbs={[{ label: 'Settings' }, { label: TABS.find((t) => t.id === id)!.label }]}
       />
-      <Tabs value={id} onChange={(v) => v && navigate(`/settings/${v}`)} keepMounted={false}>
+      <Tabs value={id} onChange={(v) => v && navigate(paths.settingsTab(v))} keepMounted={false}>
         <ScrollArea type="never" mb="lg">
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {TABS.map((t) => (

@@ -17,6 +17,7 @@ import { useVendor } from '../api/get-vendor';
 import { useVendorPurchaseOrders } from '../api/list-vendor-purchase-orders';
 import { useUpdateVendor } from '../api/save-vendor';
 import { AddressCard } from '../components/address-card';
+import { paths } from '../../../app/paths';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -81,14 +82,14 @@ function VendorOrders({ vendorId }: { vendorId: string }) {
       error={orders.error}
       onRetry={() => void orders.refetch()}
       getRowId={(o) => o.id}
-      onRowClick={(o) => navigate(`/purchase/orders/${o.id}`)}
+      onRowClick={(o) => navigate(paths.purchaseOrder(o.id))}
       empty={
         <EmptyState
           title="No purchase orders yet"
           description="Purchase orders raised to this vendor appear here."
           action={
             canCreate ? (
-              <Button component={Link} to={`/purchase/create?vendor=${vendorId}`}>
+              <Button component={Link} to={paths.purchaseOrderCreateFor(vendorId)}>
                 New purchase order
               </Button>
             ) : undefined
@@ -126,11 +127,7 @@ export default function VendorDetailsScreen() {
         title={v.name}
         badge={<StatusBadge status={v.status} />}
         description={v.company_name ?? undefined}
-        breadcrumbs={[
-          { label: 'Purchasing' },
-          { label: 'Vendors', to: '/purchase/vendors' },
-          { label: v.name },
-        ]}
+        breadcrumbs={[{ label: 'Purchasing' }, { label: 'Vendors', to: paths.vendors }, { label: v.name }]}
         actions={
           <Group gap="sm">
             {canManage &&
@@ -148,12 +145,12 @@ export default function VendorDetailsScreen() {
                 </Button>
               ))}
             {canOrder && active && (
-              <Button variant="default" component={Link} to={`/purchase/create?vendor=${v.id}`}>
+              <Button variant="default" component={Link} to={paths.purchaseOrderCreateFor(v.id)}>
                 New purchase order
               </Button>
             )}
             {canManage && (
-              <Button component={Link} to={`/purchase/vendors/edit/${v.id}`}>
+              <Button component={Link} to={paths.vendorEdit(v.id)}>
                 Edit
               </Button>
             )}
@@ -196,7 +193,7 @@ export default function VendorDetailsScreen() {
               <Text size="sm" c="dimmed">
                 No addresses yet.{' '}
                 {canManage && (
-                  <Anchor component={Link} to={`/purchase/vendors/edit/${v.id}`}>
+                  <Anchor component={Link} to={paths.vendorEdit(v.id)}>
                     Add one
                   </Anchor>
                 )}

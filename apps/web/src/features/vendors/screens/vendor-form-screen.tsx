@@ -9,6 +9,7 @@ import { useVendor } from '../api/get-vendor';
 import { useCreateVendor, useUpdateVendor } from '../api/save-vendor';
 import { AddAddress, AddressCard } from '../components/address-card';
 import { AddressFields, addressBody, emptyAddress, type AddressValues } from '../components/address-fields';
+import { paths } from '../../../app/paths';
 
 type VendorValues = {
   name: string;
@@ -138,14 +139,14 @@ function VendorForm({ vendor }: { vendor?: VendorDetail }) {
   const create = useCreateVendor({
     onSuccess: (answer) => {
       notify.success('Vendor added');
-      navigate(`/purchase/vendors/details/${answer.data.id}`, { replace: true });
+      navigate(paths.vendor(answer.data.id), { replace: true });
     },
     onError: (error) => showFormError(form, error),
   });
   const update = useUpdateVendor({
     onSuccess: (answer) => {
       notify.success('Vendor updated');
-      navigate(`/purchase/vendors/details/${answer.data.id}`);
+      navigate(paths.vendor(answer.data.id));
     },
     onError: (error) => showFormError(form, error),
   });
@@ -161,8 +162,8 @@ function VendorForm({ vendor }: { vendor?: VendorDetail }) {
         title={vendor ? `Edit ${vendor.name}` : 'Add vendor'}
         breadcrumbs={[
           { label: 'Purchasing' },
-          { label: 'Vendors', to: '/purchase/vendors' },
-          ...(vendor ? [{ label: vendor.name, to: `/purchase/vendors/details/${vendor.id}` }] : []),
+          { label: 'Vendors', to: paths.vendors },
+          ...(vendor ? [{ label: vendor.name, to: paths.vendor(vendor.id) }] : []),
           { label: vendor ? 'Edit' : 'Add' },
         ]}
       />
@@ -179,9 +180,7 @@ function VendorForm({ vendor }: { vendor?: VendorDetail }) {
           <Group justify="flex-end">
             <Button
               variant="default"
-              onClick={() =>
-                navigate(vendor ? `/purchase/vendors/details/${vendor.id}` : '/purchase/vendors')
-              }
+              onClick={() => navigate(vendor ? paths.vendor(vendor.id) : paths.vendors)}
             >
               Cancel
             </Button>
@@ -206,7 +205,7 @@ function VendorForm({ vendor }: { vendor?: VendorDetail }) {
 }
 
 /**
- * `/purchase/vendors/create` and `/purchase/vendors/edit/{id}`: the same screen (spec
+ * paths.vendorCreate and `/purchase/vendors/edit/{id}`: the same screen (spec
  * section 2). A new vendor's addresses go with it; a saved vendor's are edited in place.
  */
 export default function VendorFormScreen() {

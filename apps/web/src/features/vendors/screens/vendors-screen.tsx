@@ -3,17 +3,14 @@ import type { Vendor, VendorStatus } from '@tillbook/contract/vendors';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState, NoMatches } from '../../../components/states';
+import { ListScreen } from '../../../components/list-screen';
 import { StatusBadge } from '../../../components/status-badge';
-import { messageOf } from '../../../lib/api-client';
-import { downloadCsv, toCsv } from '../../../lib/csv';
+import { exportAllPages } from '../../../lib/csv';
 import { useCan } from '../../../lib/current-user';
-import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { listVendors, useVendors } from '../api/list-vendors';
+import { paths } from '../../../app/paths';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
@@ -30,7 +27,7 @@ const CSV_COLUMNS = [
   { header: 'Status', value: (v: Vendor) => v.status },
 ];
 
-/** `/purchase/vendors`: the suppliers, filtered by status (spec section 4) and searched. */
+/** paths.vendors: the suppliers, filtered by status (spec section 4) and searched. */
 export default function VendorsScreen() {
   const navigate = useNavigate();
   const state = useTableState('vendors', ['status']);
@@ -82,88 +79,56 @@ export default function VendorsScreen() {
     [],
   );
 
-  const exportCsv = async () => {
-    try {
-      const rows: Vendor[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await listVendors({ ...filters, page, perPage: 100 });
-        rows.push(...answer.data);
-        if (!answer.pagination || page >= answer.pagination.totalPages) break;
-      }
-      downloadCsv('vendors', toCsv(rows, CSV_COLUMNS));
-    } catch (error) {
-      notify.error(messageOf(error));
-    }
-  };
+  const exportCsv = () =>
+    exportAllPages('vendors', (page, perPage) => listVendors({ ...filters, page, perPage }), CSV_COLUMNS);
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Vendors"
-        description="The suppliers you buy stock from."
-        search={search.box}
-        filters={{
-          content: (
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                Status
-              </Text>
-              <SegmentedControl
-                fullWidth
-                data={STATUS_OPTIONS}
-                value={status ?? ''}
-                onChange={(v) => state.setFilter('status', v || null)}
-              />
-            </Stack>
-          ),
-          chips: status
-            ? [
-                {
-                  label: `Status: ${status === 'active' ? 'Active' : 'Inactive'}`,
-                  onRemove: () => state.setFilter('status', null),
-                },
-              ]
-            : [],
-        }}
-        onExport={() => void exportCsv()}
-        add={canManage ? { label: 'Add vendor', to: '/purchase/vendors/create' } : undefined}
-      />
-      <DataTable
-        label="Vendors"
-        columns={columns}
-        data={vendors.data?.data}
-        pagination={vendors.data?.pagination}
-        state={state}
-        loading={vendors.isPending}
-        error={vendors.error}
-        onRetry={() => void vendors.refetch()}
-        getRowId={(v) => v.id}
-        onRowClick={(v) => navigate(`/purchase/vendors/details/${v.id}`)}
-        empty={
-          state.search || status ? (
-            <NoMatches
-              title="No vendors match"
-              description="Try another search or clear the filter."
-              onClear={() => {
-                search.clear();
-                state.clearFilters();
-              }}
+    <ListScreen
+      title="Vendors"
+      description="The suppliers you buy stock from."
+      label="Vendors"
+      state={state}
+      search={search}
+      filters={{
+        content: (
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              Status
+            </Text>
+            <SegmentedControl
+              fullWidth
+              data={STATUS_OPTIONS}
+              value={status ?? ''}
+              onChange={(v) => state.setFilter('status', v || null)}
             />
-          ) : (
-            <EmptyState
-              title="No vendors yet"
-              description="Add the suppliers you buy from to raise purchase orders to them."
-              action={
-                canManage ? (
-                  <Button component={Link} to="/purchase/vendors/create">
-                    Add vendor
-                  </Button>
-                ) : undefined
-              }
-            />
-          )
-        }
-      />
-    </Stack>
+          </Stack>
+        ),
+        chips: status
+          ? [
+              {
+                label: `Status: ${status === 'active' ? 'Active' : 'Inactive'}`,
+                onRemove: () => state.setFilter('status', null),
+              },
+            ]
+          : [],
+      }}
+      onExport={() => void exportCsv()}
+      add={canManage ? { label: 'Add vendor', to: paths.vendorCreate } : undefined}
+      list={vendors}
+      columns={columns}
+      getRowId={(v) => v.id}
+      onRowClick={(v) => navigate(paths.vendor(v.id))}
+      filtered={Boolean(state.search || status)}
+      noMatch={{ title: 'No vendors match', description: 'Try another search or clear the filter.' }}
+      empty={{
+        title: 'No vendors yet',
+        description: 'Add the suppliers you buy from to raise purchase orders to them.',
+        action: canManage ? (
+          <Button component={Link} to={paths.vendorCreate}>
+            Add vendor
+          </Button>
+        ) : undefined,
+      }}
+    />
   );
 }

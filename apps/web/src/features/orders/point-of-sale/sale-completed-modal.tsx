@@ -1,0 +1,47 @@
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import type { Order } from '@tillbook/contract/orders';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format';
+import { Receipt } from '../components/receipt';
+import { paths } from '../../../app/paths';
+
+/** After a sale: the change to give, the receipt (on screen and for the printer), a new sale. */
+export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; onNewSale: () => void }) {
+  return (
+    <Modal opened={Boolean(sale)} onClose={onNewSale} title="Sale completed" centered size="md">
+      {sale && (
+        <Stack gap="md">
+          {sale.change_due > 0 && (
+            <Alert color="green" variant="light" title="Give change">
+              <Text fw={700} size="xl">
+                {formatMoney(sale.change_due, sale.currency)}
+              </Text>
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p="md">
+            <Receipt order={sale} mode="screen" />
+          </Paper>
+          <Group justify="space-between">
+            <Anchor component={Link} to={paths.order(sale.id)} size="sm">
+              View order
+            </Anchor>
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => window.print()}
+              >
+                Print receipt
+              </Button>
+              <Button data-autofocus onClick={onNewSale}>
+                New sale
+              </Button>
+            </Group>
+          </Group>
+          <Receipt order={sale} mode="print" />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { Group, Kbd, Loader, Paper, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBarcode, IconSearch } from '@tabler/icons-react';
+import type { Product } from '@tillbook/contract/products';
+import { useState, type RefObject } from 'react';
+import { Money } from '../../../components/money';
+import { messageOf } from '../../../lib/api-client';
+import { useProductSearch } from '../api/lookups';
+import type { Scanner } from './use-scanner';
+
+interface ScanPanelProps {
+  scanner: Scanner;
+  scanRef: RefObject<HTMLInputElement | null>;
+  searchRef: RefObject<HTMLInputElement | null>;
+  onAdd: (product: Product) => void;
+  /** Gives the scan box its focus back (after the next render). */
+  focusScan: () => void;
+}
+
+/** The scan box and the product search, with the search's results under them. */
+export function ScanPanel({ scanner, scanRef, searchRef, onAdd, focusScan }: ScanPanelProps) {
+  const [query, setQuery] = useState('');
+  const [debouncedQuery] = useDebouncedValue(query.trim(), 250);
+  const results = useProductSearch(debouncedQuery);
+  const pick = (product: Product) => {
+    onAdd(product);
+    setQuery('');
+    focusScan();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          ref={scanRef}
+          autoFocus
+          label="Scan barcode"
+          description="Scan, or type a barcode or SKU and press Enter (3*code for three)"
+          placeholder="6151234567890"
+          leftSection={<IconBarcode size={16} />}
+          rightSection={scanner.looking ? <Loader size="xs" /> : <Kbd size="xs">F2</Kbd>}
+          value={scanner.text}
+          onChange={(e) => scanner.setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              scanner.scan();
+            } else if (e.key === 'Escape') scanner.setText('');
+          }}
+          onBlur={(e) => {
+            // The scan box keeps focus unless the cashier moved to another field on purpose.
+            if (!e.relatedTarget && !document.querySelector('[role="dialog"]')) focusScan();
+          }}
+        />
+        <TextInput
+          ref={searchRef}
+          label="Search products"
+          description="By name, SKU or barcode"
+          placeholder="Milo"
+          leftSection={<IconSearch size={16} />}
+          rightSection={<Kbd size="xs">F3</Kbd>}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              setQuery('');
+              focusScan();
+            } else if (e.key === 'Enter' && results.data?.[0]) {
+              e.preventDefault();
+              pick(results.data[0]);
+            }
+          }}
+        />
+      </SimpleGrid>
+      {debouncedQuery && (
+        <Paper withBorder radius="md" p={4} mt="sm" aria-label="Product search results">
+          {results.isPending ? (
+            <Text size="sm" c="dimmed" p="xs">
+              Searching…
+            </Text>
+          ) : results.isError ? (
+            <Text size="sm" c="red" p="xs">
+              {messageOf(results.error)}
+            </Text>
+          ) : results.data.length === 0 ? (
+            <Text size="sm" c="dimmed" p="xs">
+              No product matches “{debouncedQuery}”.
+            </Text>
+          ) : (
+            results.data.map((p) => (
+              <UnstyledButton key={p.id} w="100%" p="xs" style={{ borderRadius: 6 }} onClick={() => pick(p)}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm" fw={500} truncate>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    <Money minor={p.sale_price && p.sale_price < p.price ? p.sale_price : p.price} />
+                    {p.track_stock ? ` · ${p.quantity} in stock` : ''}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            ))
+          )}
+        </Paper>
+      )}
+    </Paper>
+  );
+}

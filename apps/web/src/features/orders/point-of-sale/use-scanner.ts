@@ -1,0 +1,40 @@
+import type { Product } from '@tillbook/contract/products';
+import { useRef, useState } from 'react';
+import { messageOf } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { findByBarcode } from '../api/lookups';
+import { parseScan } from '../components/cart';
+
+/**
+ * The scan box: what is typed in it, and the look-ups of what was scanned. Scanners type the
+ * next code while the last one is still being looked up: the box is emptied at once and the
+ * look-ups run one after another, in the order scanned, each found product handed to `onFound`.
+ */
+export function useScanner(onFound: (product: Product, quantity: number) => void) {
+  const [text, setText] = useState('');
+  const [looking, setLooking] = useState(false);
+  const lookups = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(0);
+
+  const scan = () => {
+    const parsed = parseScan(text);
+    setText('');
+    if (!parsed) return;
+    pending.current += 1;
+    setLooking(true);
+    lookups.current = lookups.current.then(async () => {
+      try {
+        onFound(await findByBarcode(parsed.code), parsed.quantity);
+      } catch (error) {
+        notify.error(messageOf(error));
+      } finally {
+        pending.current -= 1;
+        if (pending.current === 0) setLooking(false);
+      }
+    });
+  };
+
+  return { text, setText, looking, scan };
+}
+
+export type Scanner = ReturnType<typeof useScanner>;
