@@ -14,6 +14,8 @@ interface Fetched {
   type: string;
   encoding: string | undefined;
   bytes: number;
+  /** The body alone, as sent. */
+  bodyBytes: number;
 }
 
 /** Every response of a visit with the bytes it took on the wire (headers and encoded body). */
@@ -28,6 +30,7 @@ async function visit(page: Page, path: string): Promise<Fetched[]> {
           type: request.resourceType(),
           encoding: (await response?.allHeaders())?.['content-encoding'],
           bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+          bodyBytes: sizes.responseBodySize,
         };
       })(),
     );
@@ -62,9 +65,12 @@ test('a cold sign-in screen comes compressed, under 200 KB on the wire', async (
   const fetched = await visit(page, '/auth/sign-in');
   const scripts = fetched.filter((f) => f.type === 'script');
   expect(scripts.length).toBeGreaterThan(0);
-  for (const f of fetched.filter((f) => ['script', 'stylesheet'].includes(f.type))) {
+  // Files under 1 KB are sent as they are (vite-plugin-compression2's threshold, decision 0023):
+  // the runtime chunk of the lazily loaded route tables is one.
+  for (const f of fetched.filter((f) => ['script', 'stylesheet'].includes(f.type) && f.bodyBytes >= 1024)) {
     expect(f.encoding, f.url).toBe('br');
   }
+  expect(fetched.filter((f) => f.type === 'script' && f.encoding === 'br').length).toBeGreaterThan(0);
   const total = fetched.reduce((sum, f) => sum + f.bytes, 0);
   const list = fetched.map((f) => `${kb(f.bytes)} KB ${f.url}`).join('\n');
   expect(total, `${kb(total)} KB on the wire:\n${list}`).toBeLessThanOrEqual(WIRE_LIMIT_KB * 1024);
