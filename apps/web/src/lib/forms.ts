@@ -29,7 +29,8 @@ export function schemaErrors<T extends Record<string, unknown>>(
 ): Record<string, string> {
   const resolve = schemaResolver(schema, { sync: true });
   const body = toBody ? toBody(values) : blankAsMissing ? withoutEmpty(values) : values;
-  const errors: Record<string, string> = { ...resolve(body as Record<string, unknown>) };
+  // The schema's messages are strings (zod issues).
+  const errors = { ...resolve(body as Record<string, unknown>) } as Record<string, string>;
   for (const [field, message] of Object.entries(check?.(values) ?? {})) if (message) errors[field] = message;
   return errors;
 }
