@@ -5,17 +5,45 @@ import { notify } from './toast';
 /** A Mantine form validated by a contract schema (the same rules as the server). */
 type Schema = Parameters<typeof schemaResolver>[0];
 
+export interface SchemaFormOptions<T> {
+  /** An empty optional text field is "not given", as it is sent (see `withoutEmpty`). */
+  blankAsMissing?: boolean;
+  /**
+   * The body the values are sent as, when the form holds them otherwise (a rate typed as text, an
+   * estimate cleared to null on edit): the schema checks that body, so the messages are the
+   * contract's and name the body's paths, which the form's fields share.
+   */
+  toBody?: (values: T) => unknown;
+  /**
+   * Checks about what was typed that the body cannot carry (an amount box holding words); a
+   * message here replaces the schema's for the same field.
+   */
+  check?: (values: T) => Record<string, string | undefined>;
+}
+
+/** The messages of `schema` for the form `values`, keyed by field path (`rates.0.rate`). */
+export function schemaErrors<T extends Record<string, unknown>>(
+  schema: Schema,
+  values: T,
+  { blankAsMissing = true, toBody, check }: SchemaFormOptions<T> = {},
+): Record<string, string> {
+  const resolve = schemaResolver(schema, { sync: true });
+  const body = toBody ? toBody(values) : blankAsMissing ? withoutEmpty(values) : values;
+  // The schema's messages are strings (zod issues).
+  const errors = { ...resolve(body as Record<string, unknown>) } as Record<string, string>;
+  for (const [field, message] of Object.entries(check?.(values) ?? {})) if (message) errors[field] = message;
+  return errors;
+}
+
 export function useSchemaForm<T extends Record<string, unknown>>(
   schema: Schema,
   initialValues: T,
-  { blankAsMissing = true }: { blankAsMissing?: boolean } = {},
+  options: SchemaFormOptions<T> = {},
 ) {
-  const resolve = schemaResolver(schema, { sync: true });
   return useForm<T>({
     mode: 'controlled',
     initialValues,
-    // An empty optional field is "not given", as it is sent (see `withoutEmpty`).
-    validate: (values: T) => resolve(blankAsMissing ? withoutEmpty(values) : values),
+    validate: (values: T) => schemaErrors(schema, values, options),
   });
 }
 

@@ -9,16 +9,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
-import {
-  DISCOUNT_CODE_PATTERN,
-  type Discount,
-  type DiscountScope,
-  type DiscountType,
-} from '@tillbook/contract/discounts';
+import { createDiscountBody, type Discount } from '@tillbook/contract/discounts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { MoneyInput } from '../../../components/money-input';
@@ -26,8 +20,7 @@ import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { useStoreId, useStoreLocale } from '../../../lib/current-user';
-import { showFormError } from '../../../lib/forms';
-import { minorDigits, toMinor } from '../../../lib/format';
+import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import {
   discountProductQuery,
@@ -36,112 +29,15 @@ import {
   useDiscount,
   useDiscountProducts,
   useUpdateDiscount,
-  type CreateDiscountBody,
 } from '../api/discounts';
-import { localDay } from '../components/discount-text';
+import {
+  blankDiscount,
+  discountChecks,
+  fromDiscount,
+  toDiscountBody,
+  type DiscountValues,
+} from '../components/discount-values';
 import { paths } from '../../../app/paths';
-
-interface DiscountValues {
-  name: string;
-  code: string;
-  type: DiscountType;
-  /** A percentage, or an amount in major units. */
-  value: string;
-  applies_to: DiscountScope;
-  product_ids: string[];
-  category_ids: string[];
-  /** Minor units (`MoneyInput`): null for no minimum, NaN while not an amount. */
-  min_order_amount: number | null;
-  usage_limit: string;
-  starts_at: string;
-  ends_at: string;
-  is_active: boolean;
-}
-
-const blank: DiscountValues = {
-  name: '',
-  code: '',
-  type: 'percentage',
-  value: '',
-  applies_to: 'order',
-  product_ids: [],
-  category_ids: [],
-  min_order_amount: null,
-  usage_limit: '',
-  starts_at: '',
-  ends_at: '',
-  is_active: true,
-};
-
-const major = (minor: number, currency: string) => {
-  const digits = minorDigits(currency);
-  return (minor / 10 ** digits).toFixed(digits);
-};
-
-function fromDiscount(d: Discount, currency: string, timezone: string): DiscountValues {
-  return {
-    name: d.name,
-    code: d.code,
-    type: d.type,
-    value: d.type === 'percentage' ? String(d.value) : major(d.value, currency),
-    applies_to: d.applies_to,
-    product_ids: d.product_ids,
-    category_ids: d.category_ids,
-    min_order_amount: d.min_order_amount ? d.min_order_amount : null,
-    usage_limit: d.usage_limit ? String(d.usage_limit) : '',
-    starts_at: localDay(d.starts_at, timezone),
-    ends_at: localDay(d.ends_at, timezone),
-    is_active: d.is_active,
-  };
-}
-
-/** Rules checked before sending; the server checks them again (and the ones across records). */
-function validate(v: DiscountValues, currency: string): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!v.name.trim()) errors.name = 'Discount name is required';
-  const code = v.code.trim().toUpperCase();
-  if (code && !DISCOUNT_CODE_PATTERN.test(code)) errors.code = 'Code must be 3 to 32 letters, digits, - or _';
-  if (v.type === 'percentage') {
-    const n = Number(v.value);
-    if (!v.value.trim() || !Number.isFinite(n) || n <= 0) errors.value = 'Enter a percentage like 10 or 12.5';
-    else if (n > 100) errors.value = 'A percentage cannot be more than 100';
-    else if (!/^\d+(\.\d{1,2})?$/.test(v.value.trim()))
-      errors.value = 'A percentage can have at most two decimals';
-  } else {
-    const minor = toMinor(v.value, currency);
-    if (minor === null || minor <= 0) errors.value = 'Enter an amount like 500 or 500.50';
-  }
-  if (v.min_order_amount !== null && Number.isNaN(v.min_order_amount))
-    errors.min_order_amount = 'Enter an amount like 5000';
-  if (v.usage_limit.trim() && !/^[1-9]\d*$/.test(v.usage_limit.trim()))
-    errors.usage_limit = 'Usage limit must be a whole number of at least 1';
-  if (v.applies_to === 'products' && !v.product_ids.length)
-    errors.product_ids = 'Choose at least one product';
-  if (v.applies_to === 'categories' && !v.category_ids.length)
-    errors.category_ids = 'Choose at least one category';
-  if (v.starts_at && v.ends_at && v.ends_at < v.starts_at) errors.ends_at = 'The end must be after the start';
-  return errors;
-}
-
-/** The body as sent: on edit, cleared optional fields are sent as null so they are cleared. */
-function toBody(v: DiscountValues, currency: string, editing: boolean): CreateDiscountBody {
-  const orNull = <T,>(value: T | null) => (value === null ? (editing ? null : undefined) : value);
-  const code = v.code.trim().toUpperCase();
-  return {
-    name: v.name.trim(),
-    ...(code ? { code } : {}),
-    type: v.type,
-    value: v.type === 'percentage' ? Number(v.value) : (toMinor(v.value, currency) ?? 0),
-    applies_to: v.applies_to,
-    product_ids: v.applies_to === 'products' ? v.product_ids : [],
-    category_ids: v.applies_to === 'categories' ? v.category_ids : [],
-    min_order_amount: orNull(v.min_order_amount),
-    usage_limit: orNull(v.usage_limit.trim() ? Number(v.usage_limit) : null),
-    starts_at: orNull(v.starts_at || null),
-    ends_at: orNull(v.ends_at || null),
-    is_active: v.is_active,
-  };
-}
 
 /** Products picked by search; the names of those already chosen are fetched once. */
 function ProductPicker({
@@ -187,13 +83,13 @@ function ProductPicker({
 
 function DiscountForm({ discount }: { discount?: Discount }) {
   const navigate = useNavigate();
-  const { currency, timezone } = useStoreLocale();
+  const { timezone } = useStoreLocale();
   const editing = Boolean(discount);
-  const form = useForm<DiscountValues>({
-    mode: 'controlled',
-    initialValues: discount ? fromDiscount(discount, currency, timezone) : blank,
-    validate: (values) => validate(values, currency),
-  });
+  const form = useSchemaForm<DiscountValues>(
+    createDiscountBody,
+    discount ? fromDiscount(discount, timezone) : blankDiscount,
+    discountChecks,
+  );
   const categories = useCategories();
   const create = useCreateDiscount({
     onSuccess: () => {
@@ -216,7 +112,7 @@ function DiscountForm({ discount }: { discount?: Discount }) {
     <form
       noValidate
       onSubmit={form.onSubmit((v) => {
-        const body = toBody(v, currency, editing);
+        const body = toDiscountBody(v, editing);
         if (discount) update.mutate({ id: discount.id, body });
         else create.mutate(body);
       })}
@@ -254,14 +150,29 @@ function DiscountForm({ discount }: { discount?: Discount }) {
               />
             </div>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={values.type === 'percentage' ? 'Percentage off' : 'Amount off'}
-                required
-                inputMode="decimal"
-                placeholder={values.type === 'percentage' ? '10' : '500.00'}
-                rightSection={values.type === 'percentage' ? '%' : undefined}
-                {...form.getInputProps('value')}
-              />
+              {values.type === 'percentage' ? (
+                <TextInput
+                  label="Percentage off"
+                  required
+                  inputMode="decimal"
+                  placeholder="10"
+                  rightSection="%"
+                  {...form.getInputProps('value')}
+                />
+              ) : (
+                <MoneyInput
+                  label="Amount off"
+                  required
+                  placeholder="500.00"
+                  {...form.getInputProps('amount')}
+                  // The body's field is `value`: the contract's and the server's messages are there.
+                  error={form.errors.amount ?? form.errors.value}
+                  onChange={(minor) => {
+                    form.setFieldValue('amount', minor);
+                    form.clearFieldError('value');
+                  }}
+                />
+              )}
               <MoneyInput
                 label="Minimum order amount"
                 placeholder="No minimum"

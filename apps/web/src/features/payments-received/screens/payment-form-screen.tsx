@@ -12,16 +12,17 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Order } from '@tillbook/contract/orders';
-import type { PaymentMode } from '@tillbook/contract/payments-received';
+import { addPaymentBody, type PaymentMode } from '@tillbook/contract/payments-received';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/money';
 import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { Section } from '../../../components/states';
-import { ApiError, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { useStoreLocale } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
+import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useAddPayment, useOrderForPayment, usePayableOrders } from '../api/add-payment';
 import { PAYMENT_MODE_OPTIONS } from '../components/payment-modes';
@@ -43,6 +44,42 @@ const today = () => {
  */
 const orderLabel = (o: Order) => `${o.number} · ${o.customer?.name ?? 'Walk-in'}`;
 
+type PaymentValues = {
+  order_id: string;
+  /** Minor units (`MoneyInput`): null when empty, NaN while not an amount. */
+  amount: number | null;
+  payment_mode: PaymentMode;
+  payment_date: string;
+  reference: string;
+  note: string;
+};
+
+/** The body as sent: the order's customer with it, blank reference and note left out. */
+const toPaymentBody = (v: PaymentValues, order: Order | undefined) => ({
+  order_id: v.order_id,
+  amount: v.amount ?? Number.NaN,
+  payment_mode: v.payment_mode,
+  payment_date: v.payment_date,
+  ...(order?.customer_id ? { customer_id: order.customer_id } : {}),
+  ...(v.reference.trim() ? { reference: v.reference.trim() } : {}),
+  ...(v.note.trim() ? { note: v.note.trim() } : {}),
+});
+
+/** What the contract cannot know: the order's balance, and the words for an empty box. */
+function checkPayment(v: PaymentValues, order: Order | undefined, currency: string) {
+  const amount = v.amount !== null && !Number.isNaN(v.amount) ? v.amount : null;
+  return {
+    order_id: v.order_id ? undefined : 'Choose the order this payment is for',
+    amount:
+      amount === null || amount <= 0
+        ? 'Enter an amount like 5000 or 5,000.50'
+        : order && amount > order.amount_outstanding
+          ? `At most ${formatMoney(order.amount_outstanding, currency)} is outstanding`
+          : undefined,
+    payment_date: v.payment_date ? undefined : 'Choose the date the money came in',
+  };
+}
+
 /**
  * paths.paymentCreate: money received later for an order (`?order=<id>` picks
  * it, as the order's page does; saving then goes back to the order).
@@ -52,17 +89,26 @@ export default function PaymentFormScreen() {
   const [params] = useSearchParams();
   const fromOrder = params.get('order');
   const { currency } = useStoreLocale();
-  const [orderId, setOrderId] = useState<string | null>(fromOrder);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
+  const form = useSchemaForm<PaymentValues>(
+    addPaymentBody,
+    {
+      order_id: fromOrder ?? '',
+      amount: null,
+      payment_mode: 'cash',
+      payment_date: today(),
+      reference: '',
+      note: '',
+    },
+    {
+      toBody: (v) => toPaymentBody(v, chosen.data),
+      check: (v) => checkPayment(v, chosen.data, currency),
+    },
+  );
+  const orderId = form.values.order_id || null;
   const chosen = useOrderForPayment(orderId);
   const payable = usePayableOrders(chosen.data && debounced === orderLabel(chosen.data) ? '' : debounced);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [mode, setMode] = useState<PaymentMode>('cash');
-  const [date, setDate] = useState(today);
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // One key for this payment: a double press or a retry records it once.
   const [key, setKey] = useState(newKey);
 
@@ -78,10 +124,7 @@ export default function PaymentFormScreen() {
         replace: true,
       });
     },
-    onError: (error) => {
-      if (error instanceof ApiError) setErrors(error.fields);
-      notify.error(messageOf(error));
-    },
+    onError: (error) => showFormError(form, error),
   });
 
   const order = chosen.data;
@@ -90,30 +133,7 @@ export default function PaymentFormScreen() {
     ...(payable.data ?? []),
   ];
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const minor = amount !== null && !Number.isNaN(amount) ? amount : null;
-    if (!orderId) found.order_id = 'Choose the order this payment is for';
-    if (minor === null || minor <= 0) found.amount = 'Enter an amount like 5000 or 5,000.50';
-    else if (order && minor > order.amount_outstanding)
-      found.amount = `At most ${formatMoney(order.amount_outstanding, currency)} is outstanding`;
-    if (!date) found.payment_date = 'Choose the date the money came in';
-    setErrors(found);
-    if (Object.keys(found).length || !orderId || minor === null) return;
-    add.mutate({
-      key,
-      body: {
-        order_id: orderId,
-        amount: minor,
-        payment_mode: mode,
-        payment_date: date,
-        ...(order?.customer_id ? { customer_id: order.customer_id } : {}),
-        ...(reference.trim() ? { reference: reference.trim() } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      },
-    });
-  };
+  const submit = (values: PaymentValues) => add.mutate({ key, body: toPaymentBody(values, order) });
 
   return (
     <Stack gap="lg">
@@ -125,7 +145,7 @@ export default function PaymentFormScreen() {
           { label: 'Record payment' },
         ]}
       />
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Section title="Payment" description="Money received for an order, in part or in full.">
           <Stack gap="sm" maw={720}>
             <Select
@@ -154,11 +174,11 @@ export default function PaymentFormScreen() {
               nothingFoundMessage={
                 payable.isPending ? 'Searching…' : 'No order with money outstanding matches'
               }
-              error={errors.order_id}
+              error={form.errors.order_id}
               onChange={(id) => {
-                setOrderId(id);
+                form.setFieldValue('order_id', id ?? '');
                 setKey(newKey());
-                setErrors({});
+                form.clearErrors();
               }}
             />
             {chosen.isError && (
@@ -207,16 +227,14 @@ export default function PaymentFormScreen() {
                 label="Amount"
                 required
                 placeholder="5,000.00"
-                value={amount}
-                error={errors.amount}
-                onChange={setAmount}
+                {...form.getInputProps('amount')}
                 rightSectionWidth={110}
                 rightSection={
                   order && order.amount_outstanding > 0 ? (
                     <Button
                       size="compact-xs"
                       variant="light"
-                      onClick={() => setAmount(order.amount_outstanding)}
+                      onClick={() => form.setFieldValue('amount', order.amount_outstanding)}
                     >
                       Pay the rest
                     </Button>
@@ -227,36 +245,24 @@ export default function PaymentFormScreen() {
                 label="Mode"
                 required
                 data={PAYMENT_MODE_OPTIONS}
-                value={mode}
                 allowDeselect={false}
-                error={errors.payment_mode}
-                onChange={(v) => v && setMode(v as PaymentMode)}
+                {...form.getInputProps('payment_mode')}
+                onChange={(v) => v && form.setFieldValue('payment_mode', v as PaymentMode)}
               />
               <TextInput
                 type="date"
                 label="Payment date"
                 required
-                value={date}
                 max={today()}
-                error={errors.payment_date}
-                onChange={(e) => setDate(e.currentTarget.value)}
+                {...form.getInputProps('payment_date')}
               />
               <TextInput
                 label="Reference"
                 placeholder="Transfer reference or cheque number"
-                value={reference}
-                error={errors.reference}
-                onChange={(e) => setReference(e.currentTarget.value)}
+                {...form.getInputProps('reference')}
               />
             </SimpleGrid>
-            <Textarea
-              label="Note"
-              autosize
-              minRows={2}
-              value={note}
-              error={errors.note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-            />
+            <Textarea label="Note" autosize minRows={2} {...form.getInputProps('note')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => navigate(-1)}>
                 Cancel

@@ -12,7 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconBarcode, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_UNITS, type Product } from '@tillbook/contract/products';
@@ -30,7 +30,7 @@ import { productsKey } from '../api/list-products';
 import { generateBarcode, type ProductValues } from './product-values';
 import { StockBar } from './stock-bar';
 
-export type Form = ReturnType<typeof useForm<ProductValues>>;
+export type Form = UseFormReturnType<ProductValues>;
 
 export function CategoryPicker({ form, canManage }: { form: Form; canManage: boolean }) {
   const categories = useCategories();

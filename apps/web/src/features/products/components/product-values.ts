@@ -1,7 +1,13 @@
-import { gtinCheckDigit, type Product } from '@tillbook/contract/products';
+import {
+  createProductBody,
+  gtinCheckDigit,
+  updateProductBody,
+  type Product,
+} from '@tillbook/contract/products';
+import { schemaErrors, type SchemaFormOptions } from '../../../lib/forms';
 
 /** The product form: amounts in minor units (`MoneyInput`; NaN while not an amount), counts as text. */
-export interface ProductValues {
+export type ProductValues = {
   name: string;
   description: string;
   category_ids: string[];
@@ -14,7 +20,7 @@ export interface ProductValues {
   low_stock_threshold: string;
   sku: string;
   barcode: string;
-}
+};
 
 export const blankProduct: ProductValues = {
   name: '',
@@ -61,57 +67,76 @@ export type ProductBody = {
   quantity?: number;
 };
 
-const whole = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : null);
+/** A count as typed: a whole number, else NaN for the contract to name ("must be a whole number"). */
+const whole = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 
 /**
- * Checks what the browser can and builds the body (amounts in minor units). Stock on hand is
- * sent only for a new product: a saved product's stock changes by adjustments, with a reason.
+ * The body as sent (amounts in minor units; an empty amount box is null, the price NaN for the
+ * checks to name). Stock on hand is sent only for a new product: a saved product's stock changes
+ * by adjustments, with a reason.
  */
+export function toProductBody(values: ProductValues, creating: boolean): ProductBody {
+  const orNull = (v: string) => (v.trim() ? v.trim() : null);
+  const body: ProductBody = {
+    name: values.name.trim(),
+    price: values.price ?? Number.NaN,
+    description: orNull(values.description),
+    category_ids: values.category_ids,
+    unit: orNull(values.unit),
+    sale_price: values.sale_price,
+    cost_price: values.cost_price,
+    track_stock: values.track_stock,
+    low_stock_threshold: whole(values.low_stock_threshold || '0'),
+    sku: orNull(values.sku),
+    barcode: orNull(values.barcode),
+  };
+  if (creating && values.track_stock) body.quantity = whole(values.quantity || '0');
+  return body;
+}
+
+const MONEY_FIELDS = [
+  ['price', 'Price'],
+  ['sale_price', 'Sale price'],
+  ['cost_price', 'Cost price'],
+] as const;
+
+/**
+ * How the schema form helper checks the form: the body against the contract, and what the
+ * contract cannot say about the boxes: an empty price, an amount box holding words, and the sale
+ * price rule (the contract checks it only once every field is valid; here it shows with the rest).
+ */
+export const productChecks = (creating: boolean): SchemaFormOptions<ProductValues> => ({
+  toBody: (v) => toProductBody(v, creating),
+  check: (v) => {
+    const errors: Record<string, string> = {};
+    if (v.price === null) errors.price = 'Price is required';
+    for (const [field, label] of MONEY_FIELDS) {
+      if (Number.isNaN(v[field]))
+        errors[field] = `Enter ${label.toLowerCase()} as a number, like 1500 or 1,500.50`;
+    }
+    if (v.price !== null && v.sale_price !== null && v.sale_price > v.price)
+      errors.sale_price ??= 'Sale price cannot be more than the price';
+    return errors;
+  },
+});
+
+/** The contract's messages for the form, keyed by field; null when it can be sent. */
+export function productErrors(values: ProductValues, creating: boolean): Record<string, string> | null {
+  const errors = schemaErrors(
+    creating ? createProductBody : updateProductBody,
+    values,
+    productChecks(creating),
+  );
+  return Object.keys(errors).length ? errors : null;
+}
+
+/** The checked body, or the messages for the fields. */
 export function productBody(
   values: ProductValues,
   creating: boolean,
 ): { body: ProductBody; errors: null } | { body: null; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const money = (field: 'price' | 'sale_price' | 'cost_price', label: string, required: boolean) => {
-    const minor = values[field];
-    if (minor === null) {
-      if (required) errors[field] = `${label} is required`;
-      return null;
-    }
-    if (Number.isNaN(minor)) {
-      errors[field] = `Enter ${label.toLowerCase()} as a number, like 1500 or 1,500.50`;
-      return null;
-    }
-    return minor;
-  };
-  if (!values.name.trim()) errors.name = 'Product name is required';
-  const price = money('price', 'Price', true);
-  const sale = money('sale_price', 'Sale price', false);
-  const cost = money('cost_price', 'Cost price', false);
-  if (price !== null && sale !== null && sale > price)
-    errors.sale_price = 'Sale price cannot be more than the price';
-  const threshold = whole(values.low_stock_threshold || '0');
-  if (threshold === null) errors.low_stock_threshold = 'Low-stock threshold must be a whole number';
-  const quantity = whole(values.quantity || '0');
-  if (creating && values.track_stock && quantity === null)
-    errors.quantity = 'Quantity must be a whole number';
-  if (Object.keys(errors).length) return { body: null, errors };
-  const orNull = (v: string) => (v.trim() ? v.trim() : null);
-  const body: ProductBody = {
-    name: values.name.trim(),
-    price: price!,
-    description: orNull(values.description),
-    category_ids: values.category_ids,
-    unit: orNull(values.unit),
-    sale_price: sale,
-    cost_price: cost,
-    track_stock: values.track_stock,
-    low_stock_threshold: threshold!,
-    sku: orNull(values.sku),
-    barcode: orNull(values.barcode),
-  };
-  if (creating && values.track_stock) body.quantity = quantity!;
-  return { body, errors: null };
+  const errors = productErrors(values, creating);
+  return errors ? { body: null, errors } : { body: toProductBody(values, creating), errors: null };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Button, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAdjustments, IconShoppingCartPlus } from '@tabler/icons-react';
-import { type Product } from '@tillbook/contract/products';
+import { createProductBody, updateProductBody, type Product } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -10,7 +9,7 @@ import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
-import { showFormError } from '../../../lib/forms';
+import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useProduct } from '../api/get-product';
 import { useReorder } from '../api/purchasing';
@@ -18,7 +17,13 @@ import { useCreateProduct, useDeleteProduct, useUpdateProduct } from '../api/sav
 import { AdjustStockModal } from '../components/adjust-stock-modal';
 import { BarcodeLabel } from '../components/barcode-label';
 import { IncomingStock } from '../components/incoming-stock';
-import { blankProduct, fromProduct, productBody, type ProductValues } from '../components/product-values';
+import {
+  blankProduct,
+  fromProduct,
+  productChecks,
+  toProductBody,
+  type ProductValues,
+} from '../components/product-values';
 import { StockHistory } from '../components/stock-history';
 import { paths } from '../../../app/paths';
 import { ProductFields, ProductImages } from '../components/product-fields';
@@ -31,10 +36,11 @@ function ProductForm({ product }: { product?: Product }) {
   const [adjusting, setAdjusting] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const form = useForm<ProductValues>({
-    mode: 'controlled',
-    initialValues: product ? fromProduct(product) : blankProduct,
-  });
+  const form = useSchemaForm<ProductValues>(
+    product ? updateProductBody : createProductBody,
+    product ? fromProduct(product) : blankProduct,
+    productChecks(!product),
+  );
   const create = useCreateProduct({
     onSuccess: (answer) => {
       notify.success('Product created');
@@ -74,13 +80,9 @@ function ProductForm({ product }: { product?: Product }) {
   });
 
   const submit = form.onSubmit((values) => {
-    const result = productBody(values, !product);
-    if (result.errors) {
-      form.setErrors(result.errors);
-      return;
-    }
-    if (product) update.mutate({ id: product.id, body: result.body });
-    else create.mutate(result.body);
+    const body = toProductBody(values, !product);
+    if (product) update.mutate({ id: product.id, body });
+    else create.mutate(body);
   });
 
   const low = product && product.track_stock && product.stock_status !== 'in_stock';

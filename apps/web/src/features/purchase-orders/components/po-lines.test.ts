@@ -7,30 +7,31 @@ const nido = { id: 'p2', name: 'Nido 400g', sku: 'SKU-2', barcode: '200000000002
 describe('purchase-order lines', () => {
   it('adds a product once and raises its quantity on a second scan', () => {
     let lines: DraftLine[] = [];
-    lines = addProduct(lines, milo, 'NGN');
-    lines = addProduct(lines, nido, 'NGN');
-    lines = addProduct(lines, milo, 'NGN');
+    lines = addProduct(lines, milo);
+    lines = addProduct(lines, nido);
+    lines = addProduct(lines, milo);
     expect(lines.map((l) => [l.product_id, l.quantity])).toEqual([
       ['p1', 2],
       ['p2', 1],
     ]);
-    expect(lines[0]!.unit_cost).toBe('1850.00');
-    expect(lines[1]!.unit_cost).toBe('');
+    expect(lines[0]!.unit_cost).toBe(185000);
+    expect(lines[1]!.unit_cost).toBeNull();
   });
 
-  it('totals lines in minor units and refuses a cost that is not an amount', () => {
+  it('totals lines in minor units and leaves a cost that is not an amount out', () => {
     const lines: DraftLine[] = [
-      { product_id: 'p1', name: 'A', sku: null, barcode: null, quantity: 3, unit_cost: '1,250.50' },
-      { product_id: 'p2', name: 'B', sku: null, barcode: null, quantity: 2, unit_cost: '' },
+      { product_id: 'p1', name: 'A', sku: null, barcode: null, quantity: 3, unit_cost: 125050 },
+      { product_id: 'p2', name: 'B', sku: null, barcode: null, quantity: 2, unit_cost: null },
     ];
-    expect(lineTotal(lines[0]!, 'NGN')).toBe(375150);
-    expect(linesTotal(lines, 'NGN')).toBe(375150);
-    expect(toApiLines(lines, 'NGN')).toEqual({
-      items: [
-        { product_id: 'p1', quantity: 3, unit_cost: 125050 },
-        { product_id: 'p2', quantity: 2, unit_cost: 0 },
-      ],
-    });
-    expect(toApiLines([{ ...lines[0]!, unit_cost: '12.345' }], 'NGN')).toEqual({ badLine: 0 });
+    expect(lineTotal(lines[0]!)).toBe(375150);
+    expect(linesTotal(lines)).toBe(375150);
+    expect(toApiLines(lines)).toEqual([
+      { product_id: 'p1', quantity: 3, unit_cost: 125050 },
+      { product_id: 'p2', quantity: 2, unit_cost: 0 },
+    ]);
+    // What the money input holds for "12.345": not an amount.
+    const bad = { ...lines[0]!, unit_cost: Number.NaN };
+    expect(lineTotal(bad)).toBeNull();
+    expect(linesTotal([bad, lines[0]!])).toBe(375150);
   });
 });

@@ -1,13 +1,12 @@
-import { toMinor } from '../../../lib/format';
-
-/** A line of the purchase-order form; the unit cost is typed in major units. */
+/** A line of the purchase-order form. */
 export interface DraftLine {
   product_id: string;
   name: string;
   sku: string | null;
   barcode: string | null;
   quantity: number;
-  unit_cost: string;
+  /** Minor units (`MoneyInput`): null when empty (sent as 0), NaN while not an amount. */
+  unit_cost: number | null;
 }
 
 interface Found {
@@ -18,19 +17,12 @@ interface Found {
   cost_price: number | null;
 }
 
-const majorOf = (minor: number | null, currency: string) => {
-  if (minor === null) return '';
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return (minor / 10 ** digits).toFixed(digits);
-};
-
 /**
  * Adds a scanned or chosen product to the lines: a product already there gets one more
  * (spec section 4: scanning an item again raises its quantity), a new one is appended with
  * its current cost price as the unit cost.
  */
-export function addProduct(lines: DraftLine[], product: Found, currency: string): DraftLine[] {
+export function addProduct(lines: DraftLine[], product: Found): DraftLine[] {
   const at = lines.findIndex((l) => l.product_id === product.id);
   if (at >= 0) return lines.map((l, i) => (i === at ? { ...l, quantity: l.quantity + 1 } : l));
   return [
@@ -41,33 +33,24 @@ export function addProduct(lines: DraftLine[], product: Found, currency: string)
       sku: product.sku,
       barcode: product.barcode,
       quantity: 1,
-      unit_cost: majorOf(product.cost_price, currency),
+      unit_cost: product.cost_price,
     },
   ];
 }
 
 /** Line total in minor units, or null while the unit cost is not a valid amount. */
-export function lineTotal(line: DraftLine, currency: string): number | null {
-  const cost = toMinor(line.unit_cost === '' ? '0' : line.unit_cost, currency);
-  return cost === null ? null : cost * line.quantity;
+export function lineTotal(line: DraftLine): number | null {
+  const cost = line.unit_cost ?? 0;
+  return Number.isNaN(cost) ? null : cost * line.quantity;
 }
 
-export function linesTotal(lines: DraftLine[], currency: string): number {
-  return lines.reduce((sum, l) => sum + (lineTotal(l, currency) ?? 0), 0);
+export function linesTotal(lines: DraftLine[]): number {
+  return lines.reduce((sum, l) => sum + (lineTotal(l) ?? 0), 0);
 }
 
-/** The lines as the API takes them; null (with the bad line's index) when a cost is not an amount. */
+/** The lines as the API takes them: an empty cost is 0; one that is not an amount stays NaN for the check to name. */
 export function toApiLines(
   lines: DraftLine[],
-  currency: string,
-): { items: Array<{ product_id: string; quantity: number; unit_cost: number }> } | { badLine: number } {
-  const items = [];
-  for (const [i, l] of lines.entries()) {
-    const unit_cost = toMinor(l.unit_cost === '' ? '0' : l.unit_cost, currency);
-    if (unit_cost === null) return { badLine: i };
-    items.push({ product_id: l.product_id, quantity: l.quantity, unit_cost });
-  }
-  return { items };
+): Array<{ product_id: string; quantity: number; unit_cost: number }> {
+  return lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity, unit_cost: l.unit_cost ?? 0 }));
 }
-
-export { majorOf };

@@ -12,31 +12,32 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { PurchaseOrder } from '@tillbook/contract/purchase-orders';
-import { MAX_PO_QUANTITY } from '@tillbook/contract/purchase-orders';
+import {
+  createPurchaseOrderBody,
+  MAX_PO_QUANTITY,
+  type PurchaseOrder,
+} from '@tillbook/contract/purchase-orders';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/money';
+import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
-import { ApiError, messageOf } from '../../../lib/api-client';
 import { useStoreLocale } from '../../../lib/current-user';
+import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { usePurchaseOrder } from '../api/get-purchase-order';
 import { useVendorOptions } from '../api/lookups';
 import { useCreatePurchaseOrder, useUpdatePurchaseOrder } from '../api/save-purchase-order';
 import { ProductAdder } from '../components/product-adder';
 import {
-  addProduct,
-  lineTotal,
-  linesTotal,
-  majorOf,
-  toApiLines,
-  type DraftLine,
-} from '../components/po-lines';
+  fromPurchaseOrder,
+  purchaseOrderChecks,
+  toPurchaseOrderBody,
+  type PoValues,
+} from '../components/po-form-values';
+import { addProduct, lineTotal, linesTotal } from '../components/po-lines';
 import { paths } from '../../../app/paths';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function VendorSelect({
   value,
@@ -80,25 +81,12 @@ function VendorSelect({
 function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorId?: string | null }) {
   const navigate = useNavigate();
   const { currency } = useStoreLocale();
-  const [vendor, setVendor] = useState<string | null>(order?.vendor.id ?? vendorId ?? null);
-  const [orderDate, setOrderDate] = useState(order?.order_date ?? today());
-  const [expected, setExpected] = useState(order?.expected_date ?? '');
-  const [notes, setNotes] = useState(order?.notes ?? '');
-  const [lines, setLines] = useState<DraftLine[]>(
-    order?.items.map((i) => ({
-      product_id: i.product_id,
-      name: i.product_name,
-      sku: i.sku,
-      barcode: i.barcode,
-      quantity: i.quantity,
-      unit_cost: majorOf(i.unit_cost, currency),
-    })) ?? [],
+  const form = useSchemaForm<PoValues>(
+    createPurchaseOrderBody,
+    fromPurchaseOrder(order, vendorId),
+    purchaseOrderChecks,
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError) setErrors(error.fields);
-    notify.error(messageOf(error));
-  };
+  const onError = (error: unknown) => showFormError(form, error);
   const create = useCreatePurchaseOrder({
     onSuccess: (answer) => {
       notify.success(
@@ -116,38 +104,14 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
     onError,
   });
 
-  const setLine = (i: number, change: Partial<DraftLine>) => {
-    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...change } : l)));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(next)) if (key.startsWith(`items.${i}.`)) delete next[key];
-      return next;
-    });
-  };
-
   const submit = (status: 'draft' | 'issued') => {
-    const local: Record<string, string> = {};
-    if (!vendor) local.vendor_id = 'Choose a vendor';
-    if (!lines.length) local.items = 'Add at least one product';
-    const api = toApiLines(lines, currency);
-    if ('badLine' in api) local[`items.${api.badLine}.unit_cost`] = 'Enter an amount like 1250.50';
-    if (Object.keys(local).length) {
-      setErrors(local);
-      return;
-    }
-    if (!('items' in api)) return;
-    const body = {
-      vendor_id: vendor!,
-      items: api.items,
-      order_date: orderDate || undefined,
-      expected_date: expected || null,
-      notes: notes.trim() || null,
-    };
-    setErrors({});
+    if (form.validate().hasErrors) return;
+    const body = toPurchaseOrderBody(form.getValues());
     if (order) update.mutate({ id: order.id, body });
     else create.mutate({ ...body, status });
   };
 
+  const lines = form.values.items;
   const pending = create.isPending || update.isPending;
   return (
     <Stack gap="lg">
@@ -163,45 +127,22 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
       <Section title="Order">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <VendorSelect
-            value={vendor}
+            value={form.values.vendor_id || null}
             initialLabel={order?.vendor.name}
-            onChange={(id) => {
-              setVendor(id);
-              setErrors(({ vendor_id: _v, ...rest }) => rest);
-            }}
-            error={errors.vendor_id}
+            onChange={(id) => form.setFieldValue('vendor_id', id ?? '')}
+            error={form.errors.vendor_id as string | undefined}
           />
-          <TextInput
-            type="date"
-            label="Order date"
-            value={orderDate}
-            onChange={(e) => setOrderDate(e.currentTarget.value)}
-            error={errors.order_date}
-          />
-          <TextInput
-            type="date"
-            label="Expected"
-            value={expected}
-            onChange={(e) => setExpected(e.currentTarget.value)}
-            error={errors.expected_date}
-          />
+          <TextInput type="date" label="Order date" {...form.getInputProps('order_date')} />
+          <TextInput type="date" label="Expected" {...form.getInputProps('expected_date')} />
         </SimpleGrid>
-        <Textarea
-          mt="sm"
-          label="Notes"
-          autosize
-          minRows={2}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-          error={errors.notes}
-        />
+        <Textarea mt="sm" label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
       </Section>
       <Section title="Products" description="A product scanned again gets one more on its line.">
         <Stack gap="md">
-          <ProductAdder onAdd={(p) => setLines((ls) => addProduct(ls, p, currency))} />
-          {errors.items && (
+          <ProductAdder onAdd={(p) => form.setFieldValue('items', addProduct(form.getValues().items, p))} />
+          {form.errors.items && (
             <Text size="sm" c="red">
-              {errors.items}
+              {form.errors.items}
             </Text>
           )}
           {lines.length === 0 ? (
@@ -223,7 +164,7 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
                 </Table.Thead>
                 <Table.Tbody>
                   {lines.map((l, i) => {
-                    const total = lineTotal(l, currency);
+                    const total = lineTotal(l);
                     return (
                       <Table.Tr key={l.product_id}>
                         <Table.Td>
@@ -233,9 +174,9 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
                           <Text size="xs" c="dimmed">
                             {[l.sku, l.barcode].filter(Boolean).join(' · ')}
                           </Text>
-                          {errors[`items.${i}.product_id`] && (
+                          {form.errors[`items.${i}.product_id`] && (
                             <Text size="xs" c="red">
-                              {errors[`items.${i}.product_id`]}
+                              {form.errors[`items.${i}.product_id`]}
                             </Text>
                           )}
                         </Table.Td>
@@ -246,20 +187,20 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
                             max={MAX_PO_QUANTITY}
                             allowDecimal={false}
                             allowNegative={false}
-                            value={l.quantity}
+                            {...form.getInputProps(`items.${i}.quantity`)}
                             onChange={(v) =>
-                              setLine(i, { quantity: typeof v === 'number' ? v : Number(v) || 1 })
+                              form.setFieldValue(
+                                `items.${i}.quantity`,
+                                typeof v === 'number' ? v : Number(v) || 1,
+                              )
                             }
-                            error={errors[`items.${i}.quantity`]}
                           />
                         </Table.Td>
                         <Table.Td>
-                          <TextInput
+                          <MoneyInput
                             aria-label={`Unit cost of ${l.name}`}
-                            inputMode="decimal"
-                            value={l.unit_cost}
-                            onChange={(e) => setLine(i, { unit_cost: e.currentTarget.value })}
-                            error={errors[`items.${i}.unit_cost`]}
+                            currency={currency}
+                            {...form.getInputProps(`items.${i}.unit_cost`)}
                           />
                         </Table.Td>
                         <Table.Td ta="right">{total === null ? '—' : <Money minor={total} />}</Table.Td>
@@ -268,7 +209,7 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
                             variant="subtle"
                             color="red"
                             aria-label={`Remove ${l.name}`}
-                            onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                            onClick={() => form.removeListItem('items', i)}
                           >
                             <IconTrash size={16} />
                           </ActionIcon>
@@ -288,7 +229,7 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
               })()}
             </Text>
             <Text fw={700}>
-              Total <Money minor={linesTotal(lines, currency)} />
+              Total <Money minor={linesTotal(lines)} />
             </Text>
           </Group>
         </Stack>

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { MESSAGES } from '@tillbook/contract/constants';
-import type { ShippingRate } from '@tillbook/contract/shipping';
+import { createShippingRateBody, type ShippingRate } from '@tillbook/contract/shipping';
 import { MoneyInput } from '../../../components/money-input';
 import { useStoreLocale } from '../../../lib/current-user';
-import { itemError, showFormError } from '../../../lib/forms';
+import { itemError, showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCreateShippingRate, useUpdateShippingRate } from '../api/save-shipping-rate';
 import { stateSuggestions } from './nigerian-states';
@@ -12,7 +11,7 @@ import {
   blankShippingRate,
   fromShippingRate,
   toShippingRateBody,
-  validateShippingRate,
+  shippingRateChecks,
   type ShippingRateValues,
 } from './shipping-rate-values';
 
@@ -29,11 +28,11 @@ export function ShippingRateModal({
   onClose: () => void;
 }) {
   const { currency } = useStoreLocale();
-  const form = useForm<ShippingRateValues>({
-    mode: 'controlled',
-    initialValues: rate ? fromShippingRate(rate) : blankShippingRate(country),
-    validate: (values) => validateShippingRate(values),
-  });
+  const form = useSchemaForm<ShippingRateValues>(
+    createShippingRateBody,
+    rate ? fromShippingRate(rate) : blankShippingRate(country),
+    shippingRateChecks,
+  );
   const done = () => {
     notify.success(MESSAGES.saved);
     onClose();

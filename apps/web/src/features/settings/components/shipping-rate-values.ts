@@ -1,15 +1,16 @@
 import { createShippingRateBody, type ShippingRate } from '@tillbook/contract/shipping';
+import { schemaErrors, type SchemaFormOptions } from '../../../lib/forms';
 import type { CreateShippingRateBody } from '../api/save-shipping-rate';
 
 /** The shipping form: the fee in minor units (`MoneyInput`; NaN while not an amount), the estimate as text. */
-export interface ShippingRateValues {
+export type ShippingRateValues = {
   name: string;
   country: string;
   states: string[];
   fee: number | null;
   estimated_days: string;
   is_active: boolean;
-}
+};
 
 export function blankShippingRate(country: string | null): ShippingRateValues {
   return { name: '', country: country ?? '', states: [], fee: null, estimated_days: '', is_active: true };
@@ -39,15 +40,25 @@ export function toShippingRateBody(v: ShippingRateValues, editing: boolean): Cre
   };
 }
 
-/** The contract's rules, checked before sending. */
-export function validateShippingRate(v: ShippingRateValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of createShippingRateBody.safeParse(toShippingRateBody(v, false)).error?.issues ?? [])
-    errors[issue.path.join('.')] ??= issue.message;
-  if (v.fee === null) errors.fee = 'Enter the fee, 0 for free delivery';
-  else if (Number.isNaN(v.fee)) errors.fee = 'Enter an amount like 1500 or 1,500.50';
-  return errors;
-}
+/**
+ * How the schema form helper checks the form: the body as sent on create (the contract's rules),
+ * and the fee box's own messages (empty, or not an amount), which the body cannot tell apart.
+ */
+export const shippingRateChecks: SchemaFormOptions<ShippingRateValues> = {
+  toBody: (v) => toShippingRateBody(v, false),
+  check: (v) => ({
+    fee:
+      v.fee === null
+        ? 'Enter the fee, 0 for free delivery'
+        : Number.isNaN(v.fee)
+          ? 'Enter an amount like 1500 or 1,500.50'
+          : undefined,
+  }),
+};
+
+/** The contract's rules, checked before sending (what the form shows). */
+export const validateShippingRate = (v: ShippingRateValues) =>
+  schemaErrors(createShippingRateBody, v, shippingRateChecks);
 
 /** "2-3" and "5" read as days; other text ("Same day") is shown as written. */
 export function estimateText(estimate: string | null): string | null {

@@ -10,11 +10,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MESSAGES } from '@tillbook/contract/constants';
-import { ALL_STATES, MAX_TAX_RATES, type TaxRule } from '@tillbook/contract/tax';
-import { itemError, showFormError } from '../../../lib/forms';
+import { ALL_STATES, createTaxRuleBody, MAX_TAX_RATES, type TaxRule } from '@tillbook/contract/tax';
+import { itemError, showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCreateTaxRule, useUpdateTaxRule } from '../api/save-tax-rule';
 import { stateSuggestions } from './nigerian-states';
@@ -23,7 +22,7 @@ import {
   fromTaxRule,
   isAllStates,
   toTaxRuleBody,
-  validateTaxRule,
+  taxRuleChecks,
   type TaxRuleValues,
 } from './tax-rule-values';
 
@@ -41,11 +40,11 @@ export function TaxRuleModal({
   place: { country: string | null; state: string | null };
   onClose: () => void;
 }) {
-  const form = useForm<TaxRuleValues>({
-    mode: 'controlled',
-    initialValues: rule ? fromTaxRule(rule) : blankTaxRule(place),
-    validate: validateTaxRule,
-  });
+  const form = useSchemaForm<TaxRuleValues>(
+    createTaxRuleBody,
+    rule ? fromTaxRule(rule) : blankTaxRule(place),
+    taxRuleChecks,
+  );
   const done = () => {
     notify.success(MESSAGES.saved);
     onClose();

@@ -1,13 +1,14 @@
 import { ALL_STATES, createTaxRuleBody, type TaxRule } from '@tillbook/contract/tax';
+import { schemaErrors, type SchemaFormOptions } from '../../../lib/forms';
 import type { CreateTaxRuleBody } from '../api/save-tax-rule';
 
 /** The tax form as typed: rates as text, so "7." can be typed on the way to "7.5". */
-export interface TaxRuleValues {
+export type TaxRuleValues = {
   country: string;
   states: string[];
   rates: Array<{ name: string; rate: string }>;
   inclusive: boolean;
-}
+};
 
 /** A new rule starts at the store's own country and state, with a VAT line to fill in. */
 export function blankTaxRule(place: { country: string | null; state: string | null }): TaxRuleValues {
@@ -38,17 +39,15 @@ export function toTaxRuleBody(v: TaxRuleValues): CreateTaxRuleBody {
   };
 }
 
+/** How the schema form helper checks the form: the body the rule is sent as. */
+export const taxRuleChecks: SchemaFormOptions<TaxRuleValues> = { toBody: toTaxRuleBody };
+
 /**
  * The contract's rules, checked before sending: the spec's three messages ('Country is not
  * allowed to be empty', 'State must contain at least one item', 'Rates must contain at least one
  * item') and each rate's, keyed by the form's field paths (`rates.0.rate`), as the server keys them.
  */
-export function validateTaxRule(v: TaxRuleValues): Record<string, string> {
-  const result = createTaxRuleBody.safeParse(toTaxRuleBody(v));
-  const errors: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
+export const validateTaxRule = (v: TaxRuleValues) => schemaErrors(createTaxRuleBody, v, taxRuleChecks);
 
 export const isAllStates = (states: readonly string[]) => states.length === 1 && states[0] === ALL_STATES;
 
