@@ -8,6 +8,7 @@ import * as purchasing from './migrations/0005-purchasing.js';
 import * as shippingTax from './migrations/0006-shipping-tax.js';
 import * as accessHardening from './migrations/0007-access-hardening.js';
 import * as hardening from './migrations/0008-hardening.js';
+import * as wallet from './migrations/0009-wallet.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0006-shipping-tax': shippingTax,
   '0007-access-hardening': accessHardening,
   '0008-hardening': hardening,
+  '0009-wallet': wallet,
 };
