@@ -18,6 +18,8 @@ import { registerShippingRoutes } from './modules/shipping/shipping.routes.js';
 import { registerTaxRoutes } from './modules/tax/tax.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { enforcePlanLimits } from './modules/subscriptions/subscriptions.public.js';
 import { registerWalletRoutes, startTransferReconciler } from './modules/wallet/wallet.routes.js';
 import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
 import { registerMembersRoutes } from './modules/members/members.routes.js';
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rateLimiter: new RateLimiter(database.db, clock),
     storage: options.storage ?? createLocalStorage(config.UPLOAD_DIR),
     payments: options.payments ?? createPaymentProvider(config, clock),
+    planLimits: enforcePlanLimits,
     mailer:
       options.mailer ??
       createMailer({
@@ -120,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerShippingRoutes(api);
       registerTaxRoutes(api);
       registerWalletRoutes(api);
+      registerSubscriptionsRoutes(api);
     },
     { prefix: '/api/v1' },
   );

@@ -101,6 +101,10 @@ export async function createTestApp(
     UPLOAD_DIR: path.join(dir, 'uploads'),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tillbook.test',
+    // Tests build stores with several members and branches; the plan tests set Starter's real
+    // limits (decision 0029).
+    STARTER_MAX_MEMBERS: '1000',
+    STARTER_MAX_STORES: '1000',
     ...env,
   });
   const clock = new ManualClock();

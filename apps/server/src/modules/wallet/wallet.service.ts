@@ -17,7 +17,7 @@ import { newId } from '../../lib/ids.js';
 import { formatMoney } from '../../lib/money-text.js';
 import { formatMajorAmount, minorDigits, toCsv } from '../../lib/spreadsheet.js';
 import { ProviderRefused, type IncomingDeposit } from '../../providers/payments/payment-provider.js';
-import { recordTransaction, toWalletTransaction } from './ledger.js';
+import { newReference, recordTransaction, toWalletTransaction } from './ledger.js';
 import { walletRepository } from './wallet.repository.js';
 import { LEDGER_ACCOUNT_KINDS, type WalletsTable } from './wallet.tables.js';
 
@@ -222,9 +222,11 @@ export async function creditDeposit(
         status: 'success',
         amount: deposit.amount,
         fee: 0,
-        reference: deposit.provider_reference,
+        // Our own reference: the provider's is the external key (unique per store), so a
+        // repeated delivery meets one unique key only and inserts nothing.
+        reference: newReference(),
         external_key: externalKey,
-        narration: deposit.narration,
+        narration: deposit.narration ?? `Deposit ${deposit.provider_reference}`,
         counterparty_name: deposit.payer_name,
         counterparty_account: null,
         counterparty_bank_code: null,
