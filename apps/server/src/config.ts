@@ -31,6 +31,8 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Where the Paystack adapter sends its calls (tests point it at a local fake server). */
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** How long a Paystack call may take before its outcome counts as unknown (ms). */
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** The fee of one wallet transfer, and the largest transfer and day's total, in minor units. */
   WALLET_TRANSFER_FEE: z.coerce.number().int().min(0).default(1_000),
   WALLET_TRANSFER_LIMIT: z.coerce.number().int().positive().default(500_000_000),

@@ -159,6 +159,14 @@ export const walletRoutes = defineRoutes({
     body: sandboxDepositBody,
     response: walletTransactionSchema,
   },
+  paystackWebhook: {
+    method: 'POST',
+    path: '/wallet/webhook/paystack',
+    access: 'public',
+    summary:
+      "Paystack's events (deposits, transfer outcomes), checked by the x-paystack-signature of the raw body",
+    response: z.object({ received: z.boolean() }),
+  },
 });
 
 export const paymentSettingsSchema = z.object({

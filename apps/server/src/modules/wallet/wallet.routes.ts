@@ -6,6 +6,7 @@ import { route } from '../../lib/route.js';
 import { getSettlementAccount, setSettlementAccount } from './payment-settings.service.js';
 import * as wallet from './wallet.service.js';
 import { reconcilePendingTransfers, sendTransfer } from './wallet-transfers.service.js';
+import { receiveWebhook } from './wallet-webhooks.service.js';
 import type { RequestContext } from '../../lib/context.js';
 
 const idempotencyKeyOf = (headers: Record<string, unknown>) => {
@@ -43,6 +44,23 @@ export function registerWalletRoutes(app: FastifyInstance): void {
   route(app, walletRoutes.sandboxDeposit, async (ctx, { body }) =>
     ok(await wallet.simulateDeposit(ctx, body), 'Deposit received', 201),
   );
+
+  // The webhook's signature is over the raw bytes: this scope keeps JSON bodies as a Buffer.
+  void app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    route(raw, walletRoutes.paystackWebhook, async (ctx, _input, request) =>
+      ok(
+        await receiveWebhook(
+          ctx,
+          'paystack',
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          request.headers,
+        ),
+      ),
+    );
+  });
 
   route(app, paymentRoutes.banks, async (ctx) => ok(await wallet.listBanks(ctx)));
   route(app, paymentRoutes.verifyAccount, async (ctx, { query }) =>
