@@ -32,7 +32,7 @@ test('wallet: deposit, transfer with name enquiry and password, then subscribe t
   // Transfer ₦12,000 to GTBank 0123456789: the bank's name shows before sending.
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Transfer to a bank account' });
-  await form.getByRole('textbox', { name: 'Bank' }).fill('Guaranty');
+  await form.getByRole('combobox', { name: 'Bank' }).fill('Guaranty');
   await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
   await form.getByRole('textbox', { name: 'Account number' }).fill('0123456789');
   const resolved = form.getByTestId('resolved-name');
