@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Paystack's answers are read field by field, each checked where it is used (fromKobo, String(...)) */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import {
@@ -5,7 +6,6 @@ import {
   ProviderUnknownOutcome,
   type IncomingDeposit,
   type PaymentProvider,
-  type TransferRequest,
   type TransferResult,
   type TransferStatus,
   type WebhookEvent,

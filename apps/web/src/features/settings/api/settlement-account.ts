@@ -30,6 +30,18 @@ export const usePaymentBanks = () => useQuery(paymentBanksQuery(useStoreId()));
 export const verifyAccount = async (accountNumber: string, bankCode: string, signal?: AbortSignal) =>
   (await call(paymentRoutes.verifyAccount, { query: { accountNumber, bankCode }, signal })).data;
 
+/** The name on the account once a bank is chosen and the 10 digits are in. */
+export const useVerifiedAccount = (bankCode: string | null, accountNumber: string) => {
+  const storeId = useStoreId();
+  return useQuery({
+    queryKey: paymentKeys.part(storeId, 'verify', bankCode, accountNumber),
+    queryFn: ({ signal }) => verifyAccount(accountNumber, bankCode!, signal),
+    enabled: Boolean(storeId && bankCode && /^\d{10}$/.test(accountNumber)),
+    retry: false,
+    staleTime: 10 * 60 * 1000,
+  });
+};
+
 export const useSetSettlementAccount = () =>
   useRouteMutation(paymentRoutes.setSettlementAccount, {
     kind: 'save',

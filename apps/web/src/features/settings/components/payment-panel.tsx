@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES } from '@tillbook/contract/constants';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -8,7 +8,7 @@ import {
   usePaymentBanks,
   useSetSettlementAccount,
   useSettlementAccount,
-  verifyAccount,
+  useVerifiedAccount,
 } from '../api/settlement-account';
 
 /** Settings → Payment: the settlement account invoices print as "pay to", checked by name enquiry. */
@@ -18,24 +18,12 @@ export function PaymentPanel({ canEdit }: { canEdit: boolean }) {
   const save = useSetSettlementAccount();
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [accountNumber, setAccountNumber] = useState('');
-  const [name, setName] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setName(null);
-    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return;
-    const controller = new AbortController();
-    setChecking(true);
-    verifyAccount(accountNumber, bankCode, controller.signal)
-      .then((r) => {
-        setName(r.account_name);
-        setError(null);
-      })
-      .catch((e: unknown) => !controller.signal.aborted && setError(messageOf(e)))
-      .finally(() => !controller.signal.aborted && setChecking(false));
-    return () => controller.abort();
-  }, [bankCode, accountNumber]);
+  const enquiry = useVerifiedAccount(bankCode, accountNumber);
+  const ready = Boolean(bankCode) && /^\d{10}$/.test(accountNumber);
+  const name = ready ? (enquiry.data?.account_name ?? null) : null;
+  const checking = ready && enquiry.isFetching;
+  const enquiryError = ready && enquiry.isError ? messageOf(enquiry.error) : null;
 
   const options = useMemo(
     () => (banks.data ?? []).map((b) => ({ value: b.code, label: b.name })),
@@ -108,8 +96,11 @@ export function PaymentPanel({ canEdit }: { canEdit: boolean }) {
                 inputMode="numeric"
                 maxLength={10}
                 value={accountNumber}
-                onChange={(e) => setAccountNumber(e.currentTarget.value.replace(/\D/g, ''))}
-                error={error}
+                onChange={(e) => {
+                  setAccountNumber(e.currentTarget.value.replace(/\D/g, ''));
+                  setError(null);
+                }}
+                error={error ?? enquiryError}
                 rightSection={checking ? <Loader size="xs" /> : null}
               />
               {name && (

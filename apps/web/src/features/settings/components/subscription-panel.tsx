@@ -97,7 +97,7 @@ export function SubscriptionPanel({ canManage }: { canManage: boolean }) {
       const answer = await subscribe.mutateAsync({ plan_code: plan.code, key: newKey() });
       if (answer.data.contact) {
         notify.blank('Our sales team will set up Enterprise with you.');
-        window.location.href = answer.data.contact;
+        window.location.assign(answer.data.contact);
       } else {
         notify.success(MESSAGES.subscribed);
       }

@@ -8,15 +8,14 @@ import {
   Select,
   Stack,
   Table,
-  Text,
   TextInput,
 } from '@mantine/core';
 import type { WalletDetails, WalletTransaction } from '@tillbook/contract/wallet';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { formatMoney, toMinor } from '../../../lib/format';
 import { useBanks } from '../api/list-banks';
-import { resolveAccount } from '../api/resolve-account';
+import { useResolvedAccount } from '../api/resolve-account';
 import { useTransfer } from '../api/wallet-changes';
 import { StatusBadge } from '../../../components/status-badge';
 
@@ -38,8 +37,11 @@ export function TransferModal({
   const transfer = useTransfer();
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [accountNumber, setAccountNumber] = useState('');
-  const [accountName, setAccountName] = useState<string | null>(null);
-  const [resolving, setResolving] = useState(false);
+  const enquiry = useResolvedAccount(bankCode, accountNumber);
+  const ready = Boolean(bankCode) && /^\d{10}$/.test(accountNumber);
+  const accountName = ready ? (enquiry.data?.account_name ?? null) : null;
+  const resolving = ready && enquiry.isFetching;
+  const enquiryError = ready && enquiry.isError ? messageOf(enquiry.error) : undefined;
   const [amount, setAmount] = useState('');
   const [narration, setNarration] = useState('');
   const [password, setPassword] = useState('');
@@ -52,7 +54,6 @@ export function TransferModal({
   const reset = () => {
     setBankCode(null);
     setAccountNumber('');
-    setAccountName(null);
     setAmount('');
     setNarration('');
     setPassword('');
@@ -66,26 +67,6 @@ export function TransferModal({
     onClose();
   };
 
-  useEffect(() => {
-    setAccountName(null);
-    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return;
-    const controller = new AbortController();
-    setResolving(true);
-    resolveAccount(accountNumber, bankCode, controller.signal)
-      .then((resolved) => {
-        setAccountName(resolved.account_name);
-        setErrors((e) => ({ ...e, accountNumber: undefined }));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setErrors((e) => ({ ...e, accountNumber: messageOf(error) }));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setResolving(false);
-      });
-    return () => controller.abort();
-  }, [bankCode, accountNumber]);
-
   const minor = toMinor(amount, wallet.currency);
   const money = (m: number) => formatMoney(m, wallet.currency);
   const total = minor !== null ? minor + wallet.transfer_fee : null;
@@ -98,7 +79,7 @@ export function TransferModal({
     const next: Errors = {};
     if (!bankCode) next.bankCode = 'Choose a bank';
     if (!/^\d{10}$/.test(accountNumber)) next.accountNumber = 'Account number must be 10 digits';
-    else if (!accountName) next.accountNumber = errors.accountNumber ?? 'Wait for the account name';
+    else if (!accountName) next.accountNumber = enquiryError ?? 'Wait for the account name';
     if (minor === null || minor < 100) next.amount = 'Enter an amount of at least 1.00';
     else if (total! > wallet.balance)
       next.amount = `Amount and fee come to ${money(total!)}; the balance is ${money(wallet.balance)}`;
@@ -207,7 +188,7 @@ export function TransferModal({
               maxLength={10}
               value={accountNumber}
               onChange={(e) => setAccountNumber(e.currentTarget.value.replace(/\D/g, ''))}
-              error={errors.accountNumber}
+              error={errors.accountNumber ?? enquiryError}
               rightSection={resolving ? <Loader size="xs" /> : null}
               description={
                 accountName ? undefined : 'The account name is looked up when the 10 digits are in'
