@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { createMerchant, signIn, toast, toastsGone } from './support';
+
+/** Serious or critical axe findings on the screen as it is (the wallet with data, the plans). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Issue 17: open the wallet, fund it (sandbox), send a transfer, and pay for GROWTH from it. */
 test('wallet: deposit, transfer with name enquiry and password, then subscribe to GROWTH', async ({
@@ -54,6 +65,7 @@ test('wallet: deposit, transfer with name enquiry and password, then subscribe t
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦37,990.00');
   await expect(table.locator('tbody tr')).toHaveCount(2);
   await expect(table.locator('tbody tr').first()).toContainText('Rice supplier');
+  expect(await axeFindings(page)).toEqual([]);
 
   // Subscribe to GROWTH (₦15,000 a month), paid from the wallet.
   await page.goto('/settings/subscription');
@@ -63,6 +75,7 @@ test('wallet: deposit, transfer with name enquiry and password, then subscribe t
   await expect(page.getByTestId('current-plan')).toHaveText('GROWTH');
   await expect(page.getByTestId('plan-dates')).toContainText('days left');
   await expect(page.getByText('Team: 1 of 5')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
 
   await page.goto('/wallet');
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦22,990.00');

@@ -37,7 +37,7 @@ const envSchema = z.object({
   WALLET_TRANSFER_FEE: z.coerce.number().int().min(0).default(1_000),
   WALLET_TRANSFER_LIMIT: z.coerce.number().int().positive().default(500_000_000),
   WALLET_DAILY_LIMIT: z.coerce.number().int().positive().default(1_000_000_000),
-  /** How often pending transfers are verified with the provider (seconds; 0: only on start). */
+  /** How often pending transfers are verified with the provider, also on start (seconds; 0: never, in this process). */
   WALLET_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Plan prices in minor units of NGN (domain.md: prices are configuration). */
   PLAN_GROWTH_MONTHLY_PRICE: z.coerce.number().int().min(0).default(1_500_000),

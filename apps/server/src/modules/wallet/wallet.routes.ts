@@ -86,12 +86,12 @@ export function startTransferReconciler(app: FastifyInstance, ctxFor: () => Requ
     return running;
   };
   app.addHook('onReady', async () => {
-    void run();
+    // 0 turns it off in this process (the API tests run it themselves, at moments they choose).
     const seconds = ctxFor().deps.config.WALLET_RECONCILE_SECONDS;
-    if (seconds > 0) {
-      timer = setInterval(() => void run(), seconds * 1000);
-      timer.unref();
-    }
+    if (seconds === 0) return;
+    void run();
+    timer = setInterval(() => void run(), seconds * 1000);
+    timer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);

@@ -16,6 +16,7 @@ import { MESSAGES } from '@tillbook/contract/constants';
 import type { Plan } from '@tillbook/contract/subscriptions';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
+import { statusColours } from '../../../components/status-badge';
 import { messageOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
@@ -49,7 +50,11 @@ function PlanCard({
       <Stack gap="xs" h="100%">
         <Group justify="space-between">
           <Title order={5}>{plan.name}</Title>
-          {current && <Badge color="teal">Current plan</Badge>}
+          {current && (
+            <Badge radius="sm" styles={{ root: { ...statusColours('active'), textTransform: 'none' } }}>
+              Current plan
+            </Badge>
+          )}
         </Group>
         <Text fz="xl" fw={700}>
           {price}

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { WalletDetails } from '@tillbook/contract/wallet';
 import { Money } from '../../../components/money';
+import { statusColours } from '../../../components/status-badge';
 
 function Copyable({ label, value }: { label: string; value: string }) {
   return (
@@ -86,7 +87,7 @@ export function AccountCard({
               Fund your wallet: transfer to this account
             </Text>
             {wallet.sandbox && (
-              <Badge variant="light" color="orange">
+              <Badge radius="sm" styles={{ root: { ...statusColours('pending'), textTransform: 'none' } }}>
                 Sandbox
               </Badge>
             )}

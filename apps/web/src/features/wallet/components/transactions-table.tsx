@@ -11,7 +11,7 @@ import { DataTable } from '../../../components/data-table';
 import { DateTime, Money } from '../../../components/money';
 import { ListToolbar } from '../../../components/page-header';
 import { EmptyState, NoMatches } from '../../../components/states';
-import { StatusBadge } from '../../../components/status-badge';
+import { StatusBadge, statusColours } from '../../../components/status-badge';
 import { DateRangeFilter } from '../../../components/table-filters';
 import { downloadRoute, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -69,7 +69,10 @@ export function TransactionsTable({ currency }: { currency: string }) {
         header: 'Amount',
         enableSorting: false,
         cell: ({ row }) => (
-          <Text size="sm" c={row.original.direction === 'credit' ? 'teal.8' : undefined}>
+          <Text
+            size="sm"
+            c={row.original.direction === 'credit' ? statusColours('success').color : undefined}
+          >
             {row.original.direction === 'credit' ? '+' : '−'}
             <Money minor={row.original.amount} currency={currency} />
           </Text>
