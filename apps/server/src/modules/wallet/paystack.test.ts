@@ -119,6 +119,22 @@ const send = (m: Merchant, amount: number, key = randomUUID()) =>
     },
   });
 
+describe('a reversal reported for a transfer still pending', () => {
+  it('returns the hold with its fee, once', async () => {
+    const { m } = await fundedWallet();
+    fake.transferStatus = 'pending';
+    const res = await send(m, 100_000);
+    expect(res.body.data.status).toBe('pending');
+    fake.transfers.get(res.body.data.reference)!.status = 'reversed';
+    const ctx = context();
+    await reconcilePendingTransfers(ctx);
+    await webhook({ event: 'transfer.reversed', data: { reference: res.body.data.reference } });
+    expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
+    const tx = await t.call('GET', '/wallet/transactions', { token: m.token, query: { type: 'reversal' } });
+    expect(tx.body.data).toHaveLength(1);
+  });
+});
+
 describe('kobo', () => {
   it('converts exactly and refuses anything but whole subunits', () => {
     expect(toKobo(123_456_789)).toBe(123_456_789);

@@ -181,18 +181,26 @@ export async function settleTransfer(
 ): Promise<boolean> {
   if (result.status === 'pending') return false;
   const money = moneyIn(wallet.currency);
-  const from = result.status === 'reversed' ? 'success' : 'pending';
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now.toISOString();
-    const row = await trx
-      .updateTable('wallet_transactions')
-      .set({ status: result.status, failure_reason: result.reason ?? null, updated_at: now })
-      .where('store_id', '=', wallet.store_id)
-      .where('reference', '=', reference)
-      .where('type', '=', 'transfer')
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
+    const move = (from: 'pending' | 'success') =>
+      trx
+        .updateTable('wallet_transactions')
+        .set({ status: result.status, failure_reason: result.reason ?? null, updated_at: now })
+        .where('store_id', '=', wallet.store_id)
+        .where('reference', '=', reference)
+        .where('type', '=', 'transfer')
+        .where('status', '=', from)
+        .returningAll()
+        .executeTakeFirst();
+    // "Reversed" usually follows a success; one reported for a transfer still pending here
+    // (its success was never seen) returns the hold, as a failure does.
+    let from: 'pending' | 'success' = result.status === 'reversed' ? 'success' : 'pending';
+    let row = await move(from);
+    if (!row && result.status === 'reversed') {
+      from = 'pending';
+      row = await move(from);
+    }
     if (!row) return false;
     const amount = Number(row.amount);
     const fee = Number(row.fee);
@@ -224,7 +232,7 @@ export async function settleTransfer(
     }
     // Failed (the hold comes back) or reversed after it was sent (the money comes back).
     const postings =
-      result.status === 'failed'
+      from === 'pending'
         ? [
             { kind: 'held' as const, amount: -(amount + fee) },
             { kind: 'available' as const, amount: amount + fee },
