@@ -10,7 +10,10 @@
 //      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3401),
 //      KEYED (1: an Idempotency-Key on every app order), ROUNDS (default 1: bare then app, this many times on the same database; with more than
 //      one, each round is printed and then the median, since this machine's speed drifts by
-//      10–20% from minute to minute).
+//      10–20% from minute to minute),
+//      PG_CLIENTS (pg: the app's PostgreSQL client libraries to run, comma-separated, e.g.
+//      pg,postgres.js: each round runs the app once per client, their order alternating from
+//      round to round; decision 0014), BARE (1; 0 skips the bare route).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -27,6 +30,8 @@ const PORT = Number(process.env.PORT ?? 3401);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENGINES = (process.env.ENGINES ?? 'sqlite,postgres').split(',');
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
+const PG_CLIENTS = (process.env.PG_CLIENTS ?? 'pg').split(',').filter(Boolean);
+const BARE = process.env.BARE !== '0';
 const PRODUCTS = 150;
 const LINES = 3;
 // KEYED=1: each app order carries a fresh Idempotency-Key, as the point of sale sends (the key's
@@ -199,18 +204,34 @@ async function runEngine(engine) {
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       const results = {};
-      // Bare first, then the app, each warmed up, on the same database and core.
-      const bare = await startBare(databaseUrl, storeId);
-      await load(`${bare.base}/order`, null, productIds, WARMUP);
-      results.bare = await load(`${bare.base}/order`, null, productIds, DURATION, bare.pid);
-      await bare.stop();
-
-      server = await startServer({ port: PORT, databaseUrl, cpu: SERVER_CPU, env });
-      dataDirs.push(server.dataDir);
-      await load(`${server.base}/api/v1/order`, token, productIds, WARMUP);
-      results.app = await load(`${server.base}/api/v1/order`, token, productIds, DURATION, server.pid);
-      await server.stop();
-      server = null;
+      // Bare first, then the app (once per client library on PostgreSQL), each warmed up, on
+      // the same database and core.
+      if (BARE) {
+        const bare = await startBare(databaseUrl, storeId);
+        await load(`${bare.base}/order`, null, productIds, WARMUP);
+        results.bare = await load(`${bare.base}/order`, null, productIds, DURATION, bare.pid);
+        await bare.stop();
+      }
+      const clients = engine === 'postgres' ? PG_CLIENTS : ['pg'];
+      for (const client of round % 2 ? [...clients].reverse() : clients) {
+        server = await startServer({
+          port: PORT,
+          databaseUrl,
+          cpu: SERVER_CPU,
+          env: { ...env, PG_CLIENT: client },
+        });
+        dataDirs.push(server.dataDir);
+        await load(`${server.base}/api/v1/order`, token, productIds, WARMUP);
+        results[appKey(client)] = await load(
+          `${server.base}/api/v1/order`,
+          token,
+          productIds,
+          DURATION,
+          server.pid,
+        );
+        await server.stop();
+        server = null;
+      }
       rounds.push(results);
     }
 
@@ -234,6 +255,11 @@ async function runEngine(engine) {
   }
 }
 
+/** The app's results under `app`, or `app <client>` for a client other than pg. */
+function appKey(client) {
+  return client === 'pg' ? 'app' : `app ${client}`;
+}
+
 const fmt = (r, engine) =>
   `${r.perSecond.toFixed(0).padStart(6)} orders/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  server CPU ${r.cpuPerOrder.toFixed(3)} ms/order${engine === 'postgres' ? `  PostgreSQL CPU ${r.databaseCpuPerOrder.toFixed(3)} ms/order` : ''}  (${r.ok} ok, ${r.failed} failed)`;
 
@@ -252,9 +278,11 @@ for (const engine of ENGINES) {
     }
   }
   const r = await runEngine(engine);
+  const clients = engine === 'postgres' ? PG_CLIENTS : ['pg'];
+  const kinds = [...clients.map(appKey), ...(BARE ? ['bare'] : [])];
   const line = (results, label) => {
-    console.log(`${label.padEnd(8)} app  ${fmt(results.app, engine)}`);
-    console.log(`${label.padEnd(8)} bare ${fmt(results.bare, engine)}`);
+    for (const kind of kinds)
+      console.log(`${label.padEnd(8)} ${kind.padEnd(16)} ${fmt(results[kind], engine)}`);
   };
   if (r.rounds.length === 1) line(r.rounds[0], engine);
   else r.rounds.forEach((results, i) => line(results, `${engine} ${i + 1}`));
@@ -263,14 +291,20 @@ for (const engine of ENGINES) {
     const mid = Math.floor(values.length / 2);
     return values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
   };
-  const app = median((x) => x.app.perSecond);
-  const bare = median((x) => x.bare.perSecond);
+  const medians = Object.fromEntries(kinds.map((kind) => [kind, median((x) => x[kind].perSecond)]));
   if (r.rounds.length > 1) {
-    console.log(
-      `${engine.padEnd(8)} median of ${r.rounds.length}: app ${app.toFixed(0)} orders/s, p99 ${median((x) => x.app.p99)} ms; bare ${bare.toFixed(0)} orders/s, p99 ${median((x) => x.bare.p99)} ms`,
+    const parts = kinds.map(
+      (kind) => `${kind} ${medians[kind].toFixed(0)} orders/s, p99 ${median((x) => x[kind].p99)} ms`,
     );
+    console.log(`${engine.padEnd(8)} median of ${r.rounds.length}: ${parts.join('; ')}`);
   }
+  const ratios = [
+    ...(BARE ? [`app/bare ${(medians.app / medians.bare).toFixed(2)}x`] : []),
+    ...clients
+      .filter((c) => c !== 'pg')
+      .map((c) => `${appKey(c)}/app ${(medians[appKey(c)] / medians.app).toFixed(2)}x`),
+  ];
   console.log(
-    `${engine.padEnd(8)} app/bare ${(app / bare).toFixed(2)}x; books: ${r.books.orders} orders, ${r.books.mismatched} products whose stock, ledger and order lines disagree`,
+    `${engine.padEnd(8)} ${ratios.join('; ')}${ratios.length ? '; ' : ''}books: ${r.books.orders} orders, ${r.books.mismatched} products whose stock, ledger and order lines disagree`,
   );
 }

@@ -44,7 +44,13 @@ export function openBenchDatabase(engine: Engine, poolSize = 10, capture?: Captu
   const log = capture ? { log: capture.log } : {};
   return engine === 'sqlite'
     ? openDatabase(databaseUrl(engine), log)
-    : openDatabase(PG_URL, { schema: PG_SCHEMA, poolSize, ...log });
+    : openDatabase(PG_URL, {
+        schema: PG_SCHEMA,
+        poolSize,
+        // PG_CLIENT=postgres.js: the client measured against pg (decision 0014).
+        pgClient: process.env.PG_CLIENT === 'postgres.js' ? 'postgres.js' : 'pg',
+        ...log,
+      });
 }
 
 export function benchConfig(extra: Record<string, string> = {}) {

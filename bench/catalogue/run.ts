@@ -1,6 +1,7 @@
 // `npm run bench:catalogue`: the catalogue benchmark on SQLite and PostgreSQL.
 // Options: --engines=sqlite,postgres  --fresh (rebuild the data)  --seconds=8  --port=3390
 //          --only=<text> (only the runs whose name contains it; prints, writes no report)
+// Env: PG_CLIENT=postgres.js runs the server on postgres.js instead of pg (decision 0014).
 // The server runs pinned to core 0 and the load generator to core 1 (taskset).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -11,6 +11,7 @@ import type { Deps } from './lib/context.js';
 import { createSecretBox } from './lib/crypto.js';
 import { newId } from './lib/ids.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerTaxRoutes(api);
       registerWalletRoutes(api);
       registerSubscriptionsRoutes(api);
+      registerApiDocsRoutes(api);
     },
     { prefix: '/api/v1' },
   );

@@ -20,6 +20,8 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
       error: 'DATABASE_URL must start with sqlite: or postgres://',
     }),
+  /** PostgreSQL client library: pg (the default) or postgres.js, measured against it (decision 0014). */
+  PG_CLIENT: z.enum(['pg', 'postgres.js']).default('pg'),
   DATA_DIR: z.string().default('./data'),
   APP_SECRET: z.string().min(32, { error: 'APP_SECRET must be at least 32 characters' }).optional(),
   PUBLIC_URL: z.url().optional(),

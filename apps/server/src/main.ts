@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const checkpointLog: { warn?: (message: string) => void } = {};
   const database = openDatabase(config.DATABASE_URL, {
     backgroundCheckpoint: true,
+    pgClient: config.PG_CLIENT,
     onCheckpointError: (message) => checkpointLog.warn?.(message),
   });
   const applied = await migrateToLatest(database.db);

@@ -25,22 +25,25 @@ export const AUDIT_ENTITIES = {
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
-export interface AuditEntry {
-  id: string;
-  store_id: string | null;
-  actor_type: 'user' | 'api_key' | 'system';
-  actor_id: string | null;
-  actor_name: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  summary: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-}
+export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'system'] as const;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  store_id: z.string().nullable(),
+  actor_type: z.enum(AUDIT_ACTOR_TYPES),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  summary: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuery = withQueryAliases(
   paginationQuery.extend({
@@ -62,6 +65,8 @@ export const auditsRoutes = defineRoutes({
     access: 'audits.view',
     summary: 'The audit log, newest first, with filters',
     query: auditListQuery,
+    response: auditEntrySchema,
+    paginated: true,
   },
   search: {
     method: 'GET',
@@ -70,6 +75,8 @@ export const auditsRoutes = defineRoutes({
     summary: 'Audit rows whose action, entity, actor or summary matches',
     params: z.object({ term: z.string().min(1).max(100) }),
     query: paginationQuery,
+    response: auditEntrySchema,
+    paginated: true,
   },
   get: {
     method: 'GET',
@@ -77,5 +84,6 @@ export const auditsRoutes = defineRoutes({
     access: 'audits.view',
     summary: 'One audit row',
     params: idParam,
+    response: auditEntrySchema,
   },
 });

@@ -9,7 +9,7 @@ import {
   timezoneSchema,
   trimmed,
 } from './common.js';
-import type { StoreSummary } from './stores.js';
+import { storeSchema, storeSummarySchema } from './stores.js';
 
 export const signUpBody = z.object({
   first_name: trimmed('First name', 100),
@@ -84,37 +84,64 @@ export const acceptInviteSignInForm = z.object({
   password: signInBody.shape.password,
 });
 
-export interface User {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  country: string;
-  business_name: string | null;
-  email_verified: boolean;
-  photo_url: string | null;
-  website: string | null;
-  billing_contact: BillingContact | null;
-  created_at: string;
-}
+export const billingContactSchema = z.object({
+  name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  phone_number: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+});
+export type BillingContact = z.infer<typeof billingContactSchema>;
 
-export interface BillingContact {
-  name?: string | null;
-  email?: string | null;
-  phone_number?: string | null;
-  address?: string | null;
-}
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  country: z.string(),
+  business_name: z.string().nullable(),
+  email_verified: z.boolean(),
+  photo_url: z.string().nullable(),
+  website: z.string().nullable(),
+  billing_contact: billingContactSchema.nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
 
 /** `data` of a sign-in (and sign-up) answer: the spec reads it as `data.data`. */
-export interface SignInData extends User {
-  userToken: string;
-  userStore: StoreSummary[];
-  business_name: string | null;
-  store_id: string | null;
-  store_name: string | null;
-  expires_at: string;
-}
+export const signInDataSchema = userSchema.extend({
+  userToken: z.string(),
+  userStore: z.array(storeSummarySchema),
+  business_name: z.string().nullable(),
+  store_id: z.string().nullable(),
+  store_name: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type SignInData = z.infer<typeof signInDataSchema>;
+
+/** A password reset code traded for a one-time reset id. */
+export const resetIdSchema = z.object({ reset_id: z.string(), expires_at: z.string() });
+export type ResetId = z.infer<typeof resetIdSchema>;
+
+/** Onboarding's business information: the user, the store it made and the user's stores. */
+export const businessInfoAnswerSchema = z.object({
+  user: userSchema,
+  store: storeSchema,
+  userStore: z.array(storeSummarySchema),
+});
+export type BusinessInfoAnswer = z.infer<typeof businessInfoAnswerSchema>;
+
+/** What the accept screen shows of an invitation. */
+export const invitationSchema = z.object({
+  email: z.string(),
+  business_name: z.string(),
+  role: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  has_account: z.boolean(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
 
 export const authRoutes = defineRoutes({
   signUp: {
@@ -123,15 +150,30 @@ export const authRoutes = defineRoutes({
     access: 'public',
     summary: 'Create an account',
     body: signUpBody,
+    response: signInDataSchema,
   },
-  signIn: { method: 'POST', path: '/user/signin', access: 'public', summary: 'Sign in', body: signInBody },
-  signOut: { method: 'POST', path: '/user/signout', access: 'user', summary: 'Sign out (revokes the token)' },
+  signIn: {
+    method: 'POST',
+    path: '/user/signin',
+    access: 'public',
+    summary: 'Sign in',
+    body: signInBody,
+    response: signInDataSchema,
+  },
+  signOut: {
+    method: 'POST',
+    path: '/user/signout',
+    access: 'user',
+    summary: 'Sign out (revokes the token)',
+    response: z.null(),
+  },
   verifyEmailLink: {
     method: ['GET', 'POST'],
     path: '/user/verify_email/:token',
     access: 'public',
     summary: 'Verify an email address from the emailed link',
     params: tokenParam,
+    response: userSchema,
   },
   verifyEmailCode: {
     method: 'POST',
@@ -139,6 +181,7 @@ export const authRoutes = defineRoutes({
     access: 'public',
     summary: 'Verify an email address with the 6-digit code',
     body: verifyEmailCodeBody,
+    response: userSchema,
   },
   resendVerification: {
     method: 'POST',
@@ -146,6 +189,7 @@ export const authRoutes = defineRoutes({
     access: 'public',
     summary: 'Send the verification email again',
     body: emailBody,
+    response: z.null(),
   },
   forgotPassword: {
     method: 'PATCH',
@@ -153,6 +197,7 @@ export const authRoutes = defineRoutes({
     access: 'public',
     summary: 'Mail a password reset code (always answers 200)',
     body: emailBody,
+    response: z.null(),
   },
   verifyOtp: {
     method: 'POST',
@@ -160,6 +205,7 @@ export const authRoutes = defineRoutes({
     access: 'public',
     summary: 'Trade a password reset code for a one-time reset id',
     body: verifyOtpBody,
+    response: resetIdSchema,
   },
   resetPassword: {
     method: 'PATCH',
@@ -168,6 +214,7 @@ export const authRoutes = defineRoutes({
     summary: 'Set a new password with a reset id; ends every session',
     params: z.object({ id: z.string().min(10).max(200) }),
     body: resetPasswordBody,
+    response: z.null(),
   },
   businessInfo: {
     method: 'PUT',
@@ -176,6 +223,7 @@ export const authRoutes = defineRoutes({
     summary: "Onboarding: the business's details; creates the first store with the user as Owner",
     params: z.object({ id: z.string().min(1) }),
     body: businessInfoBody,
+    response: businessInfoAnswerSchema,
   },
   businessNumber: {
     method: 'PUT',
@@ -184,6 +232,7 @@ export const authRoutes = defineRoutes({
     summary: "Onboarding: the business's registration numbers and phone",
     params: z.object({ id: z.string().min(1) }),
     body: businessNumberBody,
+    response: storeSchema,
   },
   invitation: {
     method: 'GET',
@@ -191,6 +240,7 @@ export const authRoutes = defineRoutes({
     access: 'public',
     summary: 'The store and email of an invitation, for the accept screen',
     params: tokenParam,
+    response: invitationSchema,
   },
   acceptInvite: {
     method: 'POST',
@@ -199,5 +249,6 @@ export const authRoutes = defineRoutes({
     summary:
       'Accept an invitation: a new person sets a password; someone with an account signs in (or sends their session)',
     body: acceptInviteBody,
+    response: signInDataSchema,
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildPath } from './paths.js';
 import {
-  buildPath,
   currencySchema,
   optionalTrimmed,
   trimmed,

@@ -79,15 +79,6 @@ export type Answer<R extends RouteDef> = R['paginated'] extends true ? DataOf<R,
  */
 export type ListFilters<S extends z.ZodType> = z.output<S>;
 
-/** Fills `:name` placeholders of a route path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;

@@ -8,7 +8,7 @@ import {
   phoneSchema,
   trimmed,
 } from './common.js';
-import { importQuery, templateQuery } from './products.js';
+import { importQuery, importReportSchema, templateQuery } from './products.js';
 
 export const CUSTOMER_FILTERS = ['active', 'blocked', 'new', 'returning'] as const;
 export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
@@ -18,42 +18,45 @@ export const NEW_CUSTOMER_DAYS = 30;
 /** A customer is "returning" from this many completed orders. */
 export const RETURNING_CUSTOMER_ORDERS = 2;
 
-export type CustomerStatus = 'active' | 'blocked';
+export const CUSTOMER_STATUSES = ['active', 'blocked'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
-export interface Customer {
-  id: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email_address: string | null;
-  phone_number: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  notes: string | null;
-  is_active: boolean;
-  status: CustomerStatus;
+export const customerSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email_address: z.string().nullable(),
+  phone_number: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  notes: z.string().nullable(),
+  is_active: z.boolean(),
+  status: z.enum(CUSTOMER_STATUSES),
   /** Derived from the customer's completed orders. */
-  orders_count: number;
+  orders_count: z.number().int(),
   /** Minor units. */
-  total_spent: number;
-  last_order_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  total_spent: z.number().int(),
+  last_order_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
 
 /** An order as listed on a customer's page (`GET /order/customer/{id}`). */
-export interface CustomerOrder {
-  id: string;
-  number: string;
-  status: string;
-  total: number;
-  amount_received: number;
-  amount_outstanding: number;
-  items_count: number;
-  created_at: string;
-}
+export const customerOrderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.string(),
+  total: z.number().int(),
+  amount_received: z.number().int(),
+  amount_outstanding: z.number().int(),
+  items_count: z.number().int(),
+  created_at: z.string(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /** An empty text field means "none". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -129,6 +132,8 @@ export const customersRoutes = defineRoutes({
     access: 'customers.view',
     summary: 'Customers, a page at a time, newest first, with filters',
     query: customerListQuery,
+    response: customerSchema,
+    paginated: true,
   },
   search: {
     method: 'GET',
@@ -137,6 +142,8 @@ export const customersRoutes = defineRoutes({
     summary:
       'Customers whose name, phone or email holds every word typed (3 or more letters anywhere in a word, 1 or 2 at its start)',
     query: customerSearchQuery,
+    response: customerSchema,
+    paginated: true,
   },
   filter: {
     method: 'GET',
@@ -145,12 +152,15 @@ export const customersRoutes = defineRoutes({
     summary: 'Customers that are active, blocked, new (last 30 days) or returning (2+ orders)',
     params: customerFilterParams,
     query: paginationQuery,
+    response: customerSchema,
+    paginated: true,
   },
   autoCreate: {
     method: 'POST',
     path: '/customers/auto-create',
     access: 'customers.manage',
     summary: 'Create one realistic sample customer',
+    response: customerSchema,
   },
   upload: {
     method: 'POST',
@@ -160,6 +170,7 @@ export const customersRoutes = defineRoutes({
       'Import customers from a CSV or XLSX file (multipart field `file`); `atomic=true` writes nothing when a row fails',
     query: importQuery,
     multipart: true,
+    response: importReportSchema,
   },
   template: {
     method: 'GET',
@@ -167,6 +178,7 @@ export const customersRoutes = defineRoutes({
     access: 'customers.view',
     summary: 'The customer import template (CSV or XLSX)',
     query: templateQuery,
+    file: 'text/csv',
   },
   export: {
     method: 'GET',
@@ -174,6 +186,7 @@ export const customersRoutes = defineRoutes({
     access: 'customers.view',
     summary: 'Customers matching the list filters, as CSV',
     query: customerExportQuery,
+    file: 'text/csv',
   },
   create: {
     method: 'POST',
@@ -181,6 +194,7 @@ export const customersRoutes = defineRoutes({
     access: 'customers.manage',
     summary: 'Add a customer',
     body: createCustomerBody,
+    response: customerSchema,
   },
   update: {
     method: 'PATCH',
@@ -189,20 +203,24 @@ export const customersRoutes = defineRoutes({
     summary: "Change a customer's details",
     params: idParam,
     body: updateCustomerBody,
+    response: customerSchema,
   },
   block: {
-    method: ['GET', 'POST'],
+    // The spec's call is GET; POST, the right verb for a change, is first so clients send it.
+    method: ['POST', 'GET'],
     path: '/customers/block/:id',
     access: 'customers.block',
     summary: 'Block a customer: they cannot be put on new orders',
     params: idParam,
+    response: customerSchema,
   },
   unblock: {
-    method: ['GET', 'POST'],
+    method: ['POST', 'GET'],
     path: '/customers/unblock/:id',
     access: 'customers.block',
     summary: 'Unblock a customer',
     params: idParam,
+    response: customerSchema,
   },
   orders: {
     method: 'GET',
@@ -211,6 +229,8 @@ export const customersRoutes = defineRoutes({
     summary: "A customer's orders, newest first",
     params: idParam,
     query: paginationQuery,
+    response: customerOrderSchema,
+    paginated: true,
   },
   get: {
     method: 'GET',
@@ -218,5 +238,6 @@ export const customersRoutes = defineRoutes({
     access: 'customers.view',
     summary: 'One customer, with orders count, total spent and last order date',
     params: idParam,
+    response: customerSchema,
   },
 });

@@ -9,7 +9,7 @@ import {
   queryBoolean,
   trimmed,
 } from './common.js';
-import { discountCodeInput, orderQuoteBody, type OrderQuote } from './orders.js';
+import { discountCodeInput, orderQuoteBody, orderQuoteSchema } from './orders.js';
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -27,33 +27,35 @@ export type DiscountState = (typeof DISCOUNT_STATES)[number];
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 
-export interface Discount {
-  id: string;
-  name: string;
-  code: string;
-  type: DiscountType;
+export const discountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  type: z.enum(DISCOUNT_TYPES),
   /** Percent (up to two decimals, e.g. 12.5) for `percentage`; minor units for `fixed`. */
-  value: number;
-  applies_to: DiscountScope;
-  product_ids: string[];
-  category_ids: string[];
-  min_order_amount: number;
-  usage_limit: number | null;
-  used_count: number;
-  starts_at: string | null;
-  ends_at: string | null;
-  is_active: boolean;
-  status: DiscountState;
-  created_at: string;
-  updated_at: string;
-}
+  value: z.number(),
+  applies_to: z.enum(DISCOUNT_SCOPES),
+  product_ids: z.array(z.string()),
+  category_ids: z.array(z.string()),
+  min_order_amount: z.number().int(),
+  usage_limit: z.number().int().nullable(),
+  used_count: z.number().int(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  is_active: z.boolean(),
+  status: z.enum(DISCOUNT_STATES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Discount = z.infer<typeof discountSchema>;
 
 /** `POST /discounts/validate`: the code checked against a cart, and the cart priced with it. */
-export interface DiscountCheck {
-  discount: Discount;
-  amount: number;
-  quote: OrderQuote;
-}
+export const discountCheckSchema = z.object({
+  discount: discountSchema,
+  amount: z.number().int(),
+  quote: orderQuoteSchema,
+});
+export type DiscountCheck = z.infer<typeof discountCheckSchema>;
 
 /** A date (`2026-12-24`, a whole day in the store's time zone) or a date and time. */
 const dateOrDateTime = (label: string) =>
@@ -206,6 +208,8 @@ export const discountsRoutes = defineRoutes({
     access: 'orders.view',
     summary: 'Discounts, newest first',
     query: discountListQuery,
+    response: discountSchema,
+    paginated: true,
   },
   create: {
     method: 'POST',
@@ -213,12 +217,14 @@ export const discountsRoutes = defineRoutes({
     access: 'discounts.manage',
     summary: 'Create a discount; a code is generated when empty',
     body: createDiscountBody,
+    response: discountSchema,
   },
   autoCreate: {
     method: 'POST',
     path: '/discounts/auto-create',
     access: 'discounts.manage',
     summary: 'Create one sample discount with a fresh code',
+    response: discountSchema,
   },
   search: {
     method: 'GET',
@@ -227,6 +233,8 @@ export const discountsRoutes = defineRoutes({
     summary: 'Discounts whose name or code contains the term',
     params: discountSearchParams,
     query: paginationQuery,
+    response: discountSchema,
+    paginated: true,
   },
   filter: {
     method: 'GET',
@@ -235,6 +243,8 @@ export const discountsRoutes = defineRoutes({
     summary: 'Discounts in one state: active, scheduled, expired or inactive',
     params: discountFilterParams,
     query: paginationQuery,
+    response: discountSchema,
+    paginated: true,
   },
   validate: {
     method: 'POST',
@@ -242,6 +252,7 @@ export const discountsRoutes = defineRoutes({
     access: 'orders.create',
     summary: 'Check a code against a cart (dates, usage, minimum) and price the cart with it',
     body: validateDiscountBody,
+    response: discountCheckSchema,
   },
   get: {
     method: 'GET',
@@ -249,6 +260,7 @@ export const discountsRoutes = defineRoutes({
     access: 'orders.view',
     summary: 'One discount',
     params: idParam,
+    response: discountSchema,
   },
   update: {
     method: 'PATCH',
@@ -257,5 +269,6 @@ export const discountsRoutes = defineRoutes({
     summary: 'Change a discount',
     params: idParam,
     body: updateDiscountBody,
+    response: discountSchema,
   },
 });

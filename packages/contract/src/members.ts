@@ -1,38 +1,51 @@
 import { z } from 'zod';
 import { defineRoutes, emailSchema, idParam, optionalTrimmed, trimmed } from './common.js';
-import { isPermission, type BuiltInRoleKey } from './permissions.js';
+import { isPermission } from './permissions.js';
+import { builtInRoleKeySchema, roleRefSchema } from './stores.js';
 
-export interface Role {
-  id: string;
-  name: string;
-  key: BuiltInRoleKey | null;
-  description: string | null;
-  is_system: boolean;
-  permissions: string[];
-  members_count: number;
-  created_at: string;
-}
+/** The permission catalogue as `GET /permissions` lists it, grouped by area. */
+export const permissionGroupSchema = z.object({
+  area: z.string(),
+  permissions: z.array(z.object({ key: z.string(), label: z.string() })).readonly(),
+});
+export type PermissionGroup = z.infer<typeof permissionGroupSchema>;
 
-export type MemberStatus = 'active' | 'invited';
+export const roleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: builtInRoleKeySchema.nullable(),
+  description: z.string().nullable(),
+  is_system: z.boolean(),
+  permissions: z.array(z.string()),
+  members_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Role = z.infer<typeof roleSchema>;
 
-export interface Member {
-  id: string;
+export const MEMBER_STATUSES = ['active', 'invited'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const memberSchema = z.object({
+  id: z.string(),
   /**
    * Null while the person is invited: an invitation answers the same whether or not the
    * email already has an account, so nothing of that account shows until they join.
    */
-  user_id: string | null;
-  email: string;
+  user_id: z.string().nullable(),
+  email: z.string(),
   /** While invited, the names the inviter typed. */
-  first_name: string | null;
-  last_name: string | null;
-  status: MemberStatus;
-  role: { id: string; name: string; key: BuiltInRoleKey | null };
-  invitation_expires_at: string | null;
-  is_owner: boolean;
-  is_you: boolean;
-  created_at: string;
-}
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  status: z.enum(MEMBER_STATUSES),
+  role: roleRefSchema,
+  invitation_expires_at: z.string().nullable(),
+  is_owner: z.boolean(),
+  is_you: z.boolean(),
+  created_at: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+const idAnswer = z.object({ id: z.string() });
 
 const permissionList = z
   .array(z.string().refine(isPermission, { error: 'Unknown permission' }), {
@@ -70,14 +83,22 @@ export const membersRoutes = defineRoutes({
     path: '/permissions',
     access: 'member',
     summary: 'The permission catalogue, grouped by area',
+    response: z.array(permissionGroupSchema),
   },
-  roles: { method: 'GET', path: '/roles', access: 'member', summary: "The store's roles" },
+  roles: {
+    method: 'GET',
+    path: '/roles',
+    access: 'member',
+    summary: "The store's roles",
+    response: z.array(roleSchema),
+  },
   createRole: {
     method: 'POST',
     path: '/roles',
     access: 'roles.manage',
     summary: 'Create a role',
     body: createRoleBody,
+    response: roleSchema,
   },
   updateRole: {
     method: 'PATCH',
@@ -86,6 +107,7 @@ export const membersRoutes = defineRoutes({
     summary: 'Edit a custom role',
     params: idParam,
     body: updateRoleBody,
+    response: roleSchema,
   },
   deleteRole: {
     method: 'DELETE',
@@ -93,12 +115,14 @@ export const membersRoutes = defineRoutes({
     access: 'roles.manage',
     summary: 'Delete a custom role nobody holds',
     params: idParam,
+    response: idAnswer,
   },
   list: {
     method: 'GET',
     path: '/members/all-members',
     access: 'members.manage',
     summary: "The store's team",
+    response: z.array(memberSchema),
   },
   add: {
     method: 'POST',
@@ -107,6 +131,7 @@ export const membersRoutes = defineRoutes({
     summary:
       'Invite a person by email with a role; they join when they accept the emailed link (with or without an account)',
     body: addMemberBody,
+    response: memberSchema,
   },
   changeRole: {
     method: 'POST',
@@ -115,6 +140,7 @@ export const membersRoutes = defineRoutes({
     summary: "Change a member's role",
     params: idParam,
     body: changeRoleBody,
+    response: memberSchema,
   },
   remove: {
     method: 'DELETE',
@@ -122,6 +148,7 @@ export const membersRoutes = defineRoutes({
     access: 'members.manage',
     summary: 'Remove a member from the store',
     params: idParam,
+    response: idAnswer,
   },
   resendInvite: {
     method: 'POST',
@@ -129,5 +156,6 @@ export const membersRoutes = defineRoutes({
     access: 'members.manage',
     summary: 'Send a new invitation (a fresh 7-day link)',
     params: idParam,
+    response: memberSchema,
   },
 });

@@ -38,185 +38,202 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const MAX_ORDER_LINES = 200;
 export const MAX_LINE_QUANTITY = 1_000_000;
 
-export interface OrderCustomer {
-  id: string;
-  name: string;
-  phone_number: string | null;
-  email_address: string | null;
-}
+export const orderCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  email_address: z.string().nullable(),
+});
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
 
-export interface OrderItem {
-  id: string;
-  product_id: string;
-  name: string;
-  sku: string | null;
+export const orderItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
   /** The price the product was sold at: its sale price when it had one, else its price. */
-  unit_price: number;
+  unit_price: z.number().int(),
   /** The product's regular price at the time of sale (above `unit_price` when on sale). */
-  list_price: number;
-  quantity: number;
+  list_price: z.number().int(),
+  quantity: z.number().int(),
   /** Discount given on this line, in minor units. */
-  discount: number;
+  discount: z.number().int(),
   /** `unit_price × quantity − discount`. */
-  total: number;
+  total: z.number().int(),
   /** This line's share of the order's discount code. */
-  order_discount: number;
+  order_discount: z.number().int(),
   /** This line's share of the order's tax. */
-  tax: number;
-  quantity_refunded: number;
-}
+  tax: z.number().int(),
+  quantity_refunded: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
 
-export interface OrderTax {
-  name: string;
+export const orderTaxSchema = z.object({
+  name: z.string(),
   /** Percent, e.g. 7.5. */
-  rate: number;
-  amount: number;
-}
+  rate: z.number(),
+  amount: z.number().int(),
+});
+export type OrderTax = z.infer<typeof orderTaxSchema>;
 
-export interface Order {
-  id: string;
+const personRef = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+
+export const orderSchema = z.object({
+  id: z.string(),
   /** `ORD-000123`, sequential per store. */
-  number: string;
-  status: OrderStatus;
-  payment_state: PaymentState;
-  channel: OrderChannel;
-  payment_type: PaymentType;
-  customer_id: string | null;
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_state: z.enum(PAYMENT_STATES),
+  channel: z.enum(ORDER_CHANNELS),
+  payment_type: z.enum(PAYMENT_TYPES),
+  customer_id: z.string().nullable(),
   /** The customer as they were when the order was made; null for a walk-in sale. */
-  customer: OrderCustomer | null;
-  items: OrderItem[];
+  customer: orderCustomerSchema.nullable(),
+  items: z.array(orderItemSchema),
   /** Units on the order. */
-  items_count: number;
+  items_count: z.number().int(),
   /** Sum of line totals (after line discounts). */
-  subtotal: number;
+  subtotal: z.number().int(),
   /** The discount code's amount. */
-  discount: number;
-  discount_id: string | null;
-  discount_code: string | null;
-  tax: number;
-  taxes: OrderTax[];
+  discount: z.number().int(),
+  discount_id: z.string().nullable(),
+  discount_code: z.string().nullable(),
+  tax: z.number().int(),
+  taxes: z.array(orderTaxSchema),
   /** True when prices already include the tax (it is then not added to the total). */
-  tax_inclusive: boolean;
-  shipping: number;
-  shipping_id: string | null;
-  shipping_name: string | null;
+  tax_inclusive: z.boolean(),
+  shipping: z.number().int(),
+  shipping_id: z.string().nullable(),
+  shipping_name: z.string().nullable(),
   /** `subtotal − discount + tax (unless inclusive) + shipping`. */
-  total: number;
+  total: z.number().int(),
   /** Money received for the order, never more than the total. */
-  amount_received: number;
+  amount_received: z.number().int(),
   /** What is still owed: the total less refunded value, less money kept. */
-  amount_outstanding: number;
+  amount_outstanding: z.number().int(),
   /** Cash handed back when cash received exceeded the total. */
-  change_due: number;
+  change_due: z.number().int(),
   /** Value of goods and charges refunded (reduces what the customer owes). */
-  refunded_total: number;
+  refunded_total: z.number().int(),
   /** Money paid back to the customer. */
-  amount_refunded: number;
-  currency: string;
-  notes: string | null;
-  created_by: { id: string | null; name: string | null };
-  invoice_number: string | null;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-  cancelled_at: string | null;
-  refunded_at: string | null;
-}
+  amount_refunded: z.number().int(),
+  currency: z.string(),
+  notes: z.string().nullable(),
+  created_by: personRef,
+  invoice_number: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
 
-export interface OrderRefund {
-  id: string;
-  reason: string;
+export const orderRefundSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
   /** Value of what was returned (lines, their share of discount and tax, and shipping on a full refund). */
-  value: number;
+  value: z.number().int(),
   /** Money paid back. */
-  amount: number;
-  items: Array<{ product_id: string; name: string; quantity: number; value: number }>;
-  created_by: { id: string | null; name: string | null };
-  created_at: string;
-}
+  amount: z.number().int(),
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      value: z.number().int(),
+    }),
+  ),
+  created_by: personRef,
+  created_at: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
 /** The answer of `POST /order/{id}/refund`. */
-export interface RefundResult {
-  order: Order;
-  refund: OrderRefund;
-}
+export const refundResultSchema = z.object({ order: orderSchema, refund: orderRefundSchema });
+export type RefundResult = z.infer<typeof refundResultSchema>;
 
-export interface OrderPayment {
-  id: string;
-  number: string;
-  amount: number;
-  payment_mode: string;
-  payment_date: string;
-  reference: string | null;
-}
+export const orderPaymentSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  amount: z.number().int(),
+  payment_mode: z.string(),
+  payment_date: z.string(),
+  reference: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
-export interface OrderHistoryEntry {
-  action: string;
-  summary: string;
-  actor_name: string | null;
-  created_at: string;
-}
+export const orderHistoryEntrySchema = z.object({
+  action: z.string(),
+  summary: z.string(),
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
-export interface OrderDetail extends Order {
-  payments: OrderPayment[];
-  refunds: OrderRefund[];
-  history: OrderHistoryEntry[];
-}
+export const orderDetailSchema = orderSchema.extend({
+  payments: z.array(orderPaymentSchema),
+  refunds: z.array(orderRefundSchema),
+  history: z.array(orderHistoryEntrySchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** A priced cart that was not saved (`POST /order/quote`). */
-export interface OrderQuote {
-  items: Array<
-    Pick<
-      OrderItem,
-      | 'product_id'
-      | 'name'
-      | 'sku'
-      | 'unit_price'
-      | 'list_price'
-      | 'quantity'
-      | 'discount'
-      | 'total'
-      | 'order_discount'
-      | 'tax'
-    >
-  >;
-  items_count: number;
-  subtotal: number;
-  discount: number;
-  discount_code: string | null;
-  tax: number;
-  taxes: OrderTax[];
-  tax_inclusive: boolean;
-  shipping: number;
-  shipping_name: string | null;
-  total: number;
-  currency: string;
-}
+export const orderQuoteSchema = z.object({
+  items: z.array(
+    orderItemSchema.pick({
+      product_id: true,
+      name: true,
+      sku: true,
+      unit_price: true,
+      list_price: true,
+      quantity: true,
+      discount: true,
+      total: true,
+      order_discount: true,
+      tax: true,
+    }),
+  ),
+  items_count: z.number().int(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  discount_code: z.string().nullable(),
+  tax: z.number().int(),
+  taxes: z.array(orderTaxSchema),
+  tax_inclusive: z.boolean(),
+  shipping: z.number().int(),
+  shipping_name: z.string().nullable(),
+  total: z.number().int(),
+  currency: z.string(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
-export interface InvoiceStore {
-  business_name: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  phone_number: string | null;
-  email: string | null;
-  website: string | null;
-  logo_url: string | null;
-  tin: string | null;
-  registration_number: string | null;
-}
+export const invoiceStoreSchema = z.object({
+  business_name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  tin: z.string().nullable(),
+  registration_number: z.string().nullable(),
+});
+export type InvoiceStore = z.infer<typeof invoiceStoreSchema>;
 
 /** An order's invoice, or its receipt once it is paid in full. */
-export interface Invoice {
-  kind: 'invoice' | 'receipt';
+export const invoiceSchema = z.object({
+  kind: z.enum(['invoice', 'receipt']),
   /** `INV-000123`, assigned the first time the order's invoice is produced. */
-  invoice_number: string;
-  issued_at: string;
-  store: InvoiceStore;
-  order: Order;
-  balance_due: number;
-}
+  invoice_number: z.string(),
+  issued_at: z.string(),
+  store: invoiceStoreSchema,
+  order: orderSchema,
+  balance_due: z.number().int(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
 
 const idText = (label: string) =>
   z
@@ -322,6 +339,8 @@ export const ordersRoutes = defineRoutes({
     access: 'orders.view',
     summary: 'Orders, newest first; `search` matches the number, customer name or phone',
     query: orderListQuery,
+    response: orderSchema,
+    paginated: true,
   },
   filter: {
     method: 'GET',
@@ -329,6 +348,8 @@ export const ordersRoutes = defineRoutes({
     access: 'orders.view',
     summary: 'Orders with one status',
     query: orderFilterQuery,
+    response: orderSchema,
+    paginated: true,
   },
   quote: {
     method: 'POST',
@@ -336,6 +357,7 @@ export const ordersRoutes = defineRoutes({
     access: 'orders.create',
     summary: 'Price a cart (discount code, tax, shipping) without placing the order',
     body: orderQuoteBody,
+    response: orderQuoteSchema,
   },
   create: {
     method: 'POST',
@@ -344,6 +366,7 @@ export const ordersRoutes = defineRoutes({
     summary: 'Place an order: prices, stock, discount use and payment in one transaction',
     body: createOrderBody,
     idempotent: true,
+    response: orderSchema,
   },
   get: {
     method: 'GET',
@@ -351,6 +374,7 @@ export const ordersRoutes = defineRoutes({
     access: 'orders.view',
     summary: 'One order with its payments, refunds and history',
     params: idParam,
+    response: orderDetailSchema,
   },
   updateStatus: {
     method: 'PATCH',
@@ -359,6 +383,7 @@ export const ordersRoutes = defineRoutes({
     summary: 'Move an order to its next status; cancelling or refunding returns stock',
     params: idParam,
     body: updateOrderStatusBody,
+    response: orderSchema,
   },
   refund: {
     method: 'POST',
@@ -368,6 +393,7 @@ export const ordersRoutes = defineRoutes({
     params: idParam,
     body: refundOrderBody,
     idempotent: true,
+    response: refundResultSchema,
   },
   invoice: {
     method: 'GET',
@@ -375,6 +401,7 @@ export const ordersRoutes = defineRoutes({
     access: 'orders.view',
     summary: "The order's invoice (a receipt once paid); assigns its INV- number the first time",
     params: idParam,
+    response: invoiceSchema,
   },
   invoicePdf: {
     method: 'GET',
@@ -383,6 +410,7 @@ export const ordersRoutes = defineRoutes({
     summary: "The order's invoice or receipt as a PDF (A4 or an 80 mm receipt)",
     params: idParam,
     query: invoiceQuery,
+    file: 'application/pdf',
   },
   emailInvoice: {
     method: 'POST',
@@ -390,5 +418,6 @@ export const ordersRoutes = defineRoutes({
     access: 'orders.view',
     summary: "Email the invoice, with its PDF, to the order's customer",
     params: idParam,
+    response: z.object({ to: z.string(), invoice_number: z.string() }),
   },
 });

@@ -17,31 +17,33 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const PAYMENT_SOURCES = ['order', 'payment'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
-export interface PaymentReceived {
-  id: string;
+export const paymentReceivedSchema = z.object({
+  id: z.string(),
   /** `PAY-000012`, sequential per store. */
-  number: string;
-  order_id: string;
-  order_number: string;
-  customer_id: string | null;
-  customer_name: string | null;
-  amount: number;
-  payment_mode: PaymentMode;
+  number: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  customer_id: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  amount: z.number().int(),
+  payment_mode: z.enum(PAYMENT_MODES),
   /** When the money was received (may be earlier than when it was recorded). */
-  payment_date: string;
-  reference: string | null;
-  note: string | null;
-  source: PaymentSource;
-  recorded_by: { id: string | null; name: string | null };
-  created_at: string;
-}
+  payment_date: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  source: z.enum(PAYMENT_SOURCES),
+  recorded_by: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
+  created_at: z.string(),
+});
+export type PaymentReceived = z.infer<typeof paymentReceivedSchema>;
 
 /** The answer of `POST /payment_received/add_payment`: the payment and the order's new balance. */
-export interface RecordedPayment extends PaymentReceived {
-  order_amount_received: number;
-  order_amount_outstanding: number;
-  order_payment_state: 'unpaid' | 'partially_paid' | 'paid';
-}
+export const recordedPaymentSchema = paymentReceivedSchema.extend({
+  order_amount_received: z.number().int(),
+  order_amount_outstanding: z.number().int(),
+  order_payment_state: z.enum(['unpaid', 'partially_paid', 'paid']),
+});
+export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 
 export const addPaymentBody = z.object({
   order_id: z.string({ error: 'Order is required' }).trim().min(1, { error: 'Order is required' }).max(64),
@@ -73,6 +75,8 @@ export const paymentsReceivedRoutes = defineRoutes({
     summary:
       'Payments received, newest first, by customer, mode and date range; `search` matches the payment or order number, customer name or reference',
     query: paymentListQuery,
+    response: paymentReceivedSchema,
+    paginated: true,
   },
   add: {
     method: 'POST',
@@ -81,6 +85,7 @@ export const paymentsReceivedRoutes = defineRoutes({
     summary: "Record a payment against an order; more than the order's outstanding amount is refused",
     body: addPaymentBody,
     idempotent: true,
+    response: recordedPaymentSchema,
   },
   get: {
     method: 'GET',
@@ -88,5 +93,6 @@ export const paymentsReceivedRoutes = defineRoutes({
     access: 'orders.view',
     summary: 'One payment received',
     params: idParam,
+    response: paymentReceivedSchema,
   },
 });

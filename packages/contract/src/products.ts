@@ -74,95 +74,98 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const MAX_PRODUCT_IMAGES = 8;
 export const MAX_STOCK_QUANTITY = 1_000_000_000;
 
-export interface CategoryRef {
-  id: string;
-  name: string;
-}
+export const categoryRefSchema = z.object({ id: z.string(), name: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
-export interface Category extends CategoryRef {
-  description: string | null;
-  products_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const categorySchema = categoryRefSchema.extend({
+  description: z.string().nullable(),
+  products_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
 
-export interface Product {
-  id: string;
-  name: string;
-  description: string | null;
-  sku: string;
-  barcode: string;
-  unit: string;
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sku: z.string(),
+  barcode: z.string(),
+  unit: z.string(),
   /** Minor units (kobo for NGN). */
-  price: number;
-  cost_price: number | null;
-  sale_price: number | null;
-  track_stock: boolean;
-  quantity: number;
-  low_stock_threshold: number;
-  stock_status: StockState;
-  status: ProductStatus;
-  images: string[];
-  category_ids: string[];
-  categories: CategoryRef[];
+  price: z.number().int(),
+  cost_price: z.number().int().nullable(),
+  sale_price: z.number().int().nullable(),
+  track_stock: z.boolean(),
+  quantity: z.number().int(),
+  low_stock_threshold: z.number().int(),
+  stock_status: z.enum(STOCK_STATES),
+  status: z.enum(PRODUCT_STATUSES),
+  images: z.array(z.string()),
+  category_ids: z.array(z.string()),
+  categories: z.array(categoryRefSchema),
   /** The first category's name (the spec's product "category"), or null. */
-  category: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  category: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
 
 /** A product as the list shows it: with what it has sold (completed orders, less refunds). */
-export interface ProductListItem extends Product {
-  units_sold: number;
+export const productListItemSchema = productSchema.extend({
+  units_sold: z.number().int(),
   /** Minor units: line totals of completed orders, less refunded quantities. */
-  revenue: number;
-}
+  revenue: z.number().int(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
 
-export interface StockMovement {
-  id: string;
-  product_id: string;
-  reason: StockReason;
-  quantity_change: number;
-  quantity_before: number;
-  quantity_after: number;
-  actor_type: 'user' | 'api_key' | 'system';
-  actor_id: string | null;
-  actor_name: string | null;
-  reference_type: string | null;
-  reference_id: string | null;
-  note: string | null;
-  created_at: string;
-}
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  reason: z.enum(STOCK_REASONS),
+  quantity_change: z.number().int(),
+  quantity_before: z.number().int(),
+  quantity_after: z.number().int(),
+  actor_type: z.enum(['user', 'api_key', 'system']),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  reference_type: z.string().nullable(),
+  reference_id: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
 
-export interface StockAdjustment {
-  product: Product;
-  movement: StockMovement;
-}
+export const stockAdjustmentSchema = z.object({ product: productSchema, movement: stockMovementSchema });
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
 
-export interface DeletedProduct {
-  id: string;
+export const deletedProductSchema = z.object({
+  id: z.string(),
   /** True when the product was kept as archived because orders or stock history refer to it. */
-  archived: boolean;
-}
+  archived: z.boolean(),
+});
+export type DeletedProduct = z.infer<typeof deletedProductSchema>;
 
 /** One rejected row of an import: `line` is the row number in the spreadsheet (the header is row 1). */
-export interface ImportRowError {
-  line: number;
-  field: string | null;
-  reason: string;
-}
+export const importRowErrorSchema = z.object({
+  line: z.number().int(),
+  field: z.string().nullable(),
+  reason: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-export interface ImportReport {
+export const importReportSchema = z.object({
   /** Data rows read from the file. */
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: ImportRowError[];
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.array(importRowErrorSchema),
   /** False when nothing was written (`atomic=true` with rejected rows, or no valid row). */
-  written: boolean;
-  atomic: boolean;
-}
+  written: z.boolean(),
+  atomic: z.boolean(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
 
 const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 
@@ -345,6 +348,8 @@ export const productsRoutes = defineRoutes({
     access: 'products.view',
     summary: 'Products, a page at a time, with filters (category, stock, status, search) and sort',
     query: productListQuery,
+    response: productListItemSchema,
+    paginated: true,
   },
   search: {
     method: 'GET',
@@ -352,6 +357,8 @@ export const productsRoutes = defineRoutes({
     access: 'products.view',
     summary: 'Products whose name, SKU or barcode contains words starting with the search',
     query: productSearchQuery,
+    response: productSchema,
+    paginated: true,
   },
   searchBarcode: {
     method: 'GET',
@@ -359,6 +366,7 @@ export const productsRoutes = defineRoutes({
     access: 'products.view',
     summary: 'The one product with this barcode or SKU (exact)',
     query: barcodeQuery,
+    response: productSchema,
   },
   create: {
     method: 'POST',
@@ -366,18 +374,21 @@ export const productsRoutes = defineRoutes({
     access: 'products.manage',
     summary: 'Create a product; SKU and an EAN-13 barcode are generated when empty',
     body: createProductBody,
+    response: productSchema,
   },
   autoCreate: {
     method: ['GET', 'POST'],
     path: '/product/auto-create',
     access: 'products.manage',
     summary: 'Create one realistic sample product',
+    response: productSchema,
   },
   categories: {
     method: 'GET',
     path: '/product/categories',
     access: 'products.view',
     summary: "The store's product categories, newest first",
+    response: z.array(categorySchema),
   },
   createCategory: {
     method: 'POST',
@@ -385,6 +396,7 @@ export const productsRoutes = defineRoutes({
     access: 'products.manage',
     summary: 'Create a product category',
     body: createCategoryBody,
+    response: categorySchema,
   },
   upload: {
     method: 'POST',
@@ -394,6 +406,7 @@ export const productsRoutes = defineRoutes({
       'Import products from a CSV or XLSX file (multipart field `file`); `atomic=true` writes nothing when a row fails',
     query: importQuery,
     multipart: true,
+    response: importReportSchema,
   },
   template: {
     method: 'GET',
@@ -401,6 +414,7 @@ export const productsRoutes = defineRoutes({
     access: 'products.view',
     summary: 'The product import template (CSV or XLSX)',
     query: templateQuery,
+    file: 'text/csv',
   },
   export: {
     method: 'GET',
@@ -408,6 +422,7 @@ export const productsRoutes = defineRoutes({
     access: 'products.view',
     summary: 'Products matching the list filters, as CSV',
     query: productExportQuery,
+    file: 'text/csv',
   },
   get: {
     method: 'GET',
@@ -415,6 +430,7 @@ export const productsRoutes = defineRoutes({
     access: 'products.view',
     summary: 'One product',
     params: idParam,
+    response: productSchema,
   },
   update: {
     method: 'PUT',
@@ -423,6 +439,7 @@ export const productsRoutes = defineRoutes({
     summary: 'Change a product',
     params: idParam,
     body: updateProductBody,
+    response: productSchema,
   },
   remove: {
     method: 'DELETE',
@@ -430,6 +447,7 @@ export const productsRoutes = defineRoutes({
     access: 'products.manage',
     summary: 'Delete a product, or archive it when orders or stock history refer to it',
     params: idParam,
+    response: deletedProductSchema,
   },
   adjustStock: {
     method: 'POST',
@@ -439,6 +457,7 @@ export const productsRoutes = defineRoutes({
     params: idParam,
     body: adjustStockBody,
     idempotent: true,
+    response: stockAdjustmentSchema,
   },
   stockMovements: {
     method: 'GET',
@@ -447,6 +466,8 @@ export const productsRoutes = defineRoutes({
     summary: "The product's stock ledger, newest first",
     params: idParam,
     query: paginationQuery,
+    response: stockMovementSchema,
+    paginated: true,
   },
   addImage: {
     method: 'POST',
@@ -455,6 +476,7 @@ export const productsRoutes = defineRoutes({
     summary: 'Add an image (JPEG, PNG or WebP; multipart field `file`)',
     params: idParam,
     multipart: true,
+    response: productSchema,
   },
   removeImage: {
     method: 'DELETE',
@@ -462,5 +484,6 @@ export const productsRoutes = defineRoutes({
     access: 'products.manage',
     summary: 'Remove an image from a product',
     params: imageParams,
+    response: productSchema,
   },
 });

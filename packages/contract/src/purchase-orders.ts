@@ -31,17 +31,18 @@ export const PURCHASE_ORDER_TRANSITIONS: Record<PurchaseOrderStatus, readonly Pu
 export const MAX_PO_LINES = 200;
 export const MAX_PO_QUANTITY = 1_000_000;
 
-export interface PurchaseOrderItem {
-  id: string;
-  product_id: string;
-  product_name: string;
-  sku: string | null;
-  barcode: string | null;
-  quantity: number;
-  unit_cost: number;
-  line_total: number;
-  quantity_received: number;
-}
+export const purchaseOrderItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_cost: z.number().int(),
+  line_total: z.number().int(),
+  quantity_received: z.number().int(),
+});
+export type PurchaseOrderItem = z.infer<typeof purchaseOrderItemSchema>;
 
 export const purchaseOrderSummarySchema = z.object({
   id: z.string(),
@@ -59,24 +60,26 @@ export const purchaseOrderSummarySchema = z.object({
 });
 export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
-export interface PurchaseOrderReceipt {
-  id: string;
-  created_at: string;
-  created_by: string | null;
-  note: string | null;
-  items: Array<{ product_id: string; product_name: string; quantity: number }>;
-}
+export const purchaseOrderReceiptSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  note: z.string().nullable(),
+  items: z.array(z.object({ product_id: z.string(), product_name: z.string(), quantity: z.number().int() })),
+});
+export type PurchaseOrderReceipt = z.infer<typeof purchaseOrderReceiptSchema>;
 
-export interface PurchaseOrder extends PurchaseOrderSummary {
-  notes: string | null;
-  subtotal: number;
-  items: PurchaseOrderItem[];
-  receipts: PurchaseOrderReceipt[];
-  issued_at: string | null;
-  received_at: string | null;
-  cancelled_at: string | null;
-  updated_at: string;
-}
+export const purchaseOrderSchema = purchaseOrderSummarySchema.extend({
+  notes: z.string().nullable(),
+  subtotal: z.number().int(),
+  items: z.array(purchaseOrderItemSchema),
+  receipts: z.array(purchaseOrderReceiptSchema),
+  issued_at: z.string().nullable(),
+  received_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
 const quantity = z
   .number({ error: 'Quantity must be a number' })
@@ -153,19 +156,22 @@ export const purchaseOrderListQuery = withQueryAliases(
   { vendor_id: 'vendorId' },
 );
 
-export interface IncomingStock {
-  product_id: string;
+export const incomingStockSchema = z.object({
+  product_id: z.string(),
   /** Units ordered on issued or partially received orders and not received yet. */
-  incoming: number;
-  orders: Array<{
-    id: string;
-    number: string;
-    status: PurchaseOrderStatus;
-    vendor_name: string;
-    expected_date: string | null;
-    outstanding: number;
-  }>;
-}
+  incoming: z.number().int(),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      status: z.enum(PURCHASE_ORDER_STATUSES),
+      vendor_name: z.string(),
+      expected_date: z.string().nullable(),
+      outstanding: z.number().int(),
+    }),
+  ),
+});
+export type IncomingStock = z.infer<typeof incomingStockSchema>;
 
 export const purchaseOrdersRoutes = defineRoutes({
   list: {
@@ -174,6 +180,8 @@ export const purchaseOrdersRoutes = defineRoutes({
     access: 'purchase_orders.view',
     summary: 'Purchase orders, newest first, by status, vendor, date range or number',
     query: purchaseOrderListQuery,
+    response: purchaseOrderSummarySchema,
+    paginated: true,
   },
   create: {
     method: 'POST',
@@ -181,6 +189,7 @@ export const purchaseOrdersRoutes = defineRoutes({
     access: 'purchase_orders.manage',
     summary: 'Raise a purchase order (draft or issued)',
     body: createPurchaseOrderBody,
+    response: purchaseOrderSchema,
   },
   forVendor: {
     method: 'GET',
@@ -198,6 +207,7 @@ export const purchaseOrdersRoutes = defineRoutes({
     access: 'purchase_orders.view',
     summary: 'Units of a product on open purchase orders',
     params: idParam,
+    response: incomingStockSchema,
   },
   reorder: {
     method: 'POST',
@@ -205,6 +215,7 @@ export const purchaseOrdersRoutes = defineRoutes({
     access: 'purchase_orders.manage',
     summary: 'Start a draft purchase order for a product from its last vendor, at its last cost',
     body: reorderBody,
+    response: purchaseOrderSchema,
   },
   get: {
     method: 'GET',
@@ -212,6 +223,7 @@ export const purchaseOrdersRoutes = defineRoutes({
     access: 'purchase_orders.view',
     summary: 'One purchase order',
     params: idParam,
+    response: purchaseOrderSchema,
   },
   update: {
     method: 'PATCH',
@@ -220,6 +232,7 @@ export const purchaseOrdersRoutes = defineRoutes({
     summary: 'Edit a draft purchase order',
     params: idParam,
     body: updatePurchaseOrderBody,
+    response: purchaseOrderSchema,
   },
   issue: {
     method: 'POST',
@@ -227,6 +240,7 @@ export const purchaseOrdersRoutes = defineRoutes({
     access: 'purchase_orders.manage',
     summary: 'Issue a draft purchase order to the vendor',
     params: idParam,
+    response: purchaseOrderSchema,
   },
   receive: {
     method: 'POST',
@@ -236,6 +250,7 @@ export const purchaseOrdersRoutes = defineRoutes({
     params: idParam,
     body: receiveBody,
     idempotent: true,
+    response: purchaseOrderSchema,
   },
   cancel: {
     method: 'POST',
@@ -243,5 +258,6 @@ export const purchaseOrdersRoutes = defineRoutes({
     access: 'purchase_orders.manage',
     summary: 'Cancel a draft, or an issued order with nothing received',
     params: idParam,
+    response: purchaseOrderSchema,
   },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpBody } from './auth.js';
-import { buildPath, passwordSchema, phoneSchema } from './common.js';
+import { passwordSchema, phoneSchema } from './common.js';
+import { buildPath } from './paths.js';
 import { MESSAGES } from './constants.js';
 
 describe('shared schemas', () => {

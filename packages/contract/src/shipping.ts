@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { defineRoutes, idParam, money } from './common.js';
 import { ALL_STATES, countryName, stateNames } from './tax.js';
 
-export interface ShippingRate {
-  id: string;
-  name: string;
-  country: string;
+export const shippingRateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
   /** The states it delivers to; empty is the whole country. */
-  states: string[];
+  states: z.array(z.string()),
   /** Minor units. */
-  fee: number;
+  fee: z.number().int(),
   /** Free text shown to the cashier and on the order: "2-3" (days), "Same day". */
-  estimated_days: string | null;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+  estimated_days: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShippingRate = z.infer<typeof shippingRateSchema>;
 
 /**
  * A delivery estimate: a whole number of days (3) is kept as its text, so "2-3" and "Same day"
@@ -78,6 +79,7 @@ export const shippingRoutes = defineRoutes({
     access: 'settings.manage',
     summary: 'Add a shipping rate: a name, where it delivers and its fee',
     body: createShippingRateBody,
+    response: shippingRateSchema,
   },
   listForStore: {
     method: 'GET',
@@ -86,6 +88,7 @@ export const shippingRoutes = defineRoutes({
     summary: "A store's shipping rates: {id} names the store (a store the user is not a member of is 404)",
     params: idParam,
     storeParam: 'id',
+    response: z.array(shippingRateSchema),
   },
   update: {
     method: 'PATCH',
@@ -94,6 +97,7 @@ export const shippingRoutes = defineRoutes({
     summary: 'Change a shipping rate (switch it off with is_active: false)',
     params: idParam,
     body: updateShippingRateBody,
+    response: shippingRateSchema,
   },
   remove: {
     method: 'DELETE',
@@ -101,5 +105,6 @@ export const shippingRoutes = defineRoutes({
     access: 'settings.manage',
     summary: 'Delete a shipping rate (orders already placed keep their fee and its name)',
     params: idParam,
+    response: z.object({ id: z.string() }),
   },
 });

@@ -11,35 +11,52 @@ import {
 } from './common.js';
 import type { BuiltInRoleKey } from './permissions.js';
 
-export interface Store {
-  id: string;
-  parent_store_id: string | null;
-  business_name: string;
-  industry: string | null;
-  email: string | null;
-  phone_number: string | null;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  currency: string;
-  timezone: string;
-  logo_url: string | null;
-  registration_number: string | null;
-  tin: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const storeSchema = z.object({
+  id: z.string(),
+  parent_store_id: z.string().nullable(),
+  business_name: z.string(),
+  industry: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  currency: z.string(),
+  timezone: z.string(),
+  logo_url: z.string().nullable(),
+  registration_number: z.string().nullable(),
+  tin: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+/** The built-in role a role is, if it is one. */
+export const builtInRoleKeySchema = z.enum([
+  'owner',
+  'admin',
+  'manager',
+  'cashier',
+] satisfies BuiltInRoleKey[]);
+
+/** A role as a member or a store lists it: its id, name and built-in key. */
+export const roleRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: builtInRoleKeySchema.nullable(),
+});
 
 /** A store as listed for its member (sign-in `userStore`, `GET /stores`). */
-export interface StoreSummary extends Store {
-  store_id: string;
-  store_name: string;
-  role: { id: string; name: string; key: BuiltInRoleKey | null };
-  permissions: string[];
-  is_current: boolean;
-}
+export const storeSummarySchema = storeSchema.extend({
+  store_id: z.string(),
+  store_name: z.string(),
+  role: roleRefSchema,
+  permissions: z.array(z.string()),
+  is_current: z.boolean(),
+});
+export type StoreSummary = z.infer<typeof storeSummarySchema>;
 
 const storeFields = {
   business_name: trimmed('Business name', 200),
@@ -85,6 +102,7 @@ export const storesRoutes = defineRoutes({
     path: '/stores',
     access: 'user',
     summary: "The signed-in user's stores and branches",
+    response: z.array(storeSummarySchema),
   },
   create: {
     method: 'POST',
@@ -92,6 +110,7 @@ export const storesRoutes = defineRoutes({
     access: 'user',
     summary: 'Create a store; the caller becomes its Owner',
     body: createStoreBody,
+    response: storeSchema,
   },
   addBranch: {
     method: 'POST',
@@ -99,6 +118,7 @@ export const storesRoutes = defineRoutes({
     access: 'stores.manage',
     summary: 'Add a branch under the current store',
     body: addBranchBody,
+    response: storeSchema,
   },
   switch: {
     method: 'POST',
@@ -106,6 +126,7 @@ export const storesRoutes = defineRoutes({
     access: 'user',
     summary: "Make a store the session's current one",
     body: switchStoreBody,
+    response: storeSummarySchema,
   },
   details: {
     method: 'PATCH',
@@ -113,6 +134,7 @@ export const storesRoutes = defineRoutes({
     access: 'settings.manage',
     summary: "Edit the store's details",
     body: storeDetailsBody,
+    response: storeSchema,
   },
   currency: {
     method: 'PATCH',
@@ -120,6 +142,7 @@ export const storesRoutes = defineRoutes({
     access: 'settings.manage',
     summary: "Change the store's currency",
     body: storeCurrencyBody,
+    response: storeSchema,
   },
   address: {
     method: 'PATCH',
@@ -127,6 +150,7 @@ export const storesRoutes = defineRoutes({
     access: 'settings.manage',
     summary: "Change the store's address and time zone",
     body: storeAddressBody,
+    response: storeSchema,
   },
   brandPhoto: {
     method: 'PATCH',
@@ -134,5 +158,6 @@ export const storesRoutes = defineRoutes({
     access: 'settings.manage',
     summary: "Upload the store's logo (multipart field `file`)",
     multipart: true,
+    response: storeSchema,
   },
 });

@@ -11,23 +11,25 @@ export const ALL_STATES = '*';
 export const MAX_TAX_RATES = 10;
 export const MAX_REGION_STATES = 100;
 
-export interface TaxRate {
-  name: string;
+export const taxRateSchema = z.object({
+  name: z.string(),
   /** Percent, up to two decimals (7.5 is 7.5 %). */
-  rate: number;
-}
+  rate: z.number(),
+});
+export type TaxRate = z.infer<typeof taxRateSchema>;
 
-export interface TaxRule {
-  id: string;
-  country: string;
+export const taxRuleSchema = z.object({
+  id: z.string(),
+  country: z.string(),
   /** As entered; `["*"]` is every state of the country. */
-  states: string[];
-  rates: TaxRate[];
+  states: z.array(z.string()),
+  rates: z.array(taxRateSchema),
   /** Prices already include the tax: orders show it without adding it. */
-  inclusive: boolean;
-  created_at: string;
-  updated_at: string;
-}
+  inclusive: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TaxRule = z.infer<typeof taxRuleSchema>;
 
 /** Spaces trimmed and runs of spaces made one, so "Cross  River" and "Cross River" are one state. */
 const tidy = (v: string) => v.trim().replace(/\s+/g, ' ');
@@ -134,6 +136,7 @@ export const taxRoutes = defineRoutes({
     access: 'settings.manage',
     summary: 'Add a tax rule: a country, its states (or * for all) and one or more rates',
     body: createTaxRuleBody,
+    response: taxRuleSchema,
   },
   listForStore: {
     method: 'GET',
@@ -142,6 +145,7 @@ export const taxRoutes = defineRoutes({
     summary: "A store's tax rules: {id} names the store (a store the user is not a member of is 404)",
     params: idParam,
     storeParam: 'id',
+    response: z.array(taxRuleSchema),
   },
   update: {
     method: 'PATCH',
@@ -150,6 +154,7 @@ export const taxRoutes = defineRoutes({
     summary: 'Change a tax rule',
     params: idParam,
     body: updateTaxRuleBody,
+    response: taxRuleSchema,
   },
   remove: {
     method: 'DELETE',
@@ -157,5 +162,6 @@ export const taxRoutes = defineRoutes({
     access: 'settings.manage',
     summary: 'Delete a tax rule (orders already placed keep their tax)',
     params: idParam,
+    response: z.object({ id: z.string() }),
   },
 });

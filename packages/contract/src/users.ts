@@ -8,8 +8,8 @@ import {
   trimmed,
   webAddress,
 } from './common.js';
-import type { User } from './auth.js';
-import type { StoreSummary } from './stores.js';
+import { userSchema } from './auth.js';
+import { storeSummarySchema } from './stores.js';
 
 export const updateUserDetailsBody = z.object({
   first_name: trimmed('First name', 100).optional(),
@@ -44,12 +44,13 @@ export const billingContactBody = z.object({
 });
 
 /** `POST /user/singleuser`: the signed-in user, the current store and what they may do there. */
-export interface CurrentUser {
-  user: User;
-  store: StoreSummary | null;
-  stores: StoreSummary[];
-  permissions: string[];
-}
+export const currentUserSchema = z.object({
+  user: userSchema,
+  store: storeSummarySchema.nullable(),
+  stores: z.array(storeSummarySchema),
+  permissions: z.array(z.string()),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const usersRoutes = defineRoutes({
   singleUser: {
@@ -57,6 +58,7 @@ export const usersRoutes = defineRoutes({
     path: '/user/singleuser',
     access: 'user',
     summary: 'The signed-in user, current store and permissions',
+    response: currentUserSchema,
   },
   updateDetails: {
     method: 'PATCH',
@@ -64,6 +66,7 @@ export const usersRoutes = defineRoutes({
     access: 'user',
     summary: 'Edit your name, phone and country',
     body: updateUserDetailsBody,
+    response: userSchema,
   },
   updatePassword: {
     method: 'PATCH',
@@ -71,6 +74,7 @@ export const usersRoutes = defineRoutes({
     access: 'user',
     summary: 'Change your password; other sessions end',
     body: updatePasswordBody,
+    response: z.object({ sessions_ended: z.number().int() }),
   },
   insertWebsite: {
     method: 'PATCH',
@@ -78,6 +82,7 @@ export const usersRoutes = defineRoutes({
     access: 'user',
     summary: 'Set your website',
     body: websiteBody,
+    response: userSchema,
   },
   billingContact: {
     method: 'PATCH',
@@ -85,6 +90,7 @@ export const usersRoutes = defineRoutes({
     access: 'user',
     summary: 'Set the billing contact',
     body: billingContactBody,
+    response: userSchema,
   },
   photo: {
     method: 'PATCH',
@@ -92,6 +98,7 @@ export const usersRoutes = defineRoutes({
     access: 'user',
     summary: 'Upload your profile photo (multipart field `file`)',
     multipart: true,
+    response: userSchema,
   },
   file: {
     method: 'GET',
@@ -101,6 +108,7 @@ export const usersRoutes = defineRoutes({
     params: z.object({
       name: z.string().regex(/^[A-Za-z0-9_-]+\.(jpg|png|webp)$/, { error: 'Unknown file' }),
     }),
+    file: 'image/*',
   },
 });
 
@@ -148,5 +156,6 @@ export const analyticsRoutes = defineRoutes({
       'Record a product analytics event (for example `login`): a body of at most 8 KB, limited per account per minute and per day',
     body: analyticsEventBody,
     bodyLimit: ANALYTICS_EVENT_LIMITS.bodyBytes,
+    response: z.object({ id: z.string() }),
   },
 });

@@ -5,10 +5,12 @@ import { Kysely, PostgresDialect, PostgresAdapter, type LogEvent } from 'kysely'
 import pg from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { preparingClient } from './pg-prepared.js';
+import { openPostgresJs } from './postgres-js.js';
 import { CachedSqliteDialect } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
+export type PgClient = 'pg' | 'postgres.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -36,6 +38,11 @@ export interface ConnectOptions {
   groupCommit?: boolean;
   /** PostgreSQL: run frequent statements as named prepared statements (decision 0012). On unless false. */
   preparedStatements?: boolean;
+  /**
+   * PostgreSQL: which client library. `pg` with the prepared-statement and message-group layer
+   * (decisions 0012, 0014), or `postgres.js`, measured against it (decision 0014).
+   */
+  pgClient?: PgClient;
   /** Where the checkpointer reports a failure. */
   onCheckpointError?: (message: string) => void;
 }
@@ -91,7 +98,17 @@ function parseSafeInteger(value: string): number {
   return n;
 }
 
+function describePostgres(url: string, options: ConnectOptions): string {
+  const u = new URL(url);
+  const client = options.pgClient === 'postgres.js' ? ', postgres.js' : '';
+  return `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}${options.schema ? ` (schema ${options.schema})` : ''}${client}`;
+}
+
 function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
+  if (options.pgClient === 'postgres.js') {
+    const db = openPostgresJs(url, options);
+    return { db, engine: 'postgres', describe: describePostgres(url, options), destroy: () => db.destroy() };
+  }
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === INT8_OID) return parseSafeInteger;
@@ -118,11 +135,10 @@ function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
     dialect: new PostgresDialect({ pool }),
     ...(options.log ? { log: options.log } : {}),
   });
-  const u = new URL(url);
   return {
     db,
     engine: 'postgres',
-    describe: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}${options.schema ? ` (schema ${options.schema})` : ''}`,
+    describe: describePostgres(url, options),
     destroy: () => db.destroy(),
   };
 }

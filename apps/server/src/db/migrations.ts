@@ -2,13 +2,13 @@ import type { Migration } from 'kysely';
 import * as platform from './migrations/0001-platform.js';
 import * as catalogue from './migrations/0002-catalogue.js';
 import * as catalogueSearch from './migrations/0003-catalogue-search.js';
-import * as sales from './migrations/0003-sales.js';
-import * as catalogueStockState from './migrations/0004-catalogue-stock-state.js';
-import * as purchasing from './migrations/0005-purchasing.js';
-import * as shippingTax from './migrations/0006-shipping-tax.js';
-import * as accessHardening from './migrations/0007-access-hardening.js';
-import * as hardening from './migrations/0008-hardening.js';
-import * as wallet from './migrations/0009-wallet.js';
+import * as sales from './migrations/0004-sales.js';
+import * as catalogueStockState from './migrations/0005-catalogue-stock-state.js';
+import * as purchasing from './migrations/0006-purchasing.js';
+import * as shippingTax from './migrations/0007-shipping-tax.js';
+import * as accessHardening from './migrations/0008-access-hardening.js';
+import * as hardening from './migrations/0009-hardening.js';
+import * as wallet from './migrations/0010-wallet.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -18,11 +18,26 @@ export const migrations: Record<string, Migration> = {
   '0001-platform': platform,
   '0002-catalogue': catalogue,
   '0003-catalogue-search': catalogueSearch,
-  '0003-sales': sales,
-  '0004-catalogue-stock-state': catalogueStockState,
-  '0005-purchasing': purchasing,
-  '0006-shipping-tax': shippingTax,
-  '0007-access-hardening': accessHardening,
-  '0008-hardening': hardening,
-  '0009-wallet': wallet,
+  '0004-sales': sales,
+  '0005-catalogue-stock-state': catalogueStockState,
+  '0006-purchasing': purchasing,
+  '0007-shipping-tax': shippingTax,
+  '0008-access-hardening': accessHardening,
+  '0009-hardening': hardening,
+  '0010-wallet': wallet,
 };
+
+/**
+ * Names migrations were recorded under before they were renumbered (two shared 0003; issue 16),
+ * to their names now, in the order the renames are applied. A database migrated before has the
+ * old names in `kysely_migration`; `migrateToLatest` renames them before the migrator reads them,
+ * and a restore accepts a backup that lists them. Never reuse an old name for a new migration.
+ */
+export const renamedMigrations: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['0008-hardening', '0009-hardening'],
+  ['0007-access-hardening', '0008-access-hardening'],
+  ['0006-shipping-tax', '0007-shipping-tax'],
+  ['0005-purchasing', '0006-purchasing'],
+  ['0004-catalogue-stock-state', '0005-catalogue-stock-state'],
+  ['0003-sales', '0004-sales'],
+];

@@ -21,9 +21,9 @@ export interface Deps {
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   engine: Engine;
-  /** The payment provider of the wallet (decision 0028). */
+  /** The payment provider of the wallet (decision 0029). */
   payments: PaymentProvider;
-  /** Enforces the plans' limits; installed by the subscriptions module (decision 0029). */
+  /** Enforces the plans' limits; installed by the subscriptions module (decision 0030). */
   planLimits?: (ctx: RequestContext, resource: 'stores' | 'members' | 'live_api_calls') => Promise<void>;
 }
 

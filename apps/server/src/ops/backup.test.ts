@@ -18,6 +18,7 @@ import pg from 'pg';
 import { create as createTar, extract as extractTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, loadDataLocation } from '../config.js';
+import { migrations, renamedMigrations } from '../db/migrations.js';
 import { createMerchant, PASSWORD, type Merchant } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { fileUpload, TINY_PNG } from '../test/multipart.js';
@@ -288,6 +289,43 @@ describe(`backup and restore on ${engine}`, () => {
       'The file is not a Tillbook backup',
     );
     expect(existsSync(target.DATA_DIR!)).toBe(false);
+  });
+
+  it('restores a backup made before the migrations were renumbered; the server renames them when it starts', async () => {
+    const recorded = async (t: TestApp) =>
+      (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(t.db)).rows.map(
+        (r) => r.name,
+      );
+    // The source as a release before the renumbering (issue 16) left it.
+    const setNames = async (pairs: ReadonlyArray<readonly [string, string]>) => {
+      for (const [from, to] of pairs) {
+        await sql`update kysely_migration set name = ${from} where name = ${to}`.execute(source.db);
+      }
+    };
+    await setNames(renamedMigrations);
+    try {
+      const file = path.join(work, 'old-names.tar.gz');
+      const made = await createBackup(loadDataLocation(sourceEnv), { out: file, report: quiet });
+      expect(made.manifest.migrations).toContain('0003-sales');
+      const target = await freshTarget('old-names');
+      await restoreBackup(loadDataLocation(target), { file, report: quiet });
+      const config = loadConfig({ ...target, NODE_ENV: 'test' });
+      const restored = await createTestApp(
+        { ...target, UPLOAD_DIR: config.UPLOAD_DIR, APP_SECRET: config.APP_SECRET },
+        { databaseUrl: config.DATABASE_URL },
+      );
+      try {
+        expect(await recorded(restored)).toEqual(Object.keys(migrations));
+        const signIn = await restored.call('POST', '/user/signin', {
+          body: { email: m.email, password: PASSWORD },
+        });
+        expect(signIn.status).toBe(200);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await setNames(renamedMigrations.map(([from, to]) => [to, from] as const));
+    }
   });
 
   it('will not write the backup into the data folder or over a file', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { extract as extractTar } from 'tar';
 import type { DataLocation } from '../config.js';
-import { migrations as knownMigrations } from '../db/migrations.js';
+import { migrations as knownMigrations, renamedMigrations } from '../db/migrations.js';
 import {
   DATABASE_ENTRY,
   MANIFEST_FILE,
@@ -109,7 +109,10 @@ async function verify(dir: string, manifest: Manifest): Promise<void> {
 
 /** A backup from a newer Tillbook has tables this one does not know. */
 function checkMigrations(manifest: Manifest): void {
-  const unknown = manifest.migrations.filter((m) => !(m in knownMigrations));
+  // A backup from before the migrations were renumbered lists their old names; the server
+  // renames them when it starts on the restored database.
+  const oldNames = new Set(renamedMigrations.map(([from]) => from));
+  const unknown = manifest.migrations.filter((m) => !(m in knownMigrations) && !oldNames.has(m));
   if (unknown.length) {
     throw new OpsError(
       `The backup was made by a newer Tillbook (${manifest.app.version}; migration ${unknown.at(-1)} is unknown here). Update Tillbook, then restore.`,

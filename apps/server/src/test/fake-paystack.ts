@@ -11,7 +11,7 @@ export interface FakeTransfer {
 }
 
 /**
- * A local stand-in for Paystack's API on 127.0.0.1, started by the tests (decision 0028). It
+ * A local stand-in for Paystack's API on 127.0.0.1, started by the tests (decision 0029). It
  * answers the calls the adapter makes, keeps what it was sent, and has switches for the ways
  * the real one misbehaves: slow answers, 5xx, no answer at all, a reference already used.
  */

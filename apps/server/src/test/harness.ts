@@ -89,7 +89,11 @@ export async function createTestApp(
   const opened = options.databaseUrl
     ? openDatabase(options.databaseUrl, { poolSize: 20 })
     : pgUrl
-      ? openDatabase(pgUrl, { schema, poolSize: 20 })
+      ? openDatabase(pgUrl, {
+          schema,
+          poolSize: 20,
+          pgClient: process.env.PG_CLIENT === 'postgres.js' ? 'postgres.js' : 'pg',
+        })
       : openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
   const counter = new StatementCounter();
   const database: DatabaseHandle = { ...opened, db: opened.db.withPlugin(counter) };
@@ -102,7 +106,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tillbook.test',
     // Tests build stores with several members and branches; the plan tests set Starter's real
-    // limits (decision 0029).
+    // limits (decision 0030).
     STARTER_MAX_MEMBERS: '1000',
     STARTER_MAX_STORES: '1000',
     // The transfer reconciler runs only when a test calls it (its reads would land among the

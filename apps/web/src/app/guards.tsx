@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { api } from '../lib/api-client';
+import { call } from '../lib/api-client';
+import { authTable } from '../lib/route-tables';
 import { isPublicRedirectHeld } from '../lib/auth-transition';
 import { useSession } from '../lib/session';
 import { notify } from '../lib/toast';
@@ -53,8 +54,8 @@ export function VerifyLinkWhileSignedIn() {
   const { id } = useParams();
   useEffect(() => {
     if (!session || !id) return;
-    api
-      .get(`/user/verify_email/${encodeURIComponent(id)}`)
+    authTable()
+      .then((routes) => call(routes.verifyEmailLink, { params: { token: id } }))
       .then((answer) => notify.success(answer.message || 'Email verified'))
       .catch((error: Error) => notify.error(error.message));
     // Run once for the link that was opened.

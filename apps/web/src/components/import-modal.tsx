@@ -2,9 +2,10 @@ import '@mantine/dropzone/styles.css';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import type { ImportReport } from '@tillbook/contract/products';
+import { customersRoutes } from '@tillbook/contract/customers';
+import { importReportSchema, productsRoutes, type ImportReport } from '@tillbook/contract/products';
 import { useState } from 'react';
-import { ApiError, messageOf, uploadFile } from '../lib/api-client';
+import { ApiError, messageOf, uploadRoute } from '../lib/api-client';
 import { downloadCsv } from '../lib/csv';
 import { notify } from '../lib/toast';
 
@@ -15,13 +16,17 @@ const ACCEPTED = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
 };
 
+/** The import routes of the contract: each answers with an import report. */
+const IMPORT_ROUTES = [customersRoutes.upload, productsRoutes.upload] as const;
+type ImportRoute = (typeof IMPORT_ROUTES)[number];
+
 export interface ImportModalProps {
   opened: boolean;
   onClose: () => void;
   /** "products", "customers": in the title and the messages. */
   noun: string;
-  /** The upload endpoint (multipart field `file`). */
-  path: string;
+  /** The path of the upload route (multipart field `file`), from the contract's table. */
+  path: ImportRoute['path'];
   /** The template: its header row and one example row. */
   template: { filename: string; csv: string };
   /** After a file was imported (some rows written). */
@@ -31,8 +36,10 @@ export interface ImportModalProps {
 /** The report of a refused import arrives with the error (422, nothing written). */
 function reportOf(error: unknown): ImportReport | null {
   if (!(error instanceof ApiError)) return null;
-  const data = (error.body as { data?: unknown } | null)?.data as ImportReport | undefined;
-  return data && Array.isArray(data.rejected) ? data : null;
+  const body = error.body;
+  const data = body && typeof body === 'object' && 'data' in body ? body.data : undefined;
+  const report = importReportSchema.safeParse(data);
+  return report.success ? report.data : null;
 }
 
 /**
@@ -62,12 +69,13 @@ export function ImportModal({ opened, onClose, noun, path, template, onImported 
     reset();
     setProgress(0);
     try {
-      const answer = await uploadFile<ImportReport>(
-        `${path}${atomic ? '?atomic=true' : ''}`,
+      const route: ImportRoute = IMPORT_ROUTES.find((r) => r.path === path) ?? IMPORT_ROUTES[0];
+      const answer = await uploadRoute(
+        route,
+        { query: atomic ? { atomic: true } : {} },
         file,
         // The upload is most of the wait; the last stretch is the server checking rows.
         (p) => setProgress(Math.min(p, 95)),
-        'POST',
       );
       setReport(answer.data);
       setMessage(answer.message);

@@ -1,4 +1,5 @@
-import { api } from './api-client';
+import { call } from './api-client';
+import { analyticsTable } from './route-tables';
 
 /** A product analytics sink. The default records events through the product's own API. */
 export interface Analytics {
@@ -13,12 +14,16 @@ export interface Analytics {
  */
 export const apiAnalytics: Analytics = {
   identify(userId, traits) {
-    void api
-      .post('/events', { name: 'identify', properties: { user_id: userId, ...traits } })
+    void analyticsTable()
+      .then((routes) =>
+        call(routes.track, { body: { name: 'identify', properties: { user_id: userId, ...traits } } }),
+      )
       .catch(() => null);
   },
   track(name, properties) {
-    void api.post('/events', { name, properties }).catch(() => null);
+    void analyticsTable()
+      .then((routes) => call(routes.track, { body: { name, properties } }))
+      .catch(() => null);
   },
 };
 

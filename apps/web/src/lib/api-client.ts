@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS, MESSAGES } from '@tillbook/contract/constants';
-import { buildPath } from '@tillbook/contract/common';
+import { buildPath } from '@tillbook/contract/paths';
 import type { Answer, Pagination, RouteDef } from '@tillbook/contract/common';
 import type { z } from 'zod';
 import { clearSession, sessionToken } from './session';
@@ -188,6 +188,8 @@ export type CallArgs<R extends RouteDef> = (R['params'] extends z.ZodType
     signal?: AbortSignal;
     headers?: Record<string, string>;
     token?: string | null;
+    /** The store the call is for, when it must not follow the session's current store. */
+    storeId?: string | null;
   };
 
 /**
@@ -196,17 +198,18 @@ export type CallArgs<R extends RouteDef> = (R['params'] extends z.ZodType
  */
 export function call<R extends RouteDef>(route: R, args: CallArgs<R>): Promise<ApiAnswer<Answer<R>>> {
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
-  const { params, query, body, signal, headers, token } = args as {
+  const { params, query, body, signal, headers, token, storeId } = args as {
     params?: Record<string, string | number>;
     query?: Record<string, QueryValue>;
     body?: unknown;
     signal?: AbortSignal;
     headers?: Record<string, string>;
     token?: string | null;
+    storeId?: string | null;
   };
   return apiRequest<Answer<R>>(buildPath(route.path, params), {
     method: method as RequestOptions['method'],
-    query,
+    query: storeId ? { storeId, ...query } : query,
     body,
     signal,
     headers,
@@ -223,11 +226,12 @@ export function uploadFile<T>(
   file: File,
   onProgress?: (percent: number) => void,
   method: 'POST' | 'PATCH' | 'PUT' = 'PATCH',
+  query?: Record<string, QueryValue>,
 ): Promise<ApiAnswer<T>> {
   const token = sessionToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, buildUrl(path));
+    xhr.open(method, buildUrl(path, query));
     xhr.timeout = REQUEST_TIMEOUT_MS * 3;
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', token);
@@ -323,11 +327,14 @@ export function downloadRoute<R extends RouteDef>(
 /** `uploadFile` for a multipart route of the contract's table; the answer is typed by the route. */
 export function uploadRoute<R extends RouteDef>(
   route: R,
-  args: Pick<CallArgs<R>, 'params'>,
+  args: Pick<CallArgs<R>, 'params' | 'query'>,
   file: File,
   onProgress?: (percent: number) => void,
 ): Promise<ApiAnswer<Answer<R>>> {
-  const { params } = args as { params?: Record<string, string | number> };
+  const { params, query } = args as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+  };
   const { path, method } = routeTarget(route, params);
-  return uploadFile<Answer<R>>(path, file, onProgress, method as 'POST' | 'PATCH' | 'PUT');
+  return uploadFile<Answer<R>>(path, file, onProgress, method as 'POST' | 'PATCH' | 'PUT', query);
 }

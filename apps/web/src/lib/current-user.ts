@@ -1,24 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@tillbook/contract/users';
 import type { StoreSummary } from '@tillbook/contract/stores';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
-import { api } from './api-client';
+import { call } from './api-client';
+import { accountKeys } from './query-keys';
+import { usersTable } from './route-tables';
 import { useSession } from './session';
 
-/** Query keys of a store's data start with the store, so switching stores never mixes answers. */
-export const storeKey = (storeId: string | null | undefined, ...parts: unknown[]) => [
-  'store',
-  storeId ?? 'none',
-  ...parts,
-];
+export { storeKey } from './query-keys';
 
 export const fetchCurrentUser = async (signal?: AbortSignal) =>
-  (await api.get<CurrentUser>('/user/singleuser', undefined, signal)).data;
+  (await call((await usersTable()).singleUser, { signal })).data;
 
 /** `POST /user/singleuser` is the spec's call; GET is accepted too and is cacheable. */
 export const currentUserQuery = (userId: string | null | undefined, storeId: string | null | undefined) =>
   queryOptions({
-    queryKey: ['current-user', userId ?? 'none', storeId ?? 'none'],
+    queryKey: accountKeys.currentUser(userId ?? 'none', storeId ?? 'none'),
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     enabled: Boolean(userId),
   });

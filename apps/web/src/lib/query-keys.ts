@@ -1,4 +1,9 @@
-import { storeKey } from './current-user';
+/** Query keys of a store's data start with the store, so switching stores never mixes answers. */
+export const storeKey = (storeId: string | null | undefined, ...parts: unknown[]) => [
+  'store',
+  storeId ?? 'none',
+  ...parts,
+];
 
 /**
  * The query keys of one resource of the current store, from one place: the list pages by their
@@ -19,11 +24,30 @@ export function resourceKeys<Filters = Record<string, unknown>>(resource: string
  * payments), so the factories live here rather than in one feature.
  */
 export const queryKeys = {
+  audits: resourceKeys('audits'),
   customers: resourceKeys('customers'),
   discounts: resourceKeys('discounts'),
+  members: resourceKeys('members'),
+  orderQuote: resourceKeys('order-quote'),
   orders: resourceKeys('orders'),
   payments: resourceKeys('payments'),
+  productCategories: resourceKeys('product-categories'),
   products: resourceKeys('products'),
   purchaseOrders: resourceKeys('purchase-orders'),
+  roles: resourceKeys('roles'),
+  shippingRates: resourceKeys('shipping-rates'),
+  taxRules: resourceKeys('tax-rules'),
   vendors: resourceKeys('vendors'),
+};
+
+/**
+ * Keys of the signed-in account's data, which is not one store's: each key without its ids is
+ * the prefix that invalidates every copy (`accountKeys.currentUser()`).
+ */
+export const accountKeys = {
+  currentUser: (...ids: string[]) => ['current-user', ...ids],
+  invitation: (token: string) => ['invitation', token],
+  permissions: () => ['permissions'],
+  stores: (...ids: string[]) => ['stores', ...ids],
+  verifyEmailLink: (token: string) => ['verify-email-link', token],
 };

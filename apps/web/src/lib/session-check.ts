@@ -1,4 +1,5 @@
-import { api, ApiError } from './api-client';
+import { ApiError, call } from './api-client';
+import { usersTable } from './route-tables';
 import { endSession } from './end-session';
 import { sessionToken } from './session';
 
@@ -17,8 +18,8 @@ export function verifySession(): Promise<SessionCheck> {
   if (!sessionToken()) return Promise.resolve('ended');
   // The call itself, not current-user's query: that module would bring the query observer into
   // the first screen's script.
-  running ??= api
-    .get('/user/singleuser')
+  running ??= usersTable()
+    .then((routes) => call(routes.singleUser, {}))
     .then((): SessionCheck => 'valid')
     .catch((error: unknown): SessionCheck => {
       if (error instanceof ApiError && error.status === 401) {

@@ -1,6 +1,6 @@
 import { onlineManager, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Answer, RouteDef } from '@tillbook/contract/common';
-import { buildPath } from '@tillbook/contract/common';
+import { buildPath } from '@tillbook/contract/paths';
 import type { ApiAnswer, CallArgs, QueryValue } from './api-client';
 import { API_MUTATION_KEY, type ApiCall, type MutationKind } from './query-client';
 import { readSession } from './session';
@@ -50,10 +50,13 @@ export function useApiMutation<TVars = void, TData = unknown>(options: ApiMutati
   };
 }
 
-/** A change to send, described by its route of the contract's table (see `ApiCall`). */
+/**
+ * A change to send, described by its route of the contract's table (see `ApiCall`). No `storeId`:
+ * `useApiMutation` adds the store the change was made in.
+ */
 export function routeCall<R extends RouteDef>(
   route: R,
-  args: Omit<CallArgs<R>, 'signal' | 'token'>,
+  args: Omit<CallArgs<R>, 'signal' | 'token' | 'storeId'>,
 ): ApiCall {
   const { params, query, body, headers } = args as {
     params?: Record<string, string | number>;
@@ -76,7 +79,7 @@ export interface RouteMutationOptions<R extends RouteDef, TVars> extends Omit<
   'call'
 > {
   /** The route's parameters, query and body for the mutation's variables. */
-  args: (vars: TVars) => Omit<CallArgs<R>, 'signal' | 'token'>;
+  args: (vars: TVars) => Omit<CallArgs<R>, 'signal' | 'token' | 'storeId'>;
 }
 
 /** `useApiMutation` for a route of the contract: its answer is typed by the route's response. */

@@ -1,6 +1,6 @@
 import type { DiscountScope, DiscountType } from '@tillbook/contract/discounts';
 
-/** Table types of discounts (migration 0003-sales). */
+/** Table types of discounts (migration 0004-sales). */
 export interface DiscountsTable {
   id: string;
   store_id: string;

@@ -10,7 +10,7 @@ import { membersRepository } from './members.repository.js';
 
 /** A store's roles, and the rule that nobody hands out or uses rights they do not hold. */
 
-export const listPermissions = () => PERMISSION_GROUPS;
+export const listPermissions = () => [...PERMISSION_GROUPS];
 
 export const listRoles = (ctx: StoreContext) => membersRepository(ctx.db, ctx.storeId).listRoles();
 

@@ -1,6 +1,6 @@
 import type { OrderChannel, OrderStatus, PaymentState, PaymentType } from '@tillbook/contract/orders';
 
-/** Table types of sales (migration 0003-sales). */
+/** Table types of sales (migration 0004-sales). */
 export interface OrdersTable {
   id: string;
   store_id: string;

@@ -1,6 +1,6 @@
 import type { PaymentMode, PaymentSource } from '@tillbook/contract/payments-received';
 
-/** Table types of payments received (migration 0003-sales). */
+/** Table types of payments received (migration 0004-sales). */
 export interface PaymentsReceivedTable {
   id: string;
   store_id: string;

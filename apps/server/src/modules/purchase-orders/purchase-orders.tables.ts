@@ -1,6 +1,6 @@
 import type { PurchaseOrderStatus } from '@tillbook/contract/purchase-orders';
 
-/** Table types of purchase orders (migration 0005-purchasing). */
+/** Table types of purchase orders (migration 0006-purchasing). */
 export interface PurchaseOrdersTable {
   id: string;
   store_id: string;

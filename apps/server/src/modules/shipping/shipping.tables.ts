@@ -1,4 +1,4 @@
-/** Table types of shipping rates (migration 0006-shipping-tax). */
+/** Table types of shipping rates (migration 0007-shipping-tax). */
 export interface ShippingRatesTable {
   id: string;
   store_id: string;

@@ -1,4 +1,4 @@
-/** Table types of subscriptions (migration 0009-wallet, decision 0029). */
+/** Table types of subscriptions (migration 0010-wallet, decision 0030). */
 export interface SubscriptionsTable {
   id: string;
   store_id: string;

@@ -1,4 +1,4 @@
-/** Table types of tax rules (migration 0006-shipping-tax). */
+/** Table types of tax rules (migration 0007-shipping-tax). */
 export interface TaxRulesTable {
   id: string;
   store_id: string;

@@ -1,6 +1,6 @@
 import type { AddressType, VendorStatus } from '@tillbook/contract/vendors';
 
-/** Table types of vendors (migration 0005-purchasing). */
+/** Table types of vendors (migration 0006-purchasing). */
 export interface VendorsTable {
   id: string;
   store_id: string;

@@ -1,6 +1,6 @@
 import type { WalletTransactionStatus, WalletTransactionType } from '@tillbook/contract/wallet';
 
-/** Table types of the wallet (migration 0009-wallet, decision 0027). */
+/** Table types of the wallet (migration 0010-wallet, decision 0027). */
 export interface WalletsTable {
   id: string;
   store_id: string;

@@ -4,7 +4,7 @@ import type { PaymentProvider } from './payment-provider.js';
 import { createPaystackProvider } from './paystack.js';
 import { createSandboxProvider } from './sandbox.js';
 
-/** The provider `PAYMENT_PROVIDER` names (decision 0028). */
+/** The provider `PAYMENT_PROVIDER` names (decision 0029). */
 export function createPaymentProvider(config: AppConfig, clock: Clock): PaymentProvider {
   switch (config.PAYMENT_PROVIDER) {
     case 'sandbox':

@@ -1,5 +1,5 @@
 /**
- * What Tillbook needs of a payment provider (decision 0028). Amounts are integers in the
+ * What Tillbook needs of a payment provider (decision 0029). Amounts are integers in the
  * currency's minor unit (kobo for NGN) on this side of the interface; an adapter converts.
  */
 

@@ -67,7 +67,7 @@ interface Answer {
   body: { status?: boolean; message?: string; data?: any } | null;
 }
 
-/** The Paystack adapter (decision 0028). Every call has a time-out; a 5xx or time-out is an unknown outcome. */
+/** The Paystack adapter (decision 0029). Every call has a time-out; a 5xx or time-out is an unknown outcome. */
 export function createPaystackProvider(options: PaystackOptions): PaymentProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;

@@ -10,7 +10,7 @@ import {
 } from './payment-provider.js';
 
 /**
- * Account numbers with a scripted outcome in the sandbox (documented in decision 0028 and on
+ * Account numbers with a scripted outcome in the sandbox (documented in decision 0029 and on
  * the wallet screen). Any other 10-digit number resolves to a name made from its digits and
  * its transfers succeed at once.
  */

@@ -1,8 +1,9 @@
-import { api } from '../../lib/api-client';
+import { authRoutes } from '@tillbook/contract/auth';
+import { call } from '../../lib/api-client';
 import { endSession } from '../../lib/end-session';
 
 /** Ends the session on the server (best effort) and forgets it and its cached data here. */
 export async function signOut(): Promise<void> {
-  await api.post('/user/signout').catch(() => null);
+  await call(authRoutes.signOut, {}).catch(() => null);
   endSession();
 }

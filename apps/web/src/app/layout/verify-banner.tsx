@@ -2,8 +2,10 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CodeInput } from '../../components/code-input';
-import { api, messageOf } from '../../lib/api-client';
+import { authRoutes } from '@tillbook/contract/auth';
+import { call, messageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { accountKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
 /** An unverified user may use the product; a banner asks them to verify (domain notes). */
@@ -21,10 +23,10 @@ export function VerifyBanner() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post('/user/verify-email', { email, code: value });
+      const answer = await call(authRoutes.verifyEmailCode, { body: { email, code: value } });
       notify.success(answer.message || 'Email verified');
       setOpen(false);
-      await client.invalidateQueries({ queryKey: ['current-user'] });
+      await client.invalidateQueries({ queryKey: accountKeys.currentUser() });
     } catch (e) {
       setError(messageOf(e));
       setCode('');
@@ -57,7 +59,7 @@ export function VerifyBanner() {
             error={error}
             disabled={busy}
             onResend={async () => {
-              const answer = await api.post('/user/resend-verification', { email });
+              const answer = await call(authRoutes.resendVerification, { body: { email } });
               notify.success(answer.message);
             }}
           />

@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignInData } from '@tillbook/contract/auth';
-import { api } from '../../../lib/api-client';
+import { authRoutes, type acceptInviteBody } from '@tillbook/contract/auth';
+import type { z } from 'zod';
+import { call } from '../../../lib/api-client';
 
-export interface AcceptInviteBody {
-  token: string;
-  /** A new person's chosen password, or an account's current one; none when signed in as the invitee. */
-  password?: string;
-  first_name?: string;
-  last_name?: string;
-}
+/**
+ * `password` is a new person's chosen password, or an account's current one; none when signed
+ * in as the invitee.
+ */
+export type AcceptInviteBody = z.input<typeof acceptInviteBody>;
 
-export const acceptInvite = (body: AcceptInviteBody) => api.post<SignInData>('/members/accept-invite', body);
+export const acceptInvite = (body: AcceptInviteBody) => call(authRoutes.acceptInvite, { body });
 
 export const useAcceptInvite = () => useMutation({ mutationFn: acceptInvite });

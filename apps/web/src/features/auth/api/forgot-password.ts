@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authRoutes } from '@tillbook/contract/auth';
+import { call } from '../../../lib/api-client';
 
 /** Always answers 200, whether or not the email has an account. */
-export const forgotPassword = (email: string) => api.patch<null>('/user/forgot-password', { email });
+export const forgotPassword = (email: string) => call(authRoutes.forgotPassword, { body: { email } });
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

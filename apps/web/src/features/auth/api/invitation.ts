@@ -1,22 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authRoutes } from '@tillbook/contract/auth';
+import { call } from '../../../lib/api-client';
+import { accountKeys } from '../../../lib/query-keys';
 
-export interface Invitation {
-  email: string;
-  business_name: string;
-  role: string;
-  first_name: string | null;
-  last_name: string | null;
-  has_account: boolean;
-  expires_at: string;
-}
+export type { Invitation } from '@tillbook/contract/auth';
 
 export const fetchInvitation = async (token: string, signal?: AbortSignal) =>
-  (await api.get<Invitation>(`/members/invitation/${encodeURIComponent(token)}`, undefined, signal)).data;
+  (await call(authRoutes.invitation, { params: { token }, signal })).data;
 
 export const invitationQuery = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', token],
+    queryKey: accountKeys.invitation(token),
     queryFn: ({ signal }) => fetchInvitation(token, signal),
     enabled: token.length >= 10,
     retry: false,

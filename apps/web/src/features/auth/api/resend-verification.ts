@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authRoutes } from '@tillbook/contract/auth';
+import { call } from '../../../lib/api-client';
 
-export const resendVerification = (email: string) => api.post<null>('/user/resend-verification', { email });
+export const resendVerification = (email: string) => call(authRoutes.resendVerification, { body: { email } });
 
 export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authRoutes, type resetPasswordBody } from '@tillbook/contract/auth';
+import type { z } from 'zod';
+import { call } from '../../../lib/api-client';
 
-export const resetPassword = ({ id, ...body }: { id: string; password: string; confirm_password: string }) =>
-  api.patch<null>(`/user/reset-password/${encodeURIComponent(id)}`, body);
+export const resetPassword = ({ id, ...body }: z.input<typeof resetPasswordBody> & { id: string }) =>
+  call(authRoutes.resetPassword, { params: { id }, body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignInData, signUpBody } from '@tillbook/contract/auth';
+import { authRoutes, type signUpBody } from '@tillbook/contract/auth';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export type SignUpBody = z.input<typeof signUpBody>;
 
-export const signUp = (body: SignUpBody) => api.post<SignInData>('/user/signup', body);
+export const signUp = (body: SignUpBody) => call(authRoutes.signUp, { body });
 
 export const useSignUp = () => useMutation({ mutationFn: signUp });

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@tillbook/contract/auth';
-import { api } from '../../../lib/api-client';
+import { authRoutes } from '@tillbook/contract/auth';
+import { call } from '../../../lib/api-client';
+import { accountKeys } from '../../../lib/query-keys';
 
 export const verifyEmailLink = async (token: string, signal?: AbortSignal) =>
-  (await api.get<User>(`/user/verify_email/${encodeURIComponent(token)}`, undefined, signal)).data;
+  (await call(authRoutes.verifyEmailLink, { params: { token }, signal })).data;
 
 /** A one-time link: asked once, never cached across reloads. */
 export const verifyEmailLinkQuery = (token: string) =>
   queryOptions({
-    queryKey: ['verify-email-link', token],
+    queryKey: accountKeys.verifyEmailLink(token),
     queryFn: ({ signal }) => verifyEmailLink(token, signal),
     retry: false,
     staleTime: Infinity,

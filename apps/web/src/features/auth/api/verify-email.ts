@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@tillbook/contract/auth';
-import { api } from '../../../lib/api-client';
+import { authRoutes, type verifyEmailCodeBody } from '@tillbook/contract/auth';
+import type { z } from 'zod';
+import { call } from '../../../lib/api-client';
 
-export const verifyEmail = (body: { email: string; code: string }) =>
-  api.post<User>('/user/verify-email', body);
+export const verifyEmail = (body: z.input<typeof verifyEmailCodeBody>) =>
+  call(authRoutes.verifyEmailCode, { body });
 
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authRoutes, type verifyOtpBody } from '@tillbook/contract/auth';
+import type { z } from 'zod';
+import { call } from '../../../lib/api-client';
 
-export const verifyOtp = (body: { email: string; code: string }) =>
-  api.post<{ reset_id: string; expires_at: string }>('/user/verify-otp', body);
+export const verifyOtp = (body: z.input<typeof verifyOtpBody>) => call(authRoutes.verifyOtp, { body });
 
 export const useVerifyOtp = () => useMutation({ mutationFn: verifyOtp });

@@ -12,7 +12,7 @@ export default function SignInScreen() {
   const signIn = useSignIn();
   // No schema in the browser here: the server checks the body with the contract's `signInBody`
   // and its 400 puts each message on its field. Zod is the largest library a form needs, and
-  // leaving it out keeps the app's front door at the bundle target (decision 0004-web-app).
+  // leaving it out keeps the app's front door at the bundle target (decision 0026).
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: readSession()?.user.email ?? '', password: '' },

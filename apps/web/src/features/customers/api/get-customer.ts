@@ -1,20 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer, CustomerOrder } from '@tillbook/contract/customers';
-import { api } from '../../../lib/api-client';
+import { customersRoutes } from '@tillbook/contract/customers';
+import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { customersKey } from './list-customers';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const customerKey = (storeId: string | null, id: string | undefined) => [
-  ...customersKey(storeId),
-  'one',
-  id ?? '',
-];
+export const customerKey = queryKeys.customers.one;
 
 export const customerQuery = (storeId: string | null, id: string | undefined) =>
   queryOptions({
     queryKey: customerKey(storeId, id),
     queryFn: async ({ signal }) =>
-      (await api.get<Customer>(`/customers/${encodeURIComponent(id!)}`, { storeId }, signal)).data,
+      (await call(customersRoutes.get, { params: { id: id! }, query: undefined, signal })).data,
     enabled: Boolean(storeId && id),
   });
 
@@ -23,9 +19,9 @@ export const useCustomer = (id: string | undefined) => useQuery(customerQuery(us
 /** `GET /order/customer/{id}`: the customer's orders, newest first. */
 export const customerOrdersQuery = (storeId: string | null, id: string, page: number, perPage: number) =>
   queryOptions({
-    queryKey: [...customerKey(storeId, id), 'orders', page, perPage],
+    queryKey: queryKeys.customers.part(storeId, 'one', id, 'orders', page, perPage),
     queryFn: ({ signal }) =>
-      api.get<CustomerOrder[]>(`/order/customer/${encodeURIComponent(id)}`, { page, perPage }, signal),
+      call(customersRoutes.orders, { params: { id }, query: { page, perPage }, signal }),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,
   });

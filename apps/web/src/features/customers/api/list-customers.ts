@@ -1,28 +1,31 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer, CustomerFilter } from '@tillbook/contract/customers';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import type { ListFilters } from '@tillbook/contract/common';
+import {
+  customersRoutes,
+  type customerExportQuery,
+  type customerListQuery,
+} from '@tillbook/contract/customers';
+import { call, downloadRoute } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface CustomerFilters {
-  page: number;
-  perPage: number;
-  filter?: CustomerFilter;
-  search?: string;
-  sort?: 'created_at' | 'name';
-  order?: 'asc' | 'desc';
-}
+export type CustomerFilters = ListFilters<typeof customerListQuery>;
 
-export const customersKey = (storeId: string | null) => storeKey(storeId, 'customers');
+export const customersKey = queryKeys.customers.all;
 
 export const listCustomers = (filters: CustomerFilters, signal?: AbortSignal) =>
-  api.get<Customer[]>('/customers/paginated-results', { ...filters }, signal);
+  call(customersRoutes.list, { query: filters, signal });
 
 export const customersQuery = (storeId: string | null, filters: CustomerFilters) =>
   queryOptions({
-    queryKey: [...customersKey(storeId), 'list', filters],
+    queryKey: queryKeys.customers.list(storeId, filters),
     queryFn: ({ signal }) => listCustomers(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,
   });
 
 export const useCustomers = (filters: CustomerFilters) => useQuery(customersQuery(useStoreId(), filters));
+
+/** The customers matching the list's filters as a CSV file (the import template's columns). */
+export const exportCustomers = (filters: ListFilters<typeof customerExportQuery>) =>
+  downloadRoute(customersRoutes.export, { query: filters }, 'customers.csv');

@@ -1,47 +1,68 @@
-import type { createCustomerBody, Customer, updateCustomerBody } from '@tillbook/contract/customers';
+import {
+  customersRoutes,
+  type createCustomerBody,
+  type updateCustomerBody,
+} from '@tillbook/contract/customers';
+import type { Answer } from '@tillbook/contract/common';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
-import { customersKey } from './list-customers';
+import { queryKeys } from '../../../lib/query-keys';
+import {
+  routeCall,
+  useApiMutation,
+  useRouteMutation,
+  type ApiMutationOptions,
+  type RouteMutationOptions,
+} from '../../../lib/use-api-mutation';
 
 export type CreateCustomerBody = z.input<typeof createCustomerBody>;
 export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
 
-type Options<V> = Omit<ApiMutationOptions<V, Customer>, 'kind' | 'call'>;
+type Options<R extends (typeof customersRoutes)[keyof typeof customersRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
-export const useCreateCustomer = (options: Options<CreateCustomerBody> = {}) =>
-  useApiMutation<CreateCustomerBody, Customer>({
+export const useCreateCustomer = (options: Options<typeof customersRoutes.create, CreateCustomerBody> = {}) =>
+  useRouteMutation(customersRoutes.create, {
     kind: 'create',
-    call: (body) => ({ path: '/customers/create', method: 'POST', body }),
-    invalidate: [customersKey(useStoreId())],
+    args: (body: CreateCustomerBody) => ({ body }),
+    invalidate: [queryKeys.customers.all(useStoreId())],
     ...options,
   });
 
-export const useUpdateCustomer = (options: Options<{ id: string; body: UpdateCustomerBody }> = {}) =>
-  useApiMutation<{ id: string; body: UpdateCustomerBody }, Customer>({
+export const useUpdateCustomer = (
+  options: Options<typeof customersRoutes.update, { id: string; body: UpdateCustomerBody }> = {},
+) =>
+  useRouteMutation(customersRoutes.update, {
     kind: 'update',
-    call: ({ id, body }) => ({ path: `/customers/update/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-    invalidate: [customersKey(useStoreId())],
+    args: ({ id, body }: { id: string; body: UpdateCustomerBody }) => ({ params: { id }, body }),
+    invalidate: [queryKeys.customers.all(useStoreId())],
     ...options,
   });
 
-/** Blocks or unblocks (the spec's GET calls; POST is accepted too and is the right verb for a change). */
-export const useSetBlocked = (options: Options<{ id: string; blocked: boolean }> = {}) =>
-  useApiMutation<{ id: string; blocked: boolean }, Customer>({
+type BlockVars = { id: string; blocked: boolean };
+
+/**
+ * Blocks or unblocks (the spec's GET calls; POST is accepted too and is the right verb for a
+ * change). The two routes answer alike, so one mutation sends whichever the change needs.
+ */
+export const useSetBlocked = (
+  options: Omit<ApiMutationOptions<BlockVars, Answer<typeof customersRoutes.block>>, 'kind' | 'call'> = {},
+) =>
+  useApiMutation<BlockVars, Answer<typeof customersRoutes.block>>({
     kind: 'update',
-    call: ({ id, blocked }) => ({
-      path: `/customers/${blocked ? 'block' : 'unblock'}/${encodeURIComponent(id)}`,
-      method: 'POST',
-    }),
-    invalidate: [customersKey(useStoreId())],
+    call: ({ id, blocked }) =>
+      routeCall(blocked ? customersRoutes.block : customersRoutes.unblock, { params: { id } }),
+    invalidate: [queryKeys.customers.all(useStoreId())],
     ...options,
   });
 
 /** One realistic sample customer. */
-export const useGenerateCustomer = (options: Options<void> = {}) =>
-  useApiMutation<void, Customer>({
+export const useGenerateCustomer = (options: Options<typeof customersRoutes.autoCreate, void> = {}) =>
+  useRouteMutation(customersRoutes.autoCreate, {
     kind: 'create',
-    call: () => ({ path: '/customers/auto-create', method: 'POST' }),
-    invalidate: [customersKey(useStoreId())],
+    args: () => ({}),
+    invalidate: [queryKeys.customers.all(useStoreId())],
     ...options,
   });

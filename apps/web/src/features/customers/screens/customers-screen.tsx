@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   CUSTOMER_FILE_COLUMNS,
   CUSTOMER_FILTERS,
+  customersRoutes,
   type Customer,
   type CustomerFilter,
 } from '@tillbook/contract/customers';
@@ -17,13 +18,13 @@ import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, NoMatches } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
-import { downloadFromApi, messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useSearchBox } from '../../../lib/use-search-box';
-import { customersKey, useCustomers, type CustomerFilters } from '../api/list-customers';
+import { customersKey, exportCustomers, useCustomers, type CustomerFilters } from '../api/list-customers';
 import { useGenerateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
 
@@ -69,7 +70,7 @@ export default function CustomersScreen() {
     perPage: state.perPage,
     filter,
     search: state.search || undefined,
-    sort: sortName ? 'name' : undefined,
+    sort: sortName ? 'name' : 'created_at',
     order: state.sort ? (state.sort.startsWith('-') ? 'desc' : 'asc') : undefined,
   };
   const customers = useCustomers(filters);
@@ -135,7 +136,7 @@ export default function CustomersScreen() {
   const exportCsv = async () => {
     try {
       const { page: _page, perPage: _perPage, ...query } = filters;
-      await downloadFromApi('/customers/export', { ...query }, 'customers.csv');
+      await exportCustomers(query);
     } catch (error) {
       notify.error(messageOf(error));
     }
@@ -238,7 +239,7 @@ export default function CustomersScreen() {
         opened={importing}
         onClose={() => setImporting(false)}
         noun="customers"
-        path="/customers/upload"
+        path={customersRoutes.upload.path}
         template={TEMPLATE}
         onImported={() => void client.invalidateQueries({ queryKey: customersKey(storeId) })}
       />

@@ -1,31 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  createDiscountBody,
-  Discount,
-  DiscountState,
-  updateDiscountBody,
+import type { ListFilters } from '@tillbook/contract/common';
+import {
+  discountsRoutes,
+  type createDiscountBody,
+  type discountListQuery,
+  type updateDiscountBody,
 } from '@tillbook/contract/discounts';
-import type { Category, Product } from '@tillbook/contract/products';
+import { productsRoutes } from '@tillbook/contract/products';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
-export interface DiscountFilters {
-  page: number;
-  perPage: number;
-  status?: DiscountState;
-  search?: string;
-}
+export type DiscountFilters = ListFilters<typeof discountListQuery>;
 
-export const discountsKey = (storeId: string | null) => storeKey(storeId, 'discounts');
+export const discountsKey = queryKeys.discounts.all;
 
 export const listDiscounts = (filters: DiscountFilters, signal?: AbortSignal) =>
-  api.get<Discount[]>('/discounts', { ...filters }, signal);
+  call(discountsRoutes.list, { query: filters, signal });
 
 export const discountsQuery = (storeId: string | null, filters: DiscountFilters) =>
   queryOptions({
-    queryKey: [...discountsKey(storeId), 'list', filters],
+    queryKey: queryKeys.discounts.list(storeId, filters),
     queryFn: ({ signal }) => listDiscounts(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,
@@ -35,9 +32,8 @@ export const useDiscounts = (filters: DiscountFilters) => useQuery(discountsQuer
 
 export const discountQuery = (storeId: string | null, id: string | undefined) =>
   queryOptions({
-    queryKey: [...discountsKey(storeId), 'one', id ?? ''],
-    queryFn: async ({ signal }) =>
-      (await api.get<Discount>(`/discounts/${encodeURIComponent(id!)}`, undefined, signal)).data,
+    queryKey: queryKeys.discounts.one(storeId, id),
+    queryFn: async ({ signal }) => (await call(discountsRoutes.get, { params: { id: id! }, signal })).data,
     enabled: Boolean(storeId && id),
   });
 
@@ -45,29 +41,35 @@ export const useDiscount = (id: string | undefined) => useQuery(discountQuery(us
 
 export type CreateDiscountBody = z.input<typeof createDiscountBody>;
 export type UpdateDiscountBody = z.input<typeof updateDiscountBody>;
-type Options<V> = Omit<ApiMutationOptions<V, Discount>, 'kind' | 'call'>;
 
-export const useCreateDiscount = (options: Options<CreateDiscountBody> = {}) =>
-  useApiMutation<CreateDiscountBody, Discount>({
+type Options<R extends (typeof discountsRoutes)[keyof typeof discountsRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
+
+export const useCreateDiscount = (options: Options<typeof discountsRoutes.create, CreateDiscountBody> = {}) =>
+  useRouteMutation(discountsRoutes.create, {
     kind: 'create',
-    call: (body) => ({ path: '/discounts', method: 'POST', body }),
+    args: (body: CreateDiscountBody) => ({ body }),
     invalidate: [discountsKey(useStoreId())],
     ...options,
   });
 
-export const useUpdateDiscount = (options: Options<{ id: string; body: UpdateDiscountBody }> = {}) =>
-  useApiMutation<{ id: string; body: UpdateDiscountBody }, Discount>({
+export const useUpdateDiscount = (
+  options: Options<typeof discountsRoutes.update, { id: string; body: UpdateDiscountBody }> = {},
+) =>
+  useRouteMutation(discountsRoutes.update, {
     kind: 'save',
-    call: ({ id, body }) => ({ path: `/discounts/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+    args: ({ id, body }: { id: string; body: UpdateDiscountBody }) => ({ params: { id }, body }),
     invalidate: [discountsKey(useStoreId())],
     ...options,
   });
 
 /** One realistic sample discount, for a merchant trying the product. */
-export const useGenerateDiscount = (options: Options<void> = {}) =>
-  useApiMutation<void, Discount>({
+export const useGenerateDiscount = (options: Options<typeof discountsRoutes.autoCreate, void> = {}) =>
+  useRouteMutation(discountsRoutes.autoCreate, {
     kind: 'create',
-    call: () => ({ path: '/discounts/auto-create', method: 'POST' }),
+    args: () => ({}),
     invalidate: [discountsKey(useStoreId())],
     persist: false,
     ...options,
@@ -76,19 +78,25 @@ export const useGenerateDiscount = (options: Options<void> = {}) =>
 /** Products a discount can be limited to, searched by name. */
 export const discountProductsQuery = (storeId: string | null, name: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'products', 'search', name),
+    queryKey: queryKeys.products.part(storeId, 'search', name),
     queryFn: async ({ signal }) =>
-      (await api.get<Product[]>('/product/search', { name, perPage: 20 }, signal)).data,
+      (await call(productsRoutes.search, { query: { name, perPage: 20 }, signal })).data,
     enabled: Boolean(storeId && name.trim()),
   });
 
 export const useDiscountProducts = (name: string) => useQuery(discountProductsQuery(useStoreId(), name));
 
+/** A product a discount is limited to, for its name. */
+export const discountProductQuery = (storeId: string | null, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.products.one(storeId, id),
+    queryFn: async ({ signal }) => (await call(productsRoutes.get, { params: { id }, signal })).data,
+  });
+
 export const categoriesQuery = (storeId: string | null) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'products', 'categories'),
-    queryFn: async ({ signal }) =>
-      (await api.get<Category[]>('/product/categories', { perPage: 100 }, signal)).data,
+    queryKey: queryKeys.products.part(storeId, 'categories'),
+    queryFn: async ({ signal }) => (await call(productsRoutes.categories, { signal })).data,
     enabled: Boolean(storeId),
   });
 

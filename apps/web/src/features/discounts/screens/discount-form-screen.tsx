@@ -19,18 +19,17 @@ import {
   type DiscountScope,
   type DiscountType,
 } from '@tillbook/contract/discounts';
-import type { Product } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { showFormError } from '../../../lib/forms';
 import { minorDigits, toMinor } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import {
+  discountProductQuery,
   useCategories,
   useCreateDiscount,
   useDiscount,
@@ -157,13 +156,7 @@ function ProductPicker({
   const results = useDiscountProducts(debounced);
   const [names, setNames] = useState<Record<string, string>>({});
   const chosen = useQueries({
-    queries: value
-      .filter((id) => !names[id])
-      .map((id) => ({
-        queryKey: storeKey(storeId, 'products', 'one', id),
-        queryFn: async ({ signal }: { signal: AbortSignal }) =>
-          (await api.get<Product>(`/product/${encodeURIComponent(id)}`, undefined, signal)).data,
-      })),
+    queries: value.filter((id) => !names[id]).map((id) => discountProductQuery(storeId, id)),
   });
   const known: Record<string, string> = { ...names };
   for (const q of chosen) if (q.data) known[q.data.id] = q.data.name;

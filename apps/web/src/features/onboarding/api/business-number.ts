@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { businessNumberBody } from '@tillbook/contract/auth';
-import type { Store } from '@tillbook/contract/stores';
+import { authRoutes, type businessNumberBody } from '@tillbook/contract/auth';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export type BusinessNumberBody = z.input<typeof businessNumberBody>;
 
 export const saveBusinessNumber = ({ userId, ...body }: BusinessNumberBody & { userId: string }) =>
-  api.put<Store>(`/user/business-number/${encodeURIComponent(userId)}`, body);
+  call(authRoutes.businessNumber, { params: { id: userId }, body });
 
 export const useSaveBusinessNumber = () =>
   useMutation({ mutationFn: saveBusinessNumber, meta: { kind: 'save' } });

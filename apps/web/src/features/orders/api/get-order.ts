@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetail } from '@tillbook/contract/orders';
-import { api } from '../../../lib/api-client';
+import { ordersRoutes } from '@tillbook/contract/orders';
+import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { ordersKey } from './list-orders';
+import { orderKeys } from './list-orders';
 
-export const orderKey = (storeId: string | null, id: string | undefined) => [
-  ...ordersKey(storeId),
-  'one',
-  id ?? '',
-];
+export const orderKey = orderKeys.one;
 
 export const getOrder = async (id: string, signal?: AbortSignal) =>
-  (await api.get<OrderDetail>(`/order/${encodeURIComponent(id)}`, undefined, signal)).data;
+  (await call(ordersRoutes.get, { params: { id }, signal })).data;
 
 export const orderQuery = (storeId: string | null, id: string | undefined) =>
   queryOptions({

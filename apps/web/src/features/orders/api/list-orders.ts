@@ -1,27 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order, OrderStatus, PaymentState } from '@tillbook/contract/orders';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import type { ListFilters } from '@tillbook/contract/common';
+import { ordersRoutes, type orderListQuery } from '@tillbook/contract/orders';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface OrderFilters {
-  page: number;
-  perPage: number;
-  status?: OrderStatus;
-  paymentState?: PaymentState;
-  search?: string;
-  from?: string;
-  to?: string;
-}
+export type OrderFilters = ListFilters<typeof orderListQuery>;
+
+export const orderKeys = queryKeys.orders;
 
 /** Every order query of a store starts with this key, so one invalidation refreshes them all. */
-export const ordersKey = (storeId: string | null) => storeKey(storeId, 'orders');
+export const ordersKey = orderKeys.all;
 
 export const listOrders = (filters: OrderFilters, signal?: AbortSignal) =>
-  api.get<Order[]>('/order', { ...filters }, signal);
+  call(ordersRoutes.list, { query: filters, signal });
 
 export const ordersQuery = (storeId: string | null, filters: OrderFilters) =>
   queryOptions({
-    queryKey: [...ordersKey(storeId), 'list', filters],
+    queryKey: orderKeys.list(storeId, filters),
     queryFn: ({ signal }) => listOrders(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,

@@ -1,21 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer, createCustomerBody } from '@tillbook/contract/customers';
-import type { Product } from '@tillbook/contract/products';
+import { customersRoutes, type createCustomerBody } from '@tillbook/contract/customers';
+import { productsRoutes } from '@tillbook/contract/products';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 /** The one product with this barcode or SKU (what a keyboard-wedge scanner types). */
 export const findByBarcode = async (barcode: string) =>
-  (await api.get<Product>('/product/search-barcode', { barcode })).data;
+  (await call(productsRoutes.searchBarcode, { query: { barcode } })).data;
 
 /** Products whose name, SKU or barcode starts with the typed words. */
 export const productSearchQuery = (storeId: string | null, name: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'products', 'search', name),
+    queryKey: queryKeys.products.part(storeId, 'search', name),
     queryFn: async ({ signal }) =>
-      (await api.get<Product[]>('/product/search', { name, perPage: 8 }, signal)).data,
+      (await call(productsRoutes.search, { query: { name, perPage: 8 }, signal })).data,
     enabled: Boolean(storeId && name.trim()),
   });
 
@@ -23,9 +24,9 @@ export const useProductSearch = (name: string) => useQuery(productSearchQuery(us
 
 export const customerSearchQuery = (storeId: string | null, first: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'customers', 'search', first),
+    queryKey: queryKeys.customers.part(storeId, 'search', first),
     queryFn: async ({ signal }) =>
-      (await api.get<Customer[]>('/customers/search/name', { first, perPage: 8 }, signal)).data,
+      (await call(customersRoutes.search, { query: { first, perPage: 8 }, signal })).data,
     enabled: Boolean(storeId && first.trim()),
   });
 
@@ -33,9 +34,8 @@ export const useCustomerSearch = (first: string) => useQuery(customerSearchQuery
 
 export const customerQuery = (storeId: string | null, id: string | null | undefined) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'customers', 'one', id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.get<Customer>(`/customers/${encodeURIComponent(id!)}`, undefined, signal)).data,
+    queryKey: queryKeys.customers.one(storeId, id ?? undefined),
+    queryFn: async ({ signal }) => (await call(customersRoutes.get, { params: { id: id! }, signal })).data,
     enabled: Boolean(storeId && id),
   });
 
@@ -45,12 +45,12 @@ export type QuickCustomerBody = z.input<typeof createCustomerBody>;
 
 /** Quick add at the till: name and phone are enough to put a customer on the sale. */
 export const useQuickAddCustomer = (
-  options: Omit<ApiMutationOptions<QuickCustomerBody, Customer>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof customersRoutes.create, QuickCustomerBody>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<QuickCustomerBody, Customer>({
+  useRouteMutation(customersRoutes.create, {
     kind: 'create',
-    call: (body) => ({ path: '/customers/create', method: 'POST', body }),
-    invalidate: [storeKey(useStoreId(), 'customers')],
+    args: (body: QuickCustomerBody) => ({ body }),
+    invalidate: [queryKeys.customers.all(useStoreId())],
     persist: false,
     ...options,
   });

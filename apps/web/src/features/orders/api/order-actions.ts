@@ -1,9 +1,12 @@
-import type { Order, OrderStatus, RefundResult } from '@tillbook/contract/orders';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
-import { ordersKey } from './list-orders';
+import { ordersRoutes, type OrderStatus } from '@tillbook/contract/orders';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
+import { routeCall, useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
-type Options<V, D> = Omit<ApiMutationOptions<V, D>, 'kind' | 'call'>;
+type Options<R extends (typeof ordersRoutes)[keyof typeof ordersRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
 export interface StatusChange {
   id: string;
@@ -11,19 +14,27 @@ export interface StatusChange {
   reason?: string;
 }
 
-export const changeStatusCall = ({ id, status, reason }: StatusChange) => ({
-  path: `/order/status/${encodeURIComponent(id)}`,
-  method: 'PATCH' as const,
+const statusArgs = ({ id, status, reason }: StatusChange) => ({
+  params: { id },
   body: reason ? { status, reason } : { status },
 });
 
+export const changeStatusCall = (change: StatusChange) =>
+  routeCall(ordersRoutes.updateStatus, statusArgs(change));
+
 /** Status changes can return stock (cancel, refund): product screens ask again too. */
-export const useChangeOrderStatus = (options: Options<StatusChange, Order> = {}) => {
+export const useChangeOrderStatus = (
+  options: Options<typeof ordersRoutes.updateStatus, StatusChange> = {},
+) => {
   const storeId = useStoreId();
-  return useApiMutation<StatusChange, Order>({
+  return useRouteMutation(ordersRoutes.updateStatus, {
     kind: 'update',
-    call: changeStatusCall,
-    invalidate: [ordersKey(storeId), storeKey(storeId, 'products'), storeKey(storeId, 'payments')],
+    args: statusArgs,
+    invalidate: [
+      queryKeys.orders.all(storeId),
+      queryKeys.products.all(storeId),
+      queryKeys.payments.all(storeId),
+    ],
     ...options,
   });
 };
@@ -36,19 +47,24 @@ export interface RefundRequest {
 }
 
 /** A refund carries its idempotency key: made when the refund form opens, reused on a retry. */
-export const refundCall = ({ id, key, reason, items }: RefundRequest) => ({
-  path: `/order/${encodeURIComponent(id)}/refund`,
-  method: 'POST' as const,
+const refundArgs = ({ id, key, reason, items }: RefundRequest) => ({
+  params: { id },
   body: items?.length ? { reason, items } : { reason },
   headers: { 'Idempotency-Key': key },
 });
 
-export const useRefundOrder = (options: Options<RefundRequest, RefundResult> = {}) => {
+export const refundCall = (request: RefundRequest) => routeCall(ordersRoutes.refund, refundArgs(request));
+
+export const useRefundOrder = (options: Options<typeof ordersRoutes.refund, RefundRequest> = {}) => {
   const storeId = useStoreId();
-  return useApiMutation<RefundRequest, RefundResult>({
+  return useRouteMutation(ordersRoutes.refund, {
     kind: 'update',
-    call: refundCall,
-    invalidate: [ordersKey(storeId), storeKey(storeId, 'products'), storeKey(storeId, 'payments')],
+    args: refundArgs,
+    invalidate: [
+      queryKeys.orders.all(storeId),
+      queryKeys.products.all(storeId),
+      queryKeys.payments.all(storeId),
+    ],
     ...options,
   });
 };

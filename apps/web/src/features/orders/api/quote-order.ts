@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { orderQuoteBody, OrderQuote } from '@tillbook/contract/orders';
+import { ordersRoutes, type orderQuoteBody } from '@tillbook/contract/orders';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type QuoteBody = z.input<typeof orderQuoteBody>;
 
 export const quoteOrder = async (body: QuoteBody, signal?: AbortSignal) =>
-  (await apiRequest<OrderQuote>('/order/quote', { method: 'POST', body, signal })).data;
+  (await call(ordersRoutes.quote, { body, signal })).data;
 
 /**
  * The cart priced by the server (`POST /order/quote`), so the till shows exactly what the sale
@@ -15,7 +16,7 @@ export const quoteOrder = async (body: QuoteBody, signal?: AbortSignal) =>
  */
 export const orderQuoteQuery = (storeId: string | null, body: QuoteBody | null) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'order-quote', body),
+    queryKey: queryKeys.orderQuote.part(storeId, body),
     queryFn: ({ signal }) => quoteOrder(body!, signal),
     enabled: Boolean(storeId && body && body.items.length > 0),
     placeholderData: keepPreviousData,

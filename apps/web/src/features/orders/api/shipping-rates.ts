@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShippingRate } from '@tillbook/contract/shipping';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { shippingRoutes } from '@tillbook/contract/shipping';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The store's shipping rates the till can offer (`GET /shipping/store/{id}`). Same cache entry as
@@ -9,10 +10,9 @@ import { storeKey, useStoreId } from '../../../lib/current-user';
  */
 export const shippingRatesQuery = (storeId: string | null) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'shipping-rates'),
+    queryKey: queryKeys.shippingRates.all(storeId),
     queryFn: async ({ signal }) =>
-      (await api.get<ShippingRate[]>(`/shipping/store/${encodeURIComponent(storeId!)}`, undefined, signal))
-        .data,
+      (await call(shippingRoutes.listForStore, { params: { id: storeId! }, signal })).data,
     enabled: Boolean(storeId),
   });
 

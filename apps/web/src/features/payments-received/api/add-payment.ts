@@ -1,34 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@tillbook/contract/orders';
-import type { addPaymentBody, RecordedPayment } from '@tillbook/contract/payments-received';
+import { ordersRoutes } from '@tillbook/contract/orders';
+import { paymentsReceivedRoutes, type addPaymentBody } from '@tillbook/contract/payments-received';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
+import { routeCall, useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { paymentsKey } from './list-payments';
 
 export type AddPaymentBody = z.input<typeof addPaymentBody>;
 
+type NewPayment = { key: string; body: AddPaymentBody };
+
 /** The key belongs to one payment: made when the form opens, resent on a retry (one payment). */
-export const addPaymentCall = ({ key, body }: { key: string; body: AddPaymentBody }) => ({
-  path: '/payment_received/add_payment',
-  method: 'POST' as const,
-  body,
-  headers: { 'Idempotency-Key': key },
-});
+const paymentArgs = ({ key, body }: NewPayment) => ({ body, headers: { 'Idempotency-Key': key } });
+
+export const addPaymentCall = (payment: NewPayment) =>
+  routeCall(paymentsReceivedRoutes.add, paymentArgs(payment));
 
 export const useAddPayment = (
-  options: Omit<
-    ApiMutationOptions<{ key: string; body: AddPaymentBody }, RecordedPayment>,
-    'kind' | 'call'
-  > = {},
+  options: Omit<RouteMutationOptions<typeof paymentsReceivedRoutes.add, NewPayment>, 'kind' | 'args'> = {},
 ) => {
   const storeId = useStoreId();
-  return useApiMutation<{ key: string; body: AddPaymentBody }, RecordedPayment>({
+  return useRouteMutation(paymentsReceivedRoutes.add, {
     kind: 'save',
-    call: addPaymentCall,
+    args: paymentArgs,
     // The order's balance and payment state changed too.
-    invalidate: [paymentsKey(storeId), storeKey(storeId, 'orders')],
+    invalidate: [paymentsKey(storeId), queryKeys.orders.all(storeId)],
     ...options,
   });
 };
@@ -36,9 +34,12 @@ export const useAddPayment = (
 /** Orders a payment can be recorded against, searched by number, customer or phone. */
 export const payableOrdersQuery = (storeId: string | null, search: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'orders', 'payable', search),
+    queryKey: queryKeys.orders.part(storeId, 'payable', search),
     queryFn: async ({ signal }) => {
-      const answer = await api.get<Order[]>('/order', { search: search || undefined, perPage: 30 }, signal);
+      const answer = await call(ordersRoutes.list, {
+        query: { search: search || undefined, perPage: 30 },
+        signal,
+      });
       return answer.data.filter(
         (o) => o.amount_outstanding > 0 && o.status !== 'cancelled' && o.status !== 'refunded',
       );
@@ -50,9 +51,8 @@ export const usePayableOrders = (search: string) => useQuery(payableOrdersQuery(
 
 export const orderForPaymentQuery = (storeId: string | null, id: string | null) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'orders', 'one', id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.get<Order>(`/order/${encodeURIComponent(id!)}`, undefined, signal)).data,
+    queryKey: queryKeys.orders.one(storeId, id ?? undefined),
+    queryFn: async ({ signal }) => (await call(ordersRoutes.get, { params: { id: id! }, signal })).data,
     enabled: Boolean(storeId && id),
   });
 

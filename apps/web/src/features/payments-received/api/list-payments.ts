@@ -1,28 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentMode, PaymentReceived } from '@tillbook/contract/payments-received';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import type { ListFilters } from '@tillbook/contract/common';
+import { paymentsReceivedRoutes, type paymentListQuery } from '@tillbook/contract/payments-received';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface PaymentFilters {
-  page: number;
-  perPage: number;
-  search?: string;
-  mode?: PaymentMode;
-  from?: string;
-  to?: string;
-  orderId?: string;
-  customerId?: string;
-}
+export type PaymentFilters = ListFilters<typeof paymentListQuery>;
+
+export const paymentKeys = queryKeys.payments;
 
 /** Every payment query of a store starts with this key (the sale screens invalidate it too). */
-export const paymentsKey = (storeId: string | null) => storeKey(storeId, 'payments');
+export const paymentsKey = paymentKeys.all;
 
 export const listPayments = (filters: PaymentFilters, signal?: AbortSignal) =>
-  api.get<PaymentReceived[]>('/payment_received', { ...filters }, signal);
+  call(paymentsReceivedRoutes.list, { query: filters, signal });
 
 export const paymentsQuery = (storeId: string | null, filters: PaymentFilters) =>
   queryOptions({
-    queryKey: [...paymentsKey(storeId), 'list', filters],
+    queryKey: paymentKeys.list(storeId, filters),
     queryFn: ({ signal }) => listPayments(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,
@@ -32,10 +27,9 @@ export const usePayments = (filters: PaymentFilters) => useQuery(paymentsQuery(u
 
 export const paymentQuery = (storeId: string | null, id: string | undefined) =>
   queryOptions({
-    queryKey: [...paymentsKey(storeId), 'one', id ?? ''],
+    queryKey: paymentKeys.one(storeId, id),
     queryFn: async ({ signal }) =>
-      (await api.get<PaymentReceived>(`/payment_received/${encodeURIComponent(id!)}`, undefined, signal))
-        .data,
+      (await call(paymentsReceivedRoutes.get, { params: { id: id! }, signal })).data,
     enabled: Boolean(storeId && id),
   });
 

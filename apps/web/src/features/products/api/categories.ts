@@ -1,26 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '@tillbook/contract/products';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { productsRoutes } from '@tillbook/contract/products';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
-export const categoriesKey = (storeId: string | null) => storeKey(storeId, 'product-categories');
+export const categoriesKey = queryKeys.productCategories.all;
 
 export const categoriesQuery = (storeId: string | null) =>
   queryOptions({
     queryKey: categoriesKey(storeId),
-    queryFn: async ({ signal }) => (await api.get<Category[]>('/product/categories', undefined, signal)).data,
+    queryFn: async ({ signal }) => (await call(productsRoutes.categories, { signal })).data,
     enabled: Boolean(storeId),
   });
 
 export const useCategories = () => useQuery(categoriesQuery(useStoreId()));
 
 export const useCreateCategory = (
-  options: Omit<ApiMutationOptions<{ name: string }, Category>, 'kind' | 'call'> = {},
+  options: Omit<
+    RouteMutationOptions<typeof productsRoutes.createCategory, { name: string }>,
+    'kind' | 'args'
+  > = {},
 ) =>
-  useApiMutation<{ name: string }, Category>({
+  useRouteMutation(productsRoutes.createCategory, {
     kind: 'create',
-    call: (body) => ({ path: '/product/category', method: 'POST', body }),
+    args: (body: { name: string }) => ({ body }),
     invalidate: [categoriesKey(useStoreId())],
     persist: false,
     ...options,

@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@tillbook/contract/products';
-import { api } from '../../../lib/api-client';
+import { productsRoutes } from '@tillbook/contract/products';
+import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { productsKey } from './list-products';
+import { productKeys } from './list-products';
 
-export const productKey = (storeId: string | null, id: string | undefined) => [
-  ...productsKey(storeId),
-  'one',
-  id ?? '',
-];
+export const productKey = productKeys.one;
 
 export const getProduct = async (id: string, signal?: AbortSignal) =>
-  (await api.get<Product>(`/product/${encodeURIComponent(id)}`, undefined, signal)).data;
+  (await call(productsRoutes.get, { params: { id }, signal })).data;
 
 export const productQuery = (storeId: string | null, id: string | undefined) =>
   queryOptions({
@@ -24,4 +20,4 @@ export const useProduct = (id: string | undefined) => useQuery(productQuery(useS
 
 /** The one product with this barcode or SKU (what a scanner types). */
 export const findByBarcode = async (barcode: string) =>
-  (await api.get<Product>('/product/search-barcode', { barcode })).data;
+  (await call(productsRoutes.searchBarcode, { query: { barcode } })).data;

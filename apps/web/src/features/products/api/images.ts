@@ -1,12 +1,9 @@
-import type { Product } from '@tillbook/contract/products';
-import { apiRequest, uploadFile } from '../../../lib/api-client';
+import { productsRoutes } from '@tillbook/contract/products';
+import { call, uploadRoute } from '../../../lib/api-client';
 
 export const uploadProductImage = (id: string, file: File, onProgress: (percent: number) => void) =>
-  uploadFile<Product>(`/product/${encodeURIComponent(id)}/images`, file, onProgress, 'POST');
+  uploadRoute(productsRoutes.addImage, { params: { id } }, file, onProgress);
 
 /** Images are removed by the file name at the end of their URL. */
 export const removeProductImage = (id: string, url: string) =>
-  apiRequest<Product>(
-    `/product/${encodeURIComponent(id)}/images/${encodeURIComponent(url.split('/').pop() ?? '')}`,
-    { method: 'DELETE' },
-  );
+  call(productsRoutes.removeImage, { params: { id, name: url.split('/').pop() ?? '' } });

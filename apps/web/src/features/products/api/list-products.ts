@@ -1,27 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductListItem, StockState } from '@tillbook/contract/products';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import type { ListFilters } from '@tillbook/contract/common';
+import { productsRoutes, type productListQuery } from '@tillbook/contract/products';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface ProductFilters {
-  page: number;
-  perPage: number;
-  search?: string;
-  categoryId?: string;
-  stock?: StockState;
-  status?: 'active' | 'archived' | 'all';
-  sort?: 'created_at' | 'updated_at' | 'name' | 'price' | 'quantity';
-  order?: 'asc' | 'desc';
-}
+export type ProductFilters = ListFilters<typeof productListQuery>;
 
-export const productsKey = (storeId: string | null) => storeKey(storeId, 'products');
+export const productKeys = queryKeys.products;
+
+/** Every product query of a store starts with this key, so one invalidation refreshes them all. */
+export const productsKey = productKeys.all;
 
 export const listProducts = (filters: ProductFilters, signal?: AbortSignal) =>
-  api.get<ProductListItem[]>('/product/paginated/results', { ...filters }, signal);
+  call(productsRoutes.list, { query: filters, signal });
 
 export const productsQuery = (storeId: string | null, filters: ProductFilters) =>
   queryOptions({
-    queryKey: [...productsKey(storeId), 'list', filters],
+    queryKey: productKeys.list(storeId, filters),
     queryFn: ({ signal }) => listProducts(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,

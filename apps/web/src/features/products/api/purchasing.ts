@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IncomingStock, PurchaseOrder } from '@tillbook/contract/purchase-orders';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { purchaseOrdersRoutes } from '@tillbook/contract/purchase-orders';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
+
+type ReorderVars = { product_id: string; quantity?: number };
 
 /** Units of a product on open purchase orders (issued or partly received). */
 export const incomingQuery = (storeId: string | null, productId: string, enabled: boolean) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'purchase-orders', 'incoming', productId),
+    queryKey: queryKeys.purchaseOrders.part(storeId, 'incoming', productId),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<IncomingStock>(
-          `/purchase_order/incoming/${encodeURIComponent(productId)}`,
-          undefined,
-          signal,
-        )
-      ).data,
+      (await call(purchaseOrdersRoutes.incoming, { params: { id: productId }, signal })).data,
     enabled: Boolean(storeId) && enabled,
   });
 
@@ -24,15 +21,12 @@ export const useIncomingStock = (productId: string, enabled = true) =>
 
 /** Starts a draft purchase order for the product from its last vendor, at its last cost. */
 export const useReorder = (
-  options: Omit<
-    ApiMutationOptions<{ product_id: string; quantity?: number }, PurchaseOrder>,
-    'kind' | 'call'
-  > = {},
+  options: Omit<RouteMutationOptions<typeof purchaseOrdersRoutes.reorder, ReorderVars>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<{ product_id: string; quantity?: number }, PurchaseOrder>({
+  useRouteMutation(purchaseOrdersRoutes.reorder, {
     kind: 'create',
-    call: (body) => ({ path: '/purchase_order/reorder', method: 'POST', body }),
-    invalidate: [storeKey(useStoreId(), 'purchase-orders')],
+    args: (body: ReorderVars) => ({ body }),
+    invalidate: [queryKeys.purchaseOrders.all(useStoreId())],
     persist: false,
     ...options,
   });

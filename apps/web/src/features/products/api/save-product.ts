@@ -1,58 +1,54 @@
-import type {
-  createProductBody,
-  DeletedProduct,
-  Product,
-  updateProductBody,
-} from '@tillbook/contract/products';
+import { productsRoutes, type createProductBody, type updateProductBody } from '@tillbook/contract/products';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { productsKey } from './list-products';
 
 export type CreateProductBody = z.input<typeof createProductBody>;
 export type UpdateProductBody = z.input<typeof updateProductBody>;
 
-type Options<V, D = Product> = Omit<ApiMutationOptions<V, D>, 'kind' | 'call'>;
+type Options<R extends (typeof productsRoutes)[keyof typeof productsRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
-export const useCreateProduct = (options: Options<CreateProductBody> = {}) =>
-  useApiMutation<CreateProductBody, Product>({
+export const useCreateProduct = (options: Options<typeof productsRoutes.create, CreateProductBody> = {}) =>
+  useRouteMutation(productsRoutes.create, {
     kind: 'create',
-    call: (body) => ({ path: '/product/create', method: 'POST', body }),
+    args: (body: CreateProductBody) => ({ body }),
     invalidate: [productsKey(useStoreId())],
     ...options,
   });
 
-export const useUpdateProduct = (options: Options<{ id: string; body: UpdateProductBody }> = {}) =>
-  useApiMutation<{ id: string; body: UpdateProductBody }, Product>({
+export const useUpdateProduct = (
+  options: Options<typeof productsRoutes.update, { id: string; body: UpdateProductBody }> = {},
+) =>
+  useRouteMutation(productsRoutes.update, {
     kind: 'update',
-    call: ({ id, body }) => ({ path: `/product/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    args: ({ id, body }: { id: string; body: UpdateProductBody }) => ({ params: { id }, body }),
     invalidate: [productsKey(useStoreId())],
     ...options,
   });
 
 /** Deletes a product; the server archives it instead when orders or stock history refer to it. */
-export const useDeleteProduct = (options: Options<string, DeletedProduct> = {}) =>
-  useApiMutation<string, DeletedProduct>({
+export const useDeleteProduct = (options: Options<typeof productsRoutes.remove, string> = {}) =>
+  useRouteMutation(productsRoutes.remove, {
     kind: 'delete',
-    call: (id) => ({ path: `/product/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    args: (id: string) => ({ params: { id } }),
     invalidate: [productsKey(useStoreId())],
     ...options,
   });
 
 /** Archives one product (bulk archive sends one of these per selected row). */
 export const archiveProduct = (id: string, storeId: string | null) =>
-  apiRequest<Product>(`/product/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body: { status: 'archived' },
-    query: { storeId },
-  });
+  call(productsRoutes.update, { params: { id }, body: { status: 'archived' }, storeId });
 
 /** Creates one realistic sample product. */
-export const useGenerateProduct = (options: Options<void> = {}) =>
-  useApiMutation<void, Product>({
+export const useGenerateProduct = (options: Options<typeof productsRoutes.autoCreate, void> = {}) =>
+  useRouteMutation(productsRoutes.autoCreate, {
     kind: 'create',
-    call: () => ({ path: '/product/auto-create', method: 'POST' }),
+    args: () => ({}),
     invalidate: [productsKey(useStoreId())],
     ...options,
   });

@@ -1,22 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { adjustStockBody, StockAdjustment, StockMovement } from '@tillbook/contract/products';
+import { productsRoutes, type adjustStockBody } from '@tillbook/contract/products';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
-import { productsKey } from './list-products';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
+import { productKeys, productsKey } from './list-products';
 
 export type AdjustStockBody = z.input<typeof adjustStockBody>;
 
+type AdjustVars = { id: string; body: AdjustStockBody; key: string };
+
 export const stockMovementsQuery = (storeId: string | null, id: string, page: number, perPage: number) =>
   queryOptions({
-    queryKey: [...productsKey(storeId), 'stock', id, page, perPage],
+    queryKey: productKeys.part(storeId, 'stock', id, page, perPage),
     queryFn: ({ signal }) =>
-      api.get<StockMovement[]>(
-        `/product/${encodeURIComponent(id)}/stock-movements`,
-        { page, perPage },
-        signal,
-      ),
+      call(productsRoutes.stockMovements, { params: { id }, query: { page, perPage }, signal }),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,
   });
@@ -29,16 +27,12 @@ export const useStockMovements = (id: string, page: number, perPage: number) =>
  * answer (or offline and back) moves the stock once.
  */
 export const useAdjustStock = (
-  options: Omit<
-    ApiMutationOptions<{ id: string; body: AdjustStockBody; key: string }, StockAdjustment>,
-    'kind' | 'call'
-  > = {},
+  options: Omit<RouteMutationOptions<typeof productsRoutes.adjustStock, AdjustVars>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<{ id: string; body: AdjustStockBody; key: string }, StockAdjustment>({
+  useRouteMutation(productsRoutes.adjustStock, {
     kind: 'update',
-    call: ({ id, body, key }) => ({
-      path: `/product/${encodeURIComponent(id)}/adjust-stock`,
-      method: 'POST',
+    args: ({ id, body, key }: AdjustVars) => ({
+      params: { id },
       body,
       headers: { 'Idempotency-Key': key },
     }),

@@ -3,6 +3,7 @@ import { IconArchive, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   PRODUCT_FILE_COLUMNS,
+  productsRoutes,
   STOCK_STATES,
   type ProductListItem,
   type StockState,
@@ -17,7 +18,7 @@ import { Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, NoMatches } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
-import { ApiError, downloadFromApi, messageOf } from '../../../lib/api-client';
+import { ApiError, downloadRoute, messageOf } from '../../../lib/api-client';
 import { toCsv } from '../../../lib/csv';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
@@ -80,7 +81,7 @@ export default function ProductsScreen() {
     categoryId,
     stock,
     status,
-    sort: sortKey,
+    sort: sortKey ?? 'created_at',
     order: sortKey ? (state.sort!.startsWith('-') ? 'desc' : 'asc') : undefined,
   };
   const products = useProducts(filters);
@@ -232,7 +233,7 @@ export default function ProductsScreen() {
   const exportCsv = async () => {
     try {
       const { page: _page, perPage: _perPage, ...query } = filters;
-      await downloadFromApi('/product/export', { ...query }, 'products.csv');
+      await downloadRoute(productsRoutes.export, { query }, 'products.csv');
     } catch (error) {
       notify.error(messageOf(error));
     }
@@ -416,7 +417,7 @@ export default function ProductsScreen() {
         opened={importing}
         onClose={() => setImporting(false)}
         noun="products"
-        path="/product/upload"
+        path={productsRoutes.upload.path}
         template={TEMPLATE}
         onImported={() => void client.invalidateQueries({ queryKey: productsKey(storeId) })}
       />

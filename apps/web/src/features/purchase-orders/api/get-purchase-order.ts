@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PurchaseOrder } from '@tillbook/contract/purchase-orders';
-import { api } from '../../../lib/api-client';
+import { purchaseOrdersRoutes } from '@tillbook/contract/purchase-orders';
+import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { purchaseOrdersKey } from './list-purchase-orders';
+import { purchaseOrderKeys } from './list-purchase-orders';
 
-export const purchaseOrderKey = (storeId: string | null, id: string | undefined) => [
-  ...purchaseOrdersKey(storeId),
-  'one',
-  id ?? '',
-];
+export const purchaseOrderKey = purchaseOrderKeys.one;
 
 export const getPurchaseOrder = async (id: string, signal?: AbortSignal) =>
-  (await api.get<PurchaseOrder>(`/purchase_order/${encodeURIComponent(id)}`, undefined, signal)).data;
+  (await call(purchaseOrdersRoutes.get, { params: { id }, signal })).data;
 
 export const purchaseOrderQuery = (storeId: string | null, id: string | undefined) =>
   queryOptions({

@@ -1,27 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PurchaseOrderStatus, PurchaseOrderSummary } from '@tillbook/contract/purchase-orders';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import type { ListFilters } from '@tillbook/contract/common';
+import { purchaseOrdersRoutes, type purchaseOrderListQuery } from '@tillbook/contract/purchase-orders';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface PurchaseOrderFilters {
-  page: number;
-  perPage: number;
-  status?: PurchaseOrderStatus;
-  vendorId?: string;
-  from?: string;
-  to?: string;
-  search?: string;
-}
+export type PurchaseOrderFilters = ListFilters<typeof purchaseOrderListQuery>;
+
+export const purchaseOrderKeys = queryKeys.purchaseOrders;
 
 /** Every purchase-order query of a store starts with this key, so one invalidation refreshes them all. */
-export const purchaseOrdersKey = (storeId: string | null) => storeKey(storeId, 'purchase-orders');
+export const purchaseOrdersKey = purchaseOrderKeys.all;
 
 export const listPurchaseOrders = (filters: PurchaseOrderFilters, signal?: AbortSignal) =>
-  api.get<PurchaseOrderSummary[]>('/purchase_order', { ...filters }, signal);
+  call(purchaseOrdersRoutes.list, { query: filters, signal });
 
 export const purchaseOrdersQuery = (storeId: string | null, filters: PurchaseOrderFilters) =>
   queryOptions({
-    queryKey: [...purchaseOrdersKey(storeId), 'list', filters],
+    queryKey: purchaseOrderKeys.list(storeId, filters),
     queryFn: ({ signal }) => listPurchaseOrders(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,

@@ -1,20 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@tillbook/contract/products';
-import type { Vendor } from '@tillbook/contract/vendors';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { productsRoutes } from '@tillbook/contract/products';
+import { vendorsRoutes } from '@tillbook/contract/vendors';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Active vendors a purchase order can be raised to, searched by name. */
 export const vendorOptionsQuery = (storeId: string | null, search: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'vendors', 'options', search),
+    queryKey: queryKeys.vendors.part(storeId, 'options', search),
     queryFn: async ({ signal }) =>
       (
-        await api.get<Vendor[]>(
-          '/vendor',
-          { status: 'active', perPage: 50, search: search || undefined },
+        await call(vendorsRoutes.list, {
+          query: { status: 'active', perPage: 50, search: search || undefined },
           signal,
-        )
+        })
       ).data,
     enabled: Boolean(storeId),
   });
@@ -24,9 +24,9 @@ export const useVendorOptions = (search: string) => useQuery(vendorOptionsQuery(
 /** Products whose name, SKU or barcode starts with the typed words. */
 export const productSearchQuery = (storeId: string | null, name: string) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'products', 'search', name),
+    queryKey: queryKeys.products.part(storeId, 'search', name),
     queryFn: async ({ signal }) =>
-      (await api.get<Product[]>('/product/search', { name, perPage: 10 }, signal)).data,
+      (await call(productsRoutes.search, { query: { name, perPage: 10 }, signal })).data,
     enabled: Boolean(storeId && name.trim()),
   });
 
@@ -34,4 +34,4 @@ export const useProductSearch = (name: string) => useQuery(productSearchQuery(us
 
 /** The one product with this barcode or SKU (what a scanner types). */
 export const findByBarcode = async (barcode: string) =>
-  (await api.get<Product>('/product/search-barcode', { barcode })).data;
+  (await call(productsRoutes.searchBarcode, { query: { barcode } })).data;

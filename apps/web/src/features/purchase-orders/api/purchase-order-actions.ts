@@ -1,29 +1,30 @@
-import type { PurchaseOrder, receiveBody } from '@tillbook/contract/purchase-orders';
+import { purchaseOrdersRoutes, type receiveBody } from '@tillbook/contract/purchase-orders';
 import type { z } from 'zod';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
+import { routeCall, useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { purchaseOrdersKey } from './list-purchase-orders';
 
-type Options<V> = Omit<ApiMutationOptions<V, PurchaseOrder>, 'kind' | 'call'>;
+type Options<R extends (typeof purchaseOrdersRoutes)[keyof typeof purchaseOrdersRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 export type ReceiveBody = z.input<typeof receiveBody>;
 
-const action = (verb: 'issue' | 'cancel') => (id: string) => ({
-  path: `/purchase_order/${encodeURIComponent(id)}/${verb}`,
-  method: 'POST' as const,
-});
+type Receipt = { id: string; key: string; body: ReceiveBody };
 
-export const useIssuePurchaseOrder = (options: Options<string> = {}) =>
-  useApiMutation<string, PurchaseOrder>({
+export const useIssuePurchaseOrder = (options: Options<typeof purchaseOrdersRoutes.issue, string> = {}) =>
+  useRouteMutation(purchaseOrdersRoutes.issue, {
     kind: 'update',
-    call: action('issue'),
+    args: (id: string) => ({ params: { id } }),
     invalidate: [purchaseOrdersKey(useStoreId())],
     ...options,
   });
 
-export const useCancelPurchaseOrder = (options: Options<string> = {}) =>
-  useApiMutation<string, PurchaseOrder>({
+export const useCancelPurchaseOrder = (options: Options<typeof purchaseOrdersRoutes.cancel, string> = {}) =>
+  useRouteMutation(purchaseOrdersRoutes.cancel, {
     kind: 'update',
-    call: action('cancel'),
+    args: (id: string) => ({ params: { id } }),
     invalidate: [purchaseOrdersKey(useStoreId())],
     ...options,
   });
@@ -33,30 +34,24 @@ export const useCancelPurchaseOrder = (options: Options<string> = {}) =>
  * receive form opens and resends it on a retry (or after a reload, offline), so a receipt is
  * never counted twice.
  */
-export const receivePurchaseOrderCall = ({
-  id,
-  key,
-  body,
-}: {
-  id: string;
-  key: string;
-  body: ReceiveBody;
-}) => ({
-  path: `/purchase_order/${encodeURIComponent(id)}/receive`,
-  method: 'POST' as const,
+const receiptArgs = ({ id, key, body }: Receipt) => ({
+  params: { id },
   body,
   headers: { 'Idempotency-Key': key },
 });
 
+export const receivePurchaseOrderCall = (receipt: Receipt) =>
+  routeCall(purchaseOrdersRoutes.receive, receiptArgs(receipt));
+
 export const useReceivePurchaseOrder = (
-  options: Options<{ id: string; key: string; body: ReceiveBody }> = {},
+  options: Options<typeof purchaseOrdersRoutes.receive, Receipt> = {},
 ) => {
   const storeId = useStoreId();
-  return useApiMutation<{ id: string; key: string; body: ReceiveBody }, PurchaseOrder>({
+  return useRouteMutation(purchaseOrdersRoutes.receive, {
     kind: 'save',
-    call: receivePurchaseOrderCall,
+    args: receiptArgs,
     // Stock changed too: product screens and lists ask again.
-    invalidate: [purchaseOrdersKey(storeId), storeKey(storeId, 'products')],
+    invalidate: [purchaseOrdersKey(storeId), queryKeys.products.all(storeId)],
     ...options,
   });
 };

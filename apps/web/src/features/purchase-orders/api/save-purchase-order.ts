@@ -1,43 +1,36 @@
-import type {
-  createPurchaseOrderBody,
-  PurchaseOrder,
-  updatePurchaseOrderBody,
+import {
+  purchaseOrdersRoutes,
+  type createPurchaseOrderBody,
+  type updatePurchaseOrderBody,
 } from '@tillbook/contract/purchase-orders';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { purchaseOrdersKey } from './list-purchase-orders';
 
 export type CreatePurchaseOrderBody = z.input<typeof createPurchaseOrderBody>;
 export type UpdatePurchaseOrderBody = z.input<typeof updatePurchaseOrderBody>;
-type Options<V> = Omit<ApiMutationOptions<V, PurchaseOrder>, 'kind' | 'call'>;
+type Options<R extends (typeof purchaseOrdersRoutes)[keyof typeof purchaseOrdersRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
-export const createPurchaseOrderCall = (body: CreatePurchaseOrderBody) => ({
-  path: '/purchase_order',
-  method: 'POST' as const,
-  body,
-});
-
-export const useCreatePurchaseOrder = (options: Options<CreatePurchaseOrderBody> = {}) =>
-  useApiMutation<CreatePurchaseOrderBody, PurchaseOrder>({
+export const useCreatePurchaseOrder = (
+  options: Options<typeof purchaseOrdersRoutes.create, CreatePurchaseOrderBody> = {},
+) =>
+  useRouteMutation(purchaseOrdersRoutes.create, {
     kind: 'create',
-    call: createPurchaseOrderCall,
+    args: (body: CreatePurchaseOrderBody) => ({ body }),
     invalidate: [purchaseOrdersKey(useStoreId())],
     ...options,
   });
 
-export const updatePurchaseOrderCall = ({ id, body }: { id: string; body: UpdatePurchaseOrderBody }) => ({
-  path: `/purchase_order/${encodeURIComponent(id)}`,
-  method: 'PATCH' as const,
-  body,
-});
-
 export const useUpdatePurchaseOrder = (
-  options: Options<{ id: string; body: UpdatePurchaseOrderBody }> = {},
+  options: Options<typeof purchaseOrdersRoutes.update, { id: string; body: UpdatePurchaseOrderBody }> = {},
 ) =>
-  useApiMutation<{ id: string; body: UpdatePurchaseOrderBody }, PurchaseOrder>({
+  useRouteMutation(purchaseOrdersRoutes.update, {
     kind: 'save',
-    call: updatePurchaseOrderCall,
+    args: ({ id, body }: { id: string; body: UpdatePurchaseOrderBody }) => ({ params: { id }, body }),
     invalidate: [purchaseOrdersKey(useStoreId())],
     ...options,
   });

@@ -1,22 +1,19 @@
-import type { User } from '@tillbook/contract/auth';
-import type { billingContactBody } from '@tillbook/contract/users';
+import { usersRoutes, type billingContactBody } from '@tillbook/contract/users';
 import type { z } from 'zod';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type BillingContactBody = z.input<typeof billingContactBody>;
 
-export const billingContactCall = (body: BillingContactBody) => ({
-  path: '/user/billing-contact',
-  method: 'PATCH' as const,
-  body,
-});
-
 export const useBillingContact = (
-  options: Omit<ApiMutationOptions<BillingContactBody, User>, 'kind' | 'call'> = {},
+  options: Omit<
+    RouteMutationOptions<typeof usersRoutes.billingContact, BillingContactBody>,
+    'kind' | 'args'
+  > = {},
 ) =>
-  useApiMutation<BillingContactBody, User>({
+  useRouteMutation(usersRoutes.billingContact, {
     kind: 'save',
-    call: billingContactCall,
-    invalidate: [['current-user']],
+    args: (body: BillingContactBody) => ({ body }),
+    invalidate: [accountKeys.currentUser()],
     ...options,
   });

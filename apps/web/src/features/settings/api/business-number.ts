@@ -1,22 +1,19 @@
-import type { businessNumberBody } from '@tillbook/contract/auth';
-import type { Store } from '@tillbook/contract/stores';
+import { authRoutes, type businessNumberBody } from '@tillbook/contract/auth';
 import type { z } from 'zod';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type BusinessNumberBody = z.input<typeof businessNumberBody> & { userId: string };
 
-export const businessNumberCall = ({ userId, ...body }: BusinessNumberBody) => ({
-  path: `/user/business-number/${encodeURIComponent(userId)}`,
-  method: 'PUT' as const,
-  body,
-});
-
 export const useBusinessNumber = (
-  options: Omit<ApiMutationOptions<BusinessNumberBody, Store>, 'kind' | 'call'> = {},
+  options: Omit<
+    RouteMutationOptions<typeof authRoutes.businessNumber, BusinessNumberBody>,
+    'kind' | 'args'
+  > = {},
 ) =>
-  useApiMutation<BusinessNumberBody, Store>({
+  useRouteMutation(authRoutes.businessNumber, {
     kind: 'save',
-    call: businessNumberCall,
-    invalidate: [['current-user'], ['stores']],
+    args: ({ userId, ...body }: BusinessNumberBody) => ({ params: { id: userId }, body }),
+    invalidate: [accountKeys.currentUser(), accountKeys.stores()],
     ...options,
   });

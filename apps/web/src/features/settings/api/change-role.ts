@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Member } from '@tillbook/contract/members';
-import { storeKey, useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { membersRoutes, type Member } from '@tillbook/contract/members';
+import { useStoreId } from '../../../lib/current-user';
+import { storeKey } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { membersKey } from './list-members';
 
 export interface ChangeRoleVars {
@@ -9,20 +10,15 @@ export interface ChangeRoleVars {
   role_id: string;
 }
 
-export const changeRoleCall = ({ memberId, role_id }: ChangeRoleVars) => ({
-  path: `/members/change-role/${encodeURIComponent(memberId)}`,
-  method: 'POST' as const,
-  body: { role_id },
-});
-
 export function useChangeRole(
-  options: Omit<ApiMutationOptions<ChangeRoleVars, Member>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof membersRoutes.changeRole, ChangeRoleVars>, 'kind' | 'args'> = {},
 ) {
   const client = useQueryClient();
   const storeId = useStoreId();
-  return useApiMutation<ChangeRoleVars, Member>({
+  return useRouteMutation(membersRoutes.changeRole, {
     kind: 'update',
-    call: changeRoleCall,
+    args: ({ memberId, role_id }: ChangeRoleVars) => ({ params: { id: memberId }, body: { role_id } }),
+    // A role change can change what the signed-in user may see anywhere in the store.
     invalidate: [storeKey(storeId)],
     ...options,
     onSuccess: (answer, call) => {

@@ -1,19 +1,17 @@
-import type { createRoleBody, Role } from '@tillbook/contract/members';
+import { membersRoutes, type createRoleBody } from '@tillbook/contract/members';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { rolesKey } from './list-roles';
 
 export type CreateRoleBody = z.input<typeof createRoleBody>;
 
-export const createRoleCall = (body: CreateRoleBody) => ({ path: '/roles', method: 'POST' as const, body });
-
 export const useCreateRole = (
-  options: Omit<ApiMutationOptions<CreateRoleBody, Role>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof membersRoutes.createRole, CreateRoleBody>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<CreateRoleBody, Role>({
+  useRouteMutation(membersRoutes.createRole, {
     kind: 'create',
-    call: createRoleCall,
+    args: (body: CreateRoleBody) => ({ body }),
     invalidate: [rolesKey(useStoreId())],
     ...options,
   });

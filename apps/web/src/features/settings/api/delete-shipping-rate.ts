@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ShippingRate } from '@tillbook/contract/shipping';
+import { shippingRoutes, type ShippingRate } from '@tillbook/contract/shipping';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { shippingRatesKey } from './list-shipping-rates';
 
 /** A deleted rate leaves the list by id at once. */
 export function useDeleteShippingRate(
-  options: Omit<ApiMutationOptions<string, { id: string }>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof shippingRoutes.remove, string>, 'kind' | 'args'> = {},
 ) {
   const client = useQueryClient();
   const storeId = useStoreId();
-  return useApiMutation<string, { id: string }>({
+  return useRouteMutation(shippingRoutes.remove, {
     kind: 'delete',
-    call: (id) => ({ path: `/shipping/delete/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    args: (id: string) => ({ params: { id } }),
     ...options,
     onSuccess: (answer, call) => {
       client.setQueryData<ShippingRate[]>(shippingRatesKey(storeId), (list) =>

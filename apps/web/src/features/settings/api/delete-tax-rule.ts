@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TaxRule } from '@tillbook/contract/tax';
+import { taxRoutes, type TaxRule } from '@tillbook/contract/tax';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { taxRulesKey } from './list-tax-rules';
 
 /** A deleted rule leaves the list by id at once. */
 export function useDeleteTaxRule(
-  options: Omit<ApiMutationOptions<string, { id: string }>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof taxRoutes.remove, string>, 'kind' | 'args'> = {},
 ) {
   const client = useQueryClient();
   const storeId = useStoreId();
-  return useApiMutation<string, { id: string }>({
+  return useRouteMutation(taxRoutes.remove, {
     kind: 'delete',
-    call: (id) => ({ path: `/tax/delete/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    args: (id: string) => ({ params: { id } }),
     ...options,
     onSuccess: (answer, call) => {
       client.setQueryData<TaxRule[]>(taxRulesKey(storeId), (list) =>

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '@tillbook/contract/audits';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { auditsRoutes } from '@tillbook/contract/audits';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getAudit = async (id: string, signal?: AbortSignal) =>
-  (await api.get<AuditEntry>(`/audits/${encodeURIComponent(id)}`, undefined, signal)).data;
+  (await call(auditsRoutes.get, { params: { id }, signal })).data;
 
 export const auditQuery = (storeId: string | null, id: string | null) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'audit', id),
+    queryKey: queryKeys.audits.one(storeId, id ?? undefined),
     queryFn: ({ signal }) => getAudit(id!, signal),
     enabled: Boolean(storeId && id),
   });

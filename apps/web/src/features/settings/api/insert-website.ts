@@ -1,18 +1,16 @@
-import type { User } from '@tillbook/contract/auth';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { usersRoutes, type websiteBody } from '@tillbook/contract/users';
+import type { z } from 'zod';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
-export const insertWebsiteCall = (body: { website: string }) => ({
-  path: '/user/insert-website',
-  method: 'PATCH' as const,
-  body,
-});
+export type WebsiteBody = z.input<typeof websiteBody>;
 
 export const useInsertWebsite = (
-  options: Omit<ApiMutationOptions<{ website: string }, User>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof usersRoutes.insertWebsite, WebsiteBody>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<{ website: string }, User>({
+  useRouteMutation(usersRoutes.insertWebsite, {
     kind: 'save',
-    call: insertWebsiteCall,
-    invalidate: [['current-user']],
+    args: (body: WebsiteBody) => ({ body }),
+    invalidate: [accountKeys.currentUser()],
     ...options,
   });

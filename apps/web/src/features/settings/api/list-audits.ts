@@ -1,24 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '@tillbook/contract/audits';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { auditsRoutes, type auditListQuery } from '@tillbook/contract/audits';
+import type { ListFilters } from '@tillbook/contract/common';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface AuditFilters {
-  page: number;
-  perPage: number;
-  search?: string;
-  action?: string;
-  entity?: string;
-  from?: string;
-  to?: string;
-}
+export type AuditFilters = ListFilters<typeof auditListQuery>;
 
 export const listAudits = (filters: AuditFilters, signal?: AbortSignal) =>
-  api.get<AuditEntry[]>('/audits', { ...filters }, signal);
+  call(auditsRoutes.list, { query: filters, signal });
 
 export const auditsQuery = (storeId: string | null, filters: AuditFilters) =>
   queryOptions({
-    queryKey: storeKey(storeId, 'audits', filters),
+    queryKey: queryKeys.audits.list(storeId, filters),
     queryFn: ({ signal }) => listAudits(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,

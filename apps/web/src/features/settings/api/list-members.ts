@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Member } from '@tillbook/contract/members';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { membersRoutes } from '@tillbook/contract/members';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const listMembers = async (signal?: AbortSignal) =>
-  (await api.get<Member[]>('/members/all-members', undefined, signal)).data;
+export const listMembers = async (signal?: AbortSignal) => (await call(membersRoutes.list, { signal })).data;
 
-export const membersKey = (storeId: string | null) => storeKey(storeId, 'members');
+/** The team is one list, unfiltered: its key is the resource's. */
+export const membersKey = queryKeys.members.all;
 
 export const membersQuery = (storeId: string | null) =>
   queryOptions({

@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { membersRoutes } from '@tillbook/contract/members';
 import { PERMISSION_GROUPS } from '@tillbook/contract/permissions';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import { accountKeys } from '../../../lib/query-keys';
 
-export type PermissionGroup = { area: string; permissions: readonly { key: string; label: string }[] };
+export type { PermissionGroup } from '@tillbook/contract/members';
 
 export const listPermissions = async (signal?: AbortSignal) =>
-  (await api.get<PermissionGroup[]>('/permissions', undefined, signal)).data;
+  (await call(membersRoutes.permissions, { signal })).data;
 
 /** The catalogue is fixed per release: the contract's copy shows at once, the API's confirms it. */
 export const permissionsQuery = () =>
   queryOptions({
-    queryKey: ['permissions'],
+    queryKey: accountKeys.permissions(),
     queryFn: ({ signal }) => listPermissions(signal),
-    placeholderData: PERMISSION_GROUPS as unknown as PermissionGroup[],
+    placeholderData: [...PERMISSION_GROUPS],
     staleTime: Infinity,
   });
 

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@tillbook/contract/members';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { membersRoutes } from '@tillbook/contract/members';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const listRoles = async (signal?: AbortSignal) =>
-  (await api.get<Role[]>('/roles', undefined, signal)).data;
+export const listRoles = async (signal?: AbortSignal) => (await call(membersRoutes.roles, { signal })).data;
 
-export const rolesKey = (storeId: string | null) => storeKey(storeId, 'roles');
+/** The roles are one list, unfiltered: its key is the resource's. */
+export const rolesKey = queryKeys.roles.all;
 
 export const rolesQuery = (storeId: string | null) =>
   queryOptions({

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShippingRate } from '@tillbook/contract/shipping';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { shippingRoutes } from '@tillbook/contract/shipping';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /shipping/store/{id}`: the path names the store, so the answer is that store's even mid-switch. */
 export const listShippingRates = async (storeId: string, signal?: AbortSignal) =>
-  (await api.get<ShippingRate[]>(`/shipping/store/${encodeURIComponent(storeId)}`, undefined, signal)).data;
+  (await call(shippingRoutes.listForStore, { params: { id: storeId }, signal })).data;
 
-export const shippingRatesKey = (storeId: string | null) => storeKey(storeId, 'shipping-rates');
+/** The rates are one list, unfiltered: its key is the resource's. */
+export const shippingRatesKey = queryKeys.shippingRates.all;
 
 export const shippingRatesQuery = (storeId: string | null) =>
   queryOptions({

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TaxRule } from '@tillbook/contract/tax';
-import { api } from '../../../lib/api-client';
-import { storeKey, useStoreId } from '../../../lib/current-user';
+import { taxRoutes } from '@tillbook/contract/tax';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /tax/store/{id}`: the path names the store, so the answer is that store's even mid-switch. */
 export const listTaxRules = async (storeId: string, signal?: AbortSignal) =>
-  (await api.get<TaxRule[]>(`/tax/store/${encodeURIComponent(storeId)}`, undefined, signal)).data;
+  (await call(taxRoutes.listForStore, { params: { id: storeId }, signal })).data;
 
-export const taxRulesKey = (storeId: string | null) => storeKey(storeId, 'tax-rules');
+/** The rules are one list, unfiltered: its key is the resource's. */
+export const taxRulesKey = queryKeys.taxRules.all;
 
 export const taxRulesQuery = (storeId: string | null) =>
   queryOptions({

@@ -1,10 +1,11 @@
-import type { Member } from '@tillbook/contract/members';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { membersRoutes } from '@tillbook/contract/members';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
-export const resendInviteCall = (memberId: string) => ({
-  path: `/members/resend-invite/${encodeURIComponent(memberId)}`,
-  method: 'POST' as const,
-});
-
-export const useResendInvite = (options: Omit<ApiMutationOptions<string, Member>, 'kind' | 'call'> = {}) =>
-  useApiMutation<string, Member>({ kind: 'update', call: resendInviteCall, ...options });
+export const useResendInvite = (
+  options: Omit<RouteMutationOptions<typeof membersRoutes.resendInvite, string>, 'kind' | 'args'> = {},
+) =>
+  useRouteMutation(membersRoutes.resendInvite, {
+    kind: 'update',
+    args: (memberId: string) => ({ params: { id: memberId } }),
+    ...options,
+  });

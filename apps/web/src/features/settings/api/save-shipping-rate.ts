@@ -1,30 +1,37 @@
-import type {
-  createShippingRateBody,
-  ShippingRate,
-  updateShippingRateBody,
+import {
+  shippingRoutes,
+  type createShippingRateBody,
+  type updateShippingRateBody,
 } from '@tillbook/contract/shipping';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { shippingRatesKey } from './list-shipping-rates';
 
 export type CreateShippingRateBody = z.input<typeof createShippingRateBody>;
 export type UpdateShippingRateBody = z.input<typeof updateShippingRateBody>;
 
-type Options<V> = Omit<ApiMutationOptions<V, ShippingRate>, 'kind' | 'call'>;
+type Options<R extends (typeof shippingRoutes)[keyof typeof shippingRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
-export const useCreateShippingRate = (options: Options<CreateShippingRateBody> = {}) =>
-  useApiMutation<CreateShippingRateBody, ShippingRate>({
+export const useCreateShippingRate = (
+  options: Options<typeof shippingRoutes.create, CreateShippingRateBody> = {},
+) =>
+  useRouteMutation(shippingRoutes.create, {
     kind: 'create',
-    call: (body) => ({ path: '/shipping', method: 'POST', body }),
+    args: (body: CreateShippingRateBody) => ({ body }),
     invalidate: [shippingRatesKey(useStoreId())],
     ...options,
   });
 
-export const useUpdateShippingRate = (options: Options<{ id: string; body: UpdateShippingRateBody }> = {}) =>
-  useApiMutation<{ id: string; body: UpdateShippingRateBody }, ShippingRate>({
+export const useUpdateShippingRate = (
+  options: Options<typeof shippingRoutes.update, { id: string; body: UpdateShippingRateBody }> = {},
+) =>
+  useRouteMutation(shippingRoutes.update, {
     kind: 'save',
-    call: ({ id, body }) => ({ path: `/shipping/update/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+    args: ({ id, body }: { id: string; body: UpdateShippingRateBody }) => ({ params: { id }, body }),
     invalidate: [shippingRatesKey(useStoreId())],
     ...options,
   });

@@ -1,26 +1,31 @@
-import type { createTaxRuleBody, TaxRule, updateTaxRuleBody } from '@tillbook/contract/tax';
+import { taxRoutes, type createTaxRuleBody, type updateTaxRuleBody } from '@tillbook/contract/tax';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { taxRulesKey } from './list-tax-rules';
 
 export type CreateTaxRuleBody = z.input<typeof createTaxRuleBody>;
 export type UpdateTaxRuleBody = z.input<typeof updateTaxRuleBody>;
 
-type Options<V> = Omit<ApiMutationOptions<V, TaxRule>, 'kind' | 'call'>;
+type Options<R extends (typeof taxRoutes)[keyof typeof taxRoutes], V> = Omit<
+  RouteMutationOptions<R, V>,
+  'kind' | 'args'
+>;
 
-export const useCreateTaxRule = (options: Options<CreateTaxRuleBody> = {}) =>
-  useApiMutation<CreateTaxRuleBody, TaxRule>({
+export const useCreateTaxRule = (options: Options<typeof taxRoutes.create, CreateTaxRuleBody> = {}) =>
+  useRouteMutation(taxRoutes.create, {
     kind: 'create',
-    call: (body) => ({ path: '/tax', method: 'POST', body }),
+    args: (body: CreateTaxRuleBody) => ({ body }),
     invalidate: [taxRulesKey(useStoreId())],
     ...options,
   });
 
-export const useUpdateTaxRule = (options: Options<{ id: string; body: UpdateTaxRuleBody }> = {}) =>
-  useApiMutation<{ id: string; body: UpdateTaxRuleBody }, TaxRule>({
+export const useUpdateTaxRule = (
+  options: Options<typeof taxRoutes.update, { id: string; body: UpdateTaxRuleBody }> = {},
+) =>
+  useRouteMutation(taxRoutes.update, {
     kind: 'save',
-    call: ({ id, body }) => ({ path: `/tax/update/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+    args: ({ id, body }: { id: string; body: UpdateTaxRuleBody }) => ({ params: { id }, body }),
     invalidate: [taxRulesKey(useStoreId())],
     ...options,
   });

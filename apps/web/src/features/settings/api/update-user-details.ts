@@ -1,22 +1,19 @@
-import type { User } from '@tillbook/contract/auth';
-import type { updateUserDetailsBody } from '@tillbook/contract/users';
+import { usersRoutes, type updateUserDetailsBody } from '@tillbook/contract/users';
 import type { z } from 'zod';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type UserDetailsBody = z.input<typeof updateUserDetailsBody>;
 
-export const updateUserDetailsCall = (body: UserDetailsBody) => ({
-  path: '/user/update-user-details',
-  method: 'PATCH' as const,
-  body,
-});
-
 export const useUpdateUserDetails = (
-  options: Omit<ApiMutationOptions<UserDetailsBody, User>, 'kind' | 'call'> = {},
+  options: Omit<
+    RouteMutationOptions<typeof usersRoutes.updateDetails, UserDetailsBody>,
+    'kind' | 'args'
+  > = {},
 ) =>
-  useApiMutation<UserDetailsBody, User>({
+  useRouteMutation(usersRoutes.updateDetails, {
     kind: 'save',
-    call: updateUserDetailsCall,
-    invalidate: [['current-user']],
+    args: (body: UserDetailsBody) => ({ body }),
+    invalidate: [accountKeys.currentUser()],
     ...options,
   });

@@ -1,6 +1,6 @@
-import type { User } from '@tillbook/contract/auth';
-import { uploadFile } from '../../../lib/api-client';
+import { usersRoutes } from '@tillbook/contract/users';
+import { uploadRoute } from '../../../lib/api-client';
 
 /** `PATCH /user/photo`, multipart field `file`, with upload progress. */
 export const uploadPhoto = (file: File, onProgress: (percent: number) => void) =>
-  uploadFile<User>('/user/photo', file, onProgress);
+  uploadRoute(usersRoutes.photo, {}, file, onProgress);

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ImageUpload } from '../../../components/image-upload';
 import { Section } from '../../../components/states';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
+import { accountKeys } from '../../../lib/query-keys';
 import { notify } from '../../../lib/toast';
 import { useBusinessNumber } from '../api/business-number';
 import { uploadBrandPhoto } from '../api/upload-brand-photo';
@@ -43,8 +44,8 @@ export function BusinessPanel({
             upload={async (file, onProgress) => {
               const answer = await uploadBrandPhoto(file, onProgress);
               notify.success(answer.message || 'Logo uploaded');
-              await client.invalidateQueries({ queryKey: ['current-user'] });
-              await client.invalidateQueries({ queryKey: ['stores'] });
+              await client.invalidateQueries({ queryKey: accountKeys.currentUser() });
+              await client.invalidateQueries({ queryKey: accountKeys.stores() });
             }}
           />
         ) : (

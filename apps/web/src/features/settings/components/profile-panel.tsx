@@ -10,6 +10,7 @@ import {
 import { ImageUpload } from '../../../components/image-upload';
 import { Section } from '../../../components/states';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
+import { accountKeys } from '../../../lib/query-keys';
 import { updateSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useBillingContact } from '../api/billing-contact';
@@ -189,7 +190,7 @@ export function ProfilePanel({ user }: { user: User }) {
           upload={async (file, onProgress) => {
             const answer = await uploadPhoto(file, onProgress);
             notify.success(answer.message || 'Photo uploaded');
-            await client.invalidateQueries({ queryKey: ['current-user'] });
+            await client.invalidateQueries({ queryKey: accountKeys.currentUser() });
           }}
         />
       </Section>

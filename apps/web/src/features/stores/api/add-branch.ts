@@ -1,19 +1,16 @@
-import type { addBranchBody, Store } from '@tillbook/contract/stores';
+import { storesRoutes, type addBranchBody } from '@tillbook/contract/stores';
 import type { z } from 'zod';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type AddBranchBody = z.input<typeof addBranchBody>;
 
-export const addBranchCall = (body: AddBranchBody) => ({
-  path: '/add-branch',
-  method: 'POST' as const,
-  body,
-});
-
-export const useAddBranch = (options: Omit<ApiMutationOptions<AddBranchBody, Store>, 'kind' | 'call'> = {}) =>
-  useApiMutation<AddBranchBody, Store>({
+export const useAddBranch = (
+  options: Omit<RouteMutationOptions<typeof storesRoutes.addBranch, AddBranchBody>, 'kind' | 'args'> = {},
+) =>
+  useRouteMutation(storesRoutes.addBranch, {
     kind: 'create',
-    call: addBranchCall,
-    invalidate: [['stores'], ['current-user']],
+    args: (body: AddBranchBody) => ({ body }),
+    invalidate: [accountKeys.stores(), accountKeys.currentUser()],
     ...options,
   });

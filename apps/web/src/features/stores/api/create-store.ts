@@ -1,21 +1,16 @@
-import type { createStoreBody, Store } from '@tillbook/contract/stores';
+import { storesRoutes, type createStoreBody } from '@tillbook/contract/stores';
 import type { z } from 'zod';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type CreateStoreBody = z.input<typeof createStoreBody>;
 
-export const createStoreCall = (body: CreateStoreBody) => ({
-  path: '/stores/create-store',
-  method: 'POST' as const,
-  body,
-});
-
 export const useCreateStore = (
-  options: Omit<ApiMutationOptions<CreateStoreBody, Store>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof storesRoutes.create, CreateStoreBody>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<CreateStoreBody, Store>({
+  useRouteMutation(storesRoutes.create, {
     kind: 'create',
-    call: createStoreCall,
-    invalidate: [['stores'], ['current-user']],
+    args: (body: CreateStoreBody) => ({ body }),
+    invalidate: [accountKeys.stores(), accountKeys.currentUser()],
     ...options,
   });

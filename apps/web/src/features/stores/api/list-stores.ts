@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoreSummary } from '@tillbook/contract/stores';
-import { api } from '../../../lib/api-client';
+import { storesRoutes } from '@tillbook/contract/stores';
+import { call } from '../../../lib/api-client';
+import { accountKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
-export const listStores = async (signal?: AbortSignal) =>
-  (await api.get<StoreSummary[]>('/stores', undefined, signal)).data;
+export const listStores = async (signal?: AbortSignal) => (await call(storesRoutes.list, { signal })).data;
 
 export const storesQuery = (userId: string | undefined) =>
   queryOptions({
-    queryKey: ['stores', userId ?? 'none'],
+    queryKey: accountKeys.stores(userId ?? 'none'),
     queryFn: ({ signal }) => listStores(signal),
     enabled: Boolean(userId),
   });

@@ -1,21 +1,16 @@
-import type { Store, storeAddressBody } from '@tillbook/contract/stores';
+import { storesRoutes, type storeAddressBody } from '@tillbook/contract/stores';
 import type { z } from 'zod';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type StoreAddressBody = z.input<typeof storeAddressBody>;
 
-export const updateStoreAddressCall = (body: StoreAddressBody) => ({
-  path: '/stores/address',
-  method: 'PATCH' as const,
-  body,
-});
-
 export const useUpdateStoreAddress = (
-  options: Omit<ApiMutationOptions<StoreAddressBody, Store>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof storesRoutes.address, StoreAddressBody>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<StoreAddressBody, Store>({
+  useRouteMutation(storesRoutes.address, {
     kind: 'save',
-    call: updateStoreAddressCall,
-    invalidate: [['stores'], ['current-user']],
+    args: (body: StoreAddressBody) => ({ body }),
+    invalidate: [accountKeys.stores(), accountKeys.currentUser()],
     ...options,
   });

@@ -1,18 +1,16 @@
-import type { Store } from '@tillbook/contract/stores';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { storesRoutes, type storeCurrencyBody } from '@tillbook/contract/stores';
+import type { z } from 'zod';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
-export const updateStoreCurrencyCall = (body: { currency: string }) => ({
-  path: '/stores/currency',
-  method: 'PATCH' as const,
-  body,
-});
+export type StoreCurrencyBody = z.input<typeof storeCurrencyBody>;
 
 export const useUpdateStoreCurrency = (
-  options: Omit<ApiMutationOptions<{ currency: string }, Store>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof storesRoutes.currency, StoreCurrencyBody>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<{ currency: string }, Store>({
+  useRouteMutation(storesRoutes.currency, {
     kind: 'update',
-    call: updateStoreCurrencyCall,
-    invalidate: [['stores'], ['current-user']],
+    args: (body: StoreCurrencyBody) => ({ body }),
+    invalidate: [accountKeys.stores(), accountKeys.currentUser()],
     ...options,
   });

@@ -1,21 +1,16 @@
-import type { Store, storeDetailsBody } from '@tillbook/contract/stores';
+import { storesRoutes, type storeDetailsBody } from '@tillbook/contract/stores';
 import type { z } from 'zod';
-import { useApiMutation, type ApiMutationOptions } from '../../../lib/use-api-mutation';
+import { accountKeys } from '../../../lib/query-keys';
+import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type StoreDetailsBody = z.input<typeof storeDetailsBody>;
 
-export const updateStoreDetailsCall = (body: StoreDetailsBody) => ({
-  path: '/stores/details',
-  method: 'PATCH' as const,
-  body,
-});
-
 export const useUpdateStoreDetails = (
-  options: Omit<ApiMutationOptions<StoreDetailsBody, Store>, 'kind' | 'call'> = {},
+  options: Omit<RouteMutationOptions<typeof storesRoutes.details, StoreDetailsBody>, 'kind' | 'args'> = {},
 ) =>
-  useApiMutation<StoreDetailsBody, Store>({
+  useRouteMutation(storesRoutes.details, {
     kind: 'save',
-    call: updateStoreDetailsCall,
-    invalidate: [['stores'], ['current-user']],
+    args: (body: StoreDetailsBody) => ({ body }),
+    invalidate: [accountKeys.stores(), accountKeys.currentUser()],
     ...options,
   });

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 17: the wallet as a double-entry ledger (decision 0027), the store's settlement account
- * and subscription plans (decision 0029). Runs on SQLite and PostgreSQL.
+ * and subscription plans (decision 0030). Runs on SQLite and PostgreSQL.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { down, up } from './0008-hardening.js';
+import { down, up } from './0009-hardening.js';
 
 let t: TestApp;
 let m: Merchant;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('migration 0008 on a database with data', () => {
+describe('migration 0009-hardening (0008-hardening until renumbered) on a database with data', () => {
   it('fills the inside-word index from the customers already there, and clears non-web website addresses', async () => {
     for (const [first_name, phone_number] of [
       ['Adebayo', '+2348031234567'],
