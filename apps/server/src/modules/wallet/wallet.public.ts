@@ -1,10 +1,23 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newReference, recordTransaction, toWalletTransaction } from './ledger.js';
 import { moneyIn, walletOr404 } from './wallet.service.js';
 
-/** What other modules may use of the wallet (decision 0025): paying Tillbook from it. */
+/**
+ * What other modules may use of the wallet (decision 0025): paying Tillbook from it, and the
+ * settlement account invoices print as "pay to".
+ */
+
+/** The store's settlement account, as an invoice prints it; null when not set. */
+export async function payToAccount(db: Kysely<Database>, storeId: string) {
+  const row = await db
+    .selectFrom('settlement_accounts')
+    .select(['bank_name', 'account_number', 'account_name'])
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
+  return row ?? null;
+}
 
 /**
  * Pays `amount` from the store's wallet to Tillbook's subscription income, in the caller's
