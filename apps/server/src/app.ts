@@ -19,6 +19,9 @@ import { registerShippingRoutes } from './modules/shipping/shipping.routes.js';
 import { registerTaxRoutes } from './modules/tax/tax.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { enforcePlanLimits } from './modules/subscriptions/subscriptions.public.js';
+import { registerWalletRoutes, startTransferReconciler } from './modules/wallet/wallet.routes.js';
 import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
 import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
@@ -36,6 +39,8 @@ import { registerStaticWeb } from './plugins/static-web.js';
 import { createMailer, type Mailer } from './providers/mail/mailer.js';
 import { createLocalStorage } from './providers/storage/local-storage.js';
 import type { FileStorage } from './providers/storage/file-storage.js';
+import { createPaymentProvider } from './providers/payments/create-provider.js';
+import type { PaymentProvider } from './providers/payments/payment-provider.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -43,6 +48,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   storage?: FileStorage;
+  /** The wallet's payment provider; by default the one `PAYMENT_PROVIDER` names. */
+  payments?: PaymentProvider;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
   /** Serve the built web app (default: when it has been built). */
@@ -74,6 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secrets: createSecretBox(config.APP_SECRET),
     rateLimiter: new RateLimiter(database.db, clock),
     storage: options.storage ?? createLocalStorage(config.UPLOAD_DIR),
+    payments: options.payments ?? createPaymentProvider(config, clock),
+    planLimits: enforcePlanLimits,
     mailer:
       options.mailer ??
       createMailer({
@@ -114,10 +123,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerPaymentsReceivedRoutes(api);
       registerShippingRoutes(api);
       registerTaxRoutes(api);
+      registerWalletRoutes(api);
+      registerSubscriptionsRoutes(api);
       registerApiDocsRoutes(api);
     },
     { prefix: '/api/v1' },
   );
+
+  startTransferReconciler(app, () => ({
+    db: database.db,
+    deps,
+    requestId: 'reconciler',
+    ip: null,
+    userAgent: null,
+    now: clock.now(),
+    actor: { type: 'system', id: null, name: 'Transfer reconciler' },
+    user: null,
+    sessionId: null,
+    access: null,
+  }));
 
   if (options.serveWeb ?? true) await registerStaticWeb(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

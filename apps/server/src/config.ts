@@ -31,6 +31,22 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Tillbook <no-reply@tillbook.local>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Where the Paystack adapter sends its calls (tests point it at a local fake server). */
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** How long a Paystack call may take before its outcome counts as unknown (ms). */
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** The fee of one wallet transfer, and the largest transfer and day's total, in minor units. */
+  WALLET_TRANSFER_FEE: z.coerce.number().int().min(0).default(1_000),
+  WALLET_TRANSFER_LIMIT: z.coerce.number().int().positive().default(500_000_000),
+  WALLET_DAILY_LIMIT: z.coerce.number().int().positive().default(1_000_000_000),
+  /** How often pending transfers are verified with the provider, also on start (seconds; 0: never, in this process). */
+  WALLET_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Plan prices in minor units of NGN (domain.md: prices are configuration). */
+  PLAN_GROWTH_MONTHLY_PRICE: z.coerce.number().int().min(0).default(1_500_000),
+  PLAN_GROWTH_YEARLY_PRICE: z.coerce.number().int().min(0).default(15_000_000),
+  /** The Starter plan's team members (the owner counts) and stores (domain.md: 1 and 1). */
+  STARTER_MAX_MEMBERS: z.coerce.number().int().positive().default(1),
+  STARTER_MAX_STORES: z.coerce.number().int().positive().default(1),
   UPLOAD_DIR: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()

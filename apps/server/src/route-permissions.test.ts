@@ -101,8 +101,14 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   ],
   'purchase_orders.receive': ['POST /purchase_order/:id/receive'],
   'reports.view': [],
-  'wallet.view': [],
-  'wallet.transfer': [],
+  'wallet.view': [
+    'GET /wallet/details',
+    'GET /wallet/transactions',
+    'GET /wallet/transactions/export',
+    'GET /wallet/bankcode',
+    'POST /wallet/validate',
+  ],
+  'wallet.transfer': ['POST /wallet', 'POST /wallet/transfer', 'POST /wallet/sandbox/deposit'],
   'settings.manage': [
     'PUT /user/business-number/:id',
     'POST /shipping',
@@ -115,6 +121,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /tax',
     'PATCH /tax/update/:id',
     'DELETE /tax/delete/:id',
+    'PUT /payment/settlement-account',
   ],
   'stores.manage': ['POST /add-branch'],
   'members.manage': [
@@ -127,7 +134,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   'roles.manage': ['POST /roles', 'PATCH /roles/:id', 'DELETE /roles/:id'],
   'audits.view': ['GET /audits', 'GET /audits/search/:term', 'GET /audits/:id'],
   'developers.manage': [],
-  'subscription.manage': [],
+  'subscription.manage': ['POST /subscription/subscribe'],
 };
 
 const LABELS = new Map<string, string>(

@@ -10,9 +10,11 @@ import { productsRoutes } from './products.js';
 import { purchaseOrdersRoutes } from './purchase-orders.js';
 import { shippingRoutes } from './shipping.js';
 import { storesRoutes } from './stores.js';
+import { subscriptionsRoutes } from './subscriptions.js';
 import { taxRoutes } from './tax.js';
 import { analyticsRoutes, usersRoutes } from './users.js';
 import { vendorsRoutes } from './vendors.js';
+import { paymentRoutes, walletRoutes } from './wallet.js';
 
 /** The API's description of itself (decision 0028). */
 export const apiDocsRoutes = defineRoutes({
@@ -46,5 +48,8 @@ export const apiRouteTables = {
   paymentsReceived: paymentsReceivedRoutes,
   shipping: shippingRoutes,
   tax: taxRoutes,
+  wallet: walletRoutes,
+  payment: paymentRoutes,
+  subscriptions: subscriptionsRoutes,
   apiDocs: apiDocsRoutes,
 } as const;

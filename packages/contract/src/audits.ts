@@ -17,6 +17,10 @@ export const AUDIT_ENTITIES = {
   purchase_order: 'Purchase order',
   shipping_rate: 'Shipping rate',
   tax_rule: 'Tax rule',
+  wallet: 'Wallet',
+  wallet_transaction: 'Wallet transaction',
+  settlement_account: 'Settlement account',
+  subscription: 'Subscription',
 } as const;
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;

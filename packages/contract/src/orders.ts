@@ -232,6 +232,10 @@ export const invoiceSchema = z.object({
   store: invoiceStoreSchema,
   order: orderSchema,
   balance_due: z.number().int(),
+  /** The store's settlement account (Settings → Payment), printed as "pay to"; null when not set. */
+  pay_to: z
+    .object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() })
+    .nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -8,6 +8,7 @@ import * as purchasing from './migrations/0006-purchasing.js';
 import * as shippingTax from './migrations/0007-shipping-tax.js';
 import * as accessHardening from './migrations/0008-access-hardening.js';
 import * as hardening from './migrations/0009-hardening.js';
+import * as wallet from './migrations/0010-wallet.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0007-shipping-tax': shippingTax,
   '0008-access-hardening': accessHardening,
   '0009-hardening': hardening,
+  '0010-wallet': wallet,
 };
 
 /**

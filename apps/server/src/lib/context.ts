@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.js';
 import type { Engine } from '../db/connection.js';
 import type { Database, StoresTable } from '../db/schema.js';
 import type { Mailer } from '../providers/mail/mailer.js';
+import type { PaymentProvider } from '../providers/payments/payment-provider.js';
 import type { FileStorage } from '../providers/storage/file-storage.js';
 import type { Clock } from './clock.js';
 import type { SecretBox } from './crypto.js';
@@ -20,6 +21,10 @@ export interface Deps {
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   engine: Engine;
+  /** The payment provider of the wallet (decision 0029). */
+  payments: PaymentProvider;
+  /** Enforces the plans' limits; installed by the subscriptions module (decision 0030). */
+  planLimits?: (ctx: RequestContext, resource: 'stores' | 'members' | 'live_api_calls') => Promise<void>;
 }
 
 export interface AuthUser {

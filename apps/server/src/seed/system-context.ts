@@ -9,6 +9,7 @@ import type { RequestContext, StoreContext } from '../lib/context.js';
 import { createSecretBox } from '../lib/crypto.js';
 import { RateLimiter } from '../lib/rate-limiter.js';
 import { createMailer } from '../providers/mail/mailer.js';
+import { createSandboxProvider } from '../providers/payments/sandbox.js';
 import { createLocalStorage } from '../providers/storage/local-storage.js';
 
 /** A context for work done outside a request (seeding, scripts), acting as the system. */
@@ -24,6 +25,7 @@ export function systemContext(db: Kysely<Database>, config: AppConfig): RequestC
       secrets: createSecretBox(config.APP_SECRET),
       rateLimiter: new RateLimiter(db, systemClock),
       storage: createLocalStorage(config.UPLOAD_DIR),
+      payments: createSandboxProvider(systemClock),
       mailer: createMailer({ transport: 'log', from: config.MAIL_FROM, db, log, clock: systemClock }),
     },
     requestId: 'seed',

@@ -105,6 +105,13 @@ export async function createTestApp(
     UPLOAD_DIR: path.join(dir, 'uploads'),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tillbook.test',
+    // Tests build stores with several members and branches; the plan tests set Starter's real
+    // limits (decision 0030).
+    STARTER_MAX_MEMBERS: '1000',
+    STARTER_MAX_STORES: '1000',
+    // The transfer reconciler runs only when a test calls it (its reads would land among the
+    // statements a test counts).
+    WALLET_RECONCILE_SECONDS: '0',
     ...env,
   });
   const clock = new ManualClock();

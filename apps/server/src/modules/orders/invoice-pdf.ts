@@ -251,15 +251,20 @@ function renderA4(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
       .text('PAID', left, y - 40, { width: 200 });
   }
 
-  if (o.notes) {
+  const block = (title: string, text: string) => {
     y += 16;
-    doc.font(BOLD).fontSize(9).fillColor(MUTED).text('NOTES', left, y);
+    doc.font(BOLD).fontSize(9).fillColor(MUTED).text(title, left, y);
     doc
       .font(REGULAR)
       .fontSize(10)
       .fillColor(INK)
-      .text(pdfText(o.notes), left, doc.y + 2, { width });
-  }
+      .text(pdfText(text), left, doc.y + 2, { width });
+    y = doc.y;
+  };
+  // The settlement account (Settings → Payment) while money is due.
+  const p = invoice.balance_due > 0 ? invoice.pay_to : null;
+  if (p) block('PAY TO', `${p.account_name}, ${p.bank_name} ${p.account_number}`);
+  if (o.notes) block('NOTES', o.notes);
   // Inside the bottom margin, where text would otherwise start a new page.
   doc.page.margins.bottom = 0;
   doc

@@ -9,6 +9,7 @@ import { renderInvoicePdf, type InvoiceLayout } from './invoice-pdf.js';
 import { formatMoney } from '../../lib/money-text.js';
 import { invoiceNumber, ordersRepository, toOrder } from './orders.repository.js';
 import type { OrdersTable } from './orders.tables.js';
+import { payToAccount } from '../wallet/wallet.public.js';
 
 export const INVOICE_SEQUENCE = 'invoices.number';
 
@@ -73,6 +74,7 @@ export async function getInvoice(ctx: StoreContext, id: string): Promise<Invoice
     store: storeOf(ctx),
     order,
     balance_due: order.amount_outstanding,
+    pay_to: await payToAccount(ctx.db, ctx.storeId),
   };
 }
 

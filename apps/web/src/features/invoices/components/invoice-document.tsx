@@ -121,6 +121,16 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <Line label="Balance due" value={money(invoice.balance_due)} strong />
           </Stack>
         </SimpleGrid>
+        {invoice.pay_to && invoice.balance_due > 0 && (
+          <Stack gap={2} data-testid="pay-to">
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+              Pay to
+            </Text>
+            <Text size="sm">
+              {invoice.pay_to.account_name}, {invoice.pay_to.bank_name} {invoice.pay_to.account_number}
+            </Text>
+          </Stack>
+        )}
         <Text size="sm" c="dimmed" ta="center">
           Thank you for your business.
         </Text>

@@ -1,9 +1,11 @@
-import { Badge, Paper, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AuditLogPanel } from '../components/audit-log-panel';
+import { PaymentPanel } from '../components/payment-panel';
+import { SubscriptionPanel } from '../components/subscription-panel';
 import { BusinessPanel } from '../components/business-panel';
 import { ProfilePanel } from '../components/profile-panel';
 import { RolesPanel } from '../components/roles-panel';
@@ -23,32 +25,6 @@ const TABS = [
   { id: 'tax', label: 'Tax' },
   { id: 'subscription', label: 'Subscription' },
 ] as const;
-
-const LATER: Record<string, { title: string; text: string }> = {
-  payment: {
-    title: 'Settlement account',
-    text: 'The bank account your wallet pays out to, checked by name before it is saved.',
-  },
-  subscription: {
-    title: 'Subscription',
-    text: 'Freemium, Growth, Growth - Yearly and Enterprise plans, paid from your wallet.',
-  },
-};
-
-function Later({ id }: { id: string }) {
-  const item = LATER[id]!;
-  return (
-    <Paper withBorder radius="md" p="xl">
-      <Stack gap="xs" align="flex-start">
-        <Badge variant="light">Coming soon</Badge>
-        <Title order={4}>{item.title}</Title>
-        <Text c="dimmed" size="sm">
-          {item.text}
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
 
 function NoAccess({ what }: { what: string }) {
   return (
@@ -100,8 +76,12 @@ export default function SettingsScreen() {
             place={{ country: store.country, state: store.state }}
           />
         ) : null;
+      case 'payment':
+        return <PaymentPanel canEdit={permissions.has('settings.manage')} />;
+      case 'subscription':
+        return <SubscriptionPanel canManage={permissions.has('subscription.manage')} />;
       default:
-        return <Later id={tab} />;
+        return null;
     }
   };
 

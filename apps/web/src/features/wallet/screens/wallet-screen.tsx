@@ -1,17 +1,81 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Button, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { messageOf } from '../../../lib/api-client';
+import { useCan } from '../../../lib/current-user';
+import { notify } from '../../../lib/toast';
+import { useWallet } from '../api/get-wallet';
+import { useOpenWallet } from '../api/wallet-changes';
+import { AccountCard } from '../components/account-card';
+import { DepositModal } from '../components/deposit-modal';
+import { TransactionsTable } from '../components/transactions-table';
+import { TransferModal } from '../components/transfer-modal';
 
-/** Replaced by the wallet screen when its area is built. */
+/** `/wallet`: the balance, the account that funds it, transfers out and the transactions. */
 export default function WalletScreen() {
+  const wallet = useWallet();
+  const open = useOpenWallet();
+  const canTransfer = useCan('wallet.transfer');
+  const [transferring, setTransferring] = useState(false);
+  const [depositing, setDepositing] = useState(false);
+
+  const body = () => {
+    if (wallet.isPending) return <LoadingState rows={4} label="Loading the wallet" />;
+    if (wallet.isError) return <ErrorState error={wallet.error} onRetry={() => void wallet.refetch()} />;
+    if (!wallet.data) {
+      return (
+        <EmptyState
+          title="No wallet yet"
+          description={
+            canTransfer
+              ? 'Open the wallet to get a bank account for your store: money sent to it lands here, and you can send it on to any Nigerian bank.'
+              : 'The store has no wallet yet. Ask the owner to open it.'
+          }
+          action={
+            canTransfer ? (
+              <Button
+                loading={open.isPending}
+                onClick={() =>
+                  void open.mutateAsync().then(
+                    () => notify.success('Wallet ready'),
+                    (e: unknown) => notify.error(messageOf(e)),
+                  )
+                }
+              >
+                Open wallet
+              </Button>
+            ) : undefined
+          }
+        />
+      );
+    }
+    const w = wallet.data;
+    return (
+      <Stack gap="lg">
+        <AccountCard
+          wallet={w}
+          canTransfer={canTransfer}
+          onTransfer={() => setTransferring(true)}
+          onDeposit={() => setDepositing(true)}
+        />
+        <Title order={3}>Transactions</Title>
+        <TransactionsTable currency={w.currency} />
+        <TransferModal opened={transferring} onClose={() => setTransferring(false)} wallet={w} />
+        {w.sandbox && (
+          <DepositModal opened={depositing} onClose={() => setDepositing(false)} currency={w.currency} />
+        )}
+      </Stack>
+    );
+  };
+
   return (
-    <ComingSoon
-      area="Wallet"
-      title="Wallet"
-      description="Your store's balance, a bank account to fund it, and transfers to any Nigerian bank account."
-      features={[
-        'Virtual account with a copy button',
-        'Transactions with fees and status',
-        'Transfers with the account name checked first',
-      ]}
-    />
+    <Stack gap="lg">
+      <PageHeader
+        title="Wallet"
+        description="Your store's money: fund it by bank transfer, send it to any bank account."
+      />
+      {body()}
+    </Stack>
   );
 }

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * The ledger's two invariants, as tests and the crash check read them: every transaction's
+ * entries sum to zero, and every account's balance is the sum of its entries (and the store's
+ * accounts are not below zero). Answers what is wrong, empty when nothing is.
+ */
+export async function ledgerProblems(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const unbalanced = await db
+    .selectFrom('ledger_entries')
+    .select(['transaction_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('transaction_id')
+    .having((eb) => eb.fn.sum('amount'), '!=', 0)
+    .execute();
+  for (const u of unbalanced) problems.push(`transaction ${u.transaction_id} sums to ${u.total}`);
+  const accounts = await db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
+    .select([
+      'a.id',
+      'a.kind',
+      'a.balance',
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('e.amount'), eb.val(0)).as('total'),
+    ])
+    .groupBy(['a.id', 'a.kind', 'a.balance'])
+    .execute();
+  for (const a of accounts) {
+    if (Number(a.balance) !== Number(a.total)) {
+      problems.push(`account ${a.id} (${a.kind}) holds ${a.balance} but its entries sum to ${a.total}`);
+    }
+    if ((a.kind === 'available' || a.kind === 'held') && Number(a.balance) < 0) {
+      problems.push(`account ${a.id} (${a.kind}) is below zero: ${a.balance}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,61 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { StoreContext } from '../../lib/context.js';
+import { newReference, recordTransaction, toWalletTransaction } from './ledger.js';
+import { moneyIn, walletOr404 } from './wallet.service.js';
+
+/**
+ * What other modules may use of the wallet (decision 0025): paying Tillbook from it, and the
+ * settlement account invoices print as "pay to".
+ */
+
+/** The store's settlement account, as an invoice prints it; null when not set. */
+export async function payToAccount(db: Kysely<Database>, storeId: string) {
+  const row = await db
+    .selectFrom('settlement_accounts')
+    .select(['bank_name', 'account_number', 'account_name'])
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Pays `amount` from the store's wallet to Tillbook's subscription income, in the caller's
+ * transaction. Not enough money is a 422 saying how much is missing; no wallet is a 404.
+ */
+export async function payFromWallet(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  input: { amount: number; narration: string },
+) {
+  const wallet = await walletOr404(ctx, trx);
+  const money = moneyIn(wallet.currency);
+  const row = await recordTransaction(
+    trx,
+    ctx,
+    wallet,
+    {
+      type: 'subscription',
+      direction: 'debit',
+      status: 'success',
+      amount: input.amount,
+      fee: 0,
+      reference: newReference(),
+      external_key: null,
+      narration: input.narration,
+      counterparty_name: 'Tillbook',
+      counterparty_account: null,
+      counterparty_bank_code: null,
+      counterparty_bank_name: null,
+      related_id: null,
+      failure_reason: null,
+    },
+    [
+      { kind: 'available', amount: -input.amount },
+      { kind: 'subscriptions', amount: input.amount },
+    ],
+    money,
+    `${input.narration}: ${money(input.amount)} paid from the wallet`,
+  );
+  return toWalletTransaction(row!);
+}

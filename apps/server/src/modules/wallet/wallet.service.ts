@@ -1,0 +1,274 @@
+import type {
+  Bank,
+  ResolvedAccount,
+  sandboxDepositBody,
+  WalletDetails,
+  walletExportQuery,
+  WalletTransaction,
+  walletTransactionsQuery,
+} from '@tillbook/contract/wallet';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { RequestContext, StoreContext } from '../../lib/context.js';
+import { newId } from '../../lib/ids.js';
+import { formatMoney } from '../../lib/money-text.js';
+import { formatMajorAmount, minorDigits, toCsv } from '../../lib/spreadsheet.js';
+import { ProviderRefused, type IncomingDeposit } from '../../providers/payments/payment-provider.js';
+import { newReference, recordTransaction, toWalletTransaction } from './ledger.js';
+import { walletRepository } from './wallet.repository.js';
+import { LEDGER_ACCOUNT_KINDS, type WalletsTable } from './wallet.tables.js';
+
+export const moneyIn = (currency: string) => (minor: number) => formatMoney(minor, currency);
+
+export async function walletOr404(ctx: StoreContext, db: Kysely<Database> = ctx.db): Promise<WalletsTable> {
+  const wallet = await walletRepository(db, ctx.storeId).wallet();
+  if (!wallet) throw notFound('Wallet');
+  return wallet;
+}
+
+async function detailsOf(ctx: StoreContext, wallet: WalletsTable): Promise<WalletDetails> {
+  const balances = await walletRepository(ctx.db, ctx.storeId).balances(wallet.id);
+  const cfg = ctx.deps.config;
+  return {
+    id: wallet.id,
+    currency: wallet.currency,
+    provider: wallet.provider,
+    bank_name: wallet.bank_name,
+    account_number: wallet.account_number,
+    account_name: wallet.account_name,
+    balance: balances.available ?? 0,
+    held: balances.held ?? 0,
+    transfer_fee: cfg.WALLET_TRANSFER_FEE,
+    transfer_limit: cfg.WALLET_TRANSFER_LIMIT,
+    daily_limit: cfg.WALLET_DAILY_LIMIT,
+    sandbox: ctx.deps.payments.name === 'sandbox',
+    created_at: wallet.created_at,
+  };
+}
+
+export async function getWalletDetails(ctx: StoreContext): Promise<WalletDetails | null> {
+  const wallet = await walletRepository(ctx.db, ctx.storeId).wallet();
+  return wallet ? detailsOf(ctx, wallet) : null;
+}
+
+/**
+ * Opens the store's wallet: the provider makes its virtual account (outside any transaction),
+ * then the wallet and its accounts are written at once. A second call, even a concurrent one,
+ * answers the wallet that exists (the store's wallet is unique).
+ */
+export async function openWallet(ctx: StoreContext): Promise<WalletDetails> {
+  const existing = await walletRepository(ctx.db, ctx.storeId).wallet();
+  if (existing) return detailsOf(ctx, existing);
+  const id = newId();
+  const store = ctx.access.store;
+  const account = await ctx.deps.payments.createVirtualAccount({
+    walletId: id,
+    storeName: store.business_name,
+    email: store.email ?? ctx.user?.email ?? null,
+  });
+  const now = ctx.now.toISOString();
+  const row: WalletsTable = {
+    id,
+    store_id: ctx.storeId,
+    currency: store.currency,
+    provider: ctx.deps.payments.name,
+    ...account,
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('wallets')
+      .values(row)
+      .onConflict((oc) => oc.column('store_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return;
+    await trx
+      .insertInto('ledger_accounts')
+      .values(
+        LEDGER_ACCOUNT_KINDS.map((kind) => ({
+          id: newId(),
+          store_id: ctx.storeId,
+          wallet_id: id,
+          kind,
+          balance: 0,
+          created_at: now,
+        })),
+      )
+      .execute();
+    await writeAudit(trx, ctx, {
+      action: 'wallet.open',
+      entity: 'wallet',
+      entityId: id,
+      summary: `Opened the wallet (${row.bank_name} ${row.account_number})`,
+      after: { bank_name: row.bank_name, account_number: row.account_number, account_name: row.account_name },
+    });
+  });
+  return detailsOf(ctx, await walletOr404(ctx));
+}
+
+export async function listBanks(ctx: RequestContext): Promise<Bank[]> {
+  const banks = await ctx.deps.payments.listBanks();
+  return [...banks].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function bankOr400(ctx: RequestContext, code: string, field = 'bankCode'): Promise<Bank> {
+  const bank = (await ctx.deps.payments.listBanks()).find((b) => b.code === code);
+  if (!bank)
+    throw badRequest('Unknown bank. Choose the bank from the list.', {
+      [field]: 'Choose a bank from the list',
+    });
+  return bank;
+}
+
+/** Name enquiry. A number the bank does not know is a 422 next to the account number. */
+export async function resolveAccount(
+  ctx: RequestContext,
+  input: { accountNumber: string; bankCode: string },
+): Promise<ResolvedAccount> {
+  await bankOr400(ctx, input.bankCode);
+  try {
+    return await ctx.deps.payments.resolveAccount(input.accountNumber, input.bankCode);
+  } catch (error) {
+    if (error instanceof ProviderRefused) {
+      throw new AppError('UNPROCESSABLE', error.message, { fields: { accountNumber: error.message } });
+    }
+    throw new AppError(
+      'UNAVAILABLE',
+      'The bank could not be reached for the account name. Try again shortly.',
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+export async function listTransactions(ctx: StoreContext, q: z.output<typeof walletTransactionsQuery>) {
+  return walletRepository(ctx.db, ctx.storeId, ctx.access.store.timezone).list(q);
+}
+
+const CSV_COLUMNS = [
+  'date',
+  'reference',
+  'type',
+  'direction',
+  'status',
+  'amount',
+  'fee',
+  'balance_after',
+  'counterparty',
+  'account_number',
+  'bank',
+  'narration',
+] as const;
+
+export async function exportTransactions(
+  ctx: StoreContext,
+  q: z.output<typeof walletExportQuery>,
+): Promise<string> {
+  const rows = await walletRepository(ctx.db, ctx.storeId, ctx.access.store.timezone).all(q);
+  const digits = minorDigits(ctx.access.store.currency);
+  const major = (minor: number) => formatMajorAmount(Number(minor), digits);
+  return toCsv(
+    CSV_COLUMNS,
+    rows.map((r) => [
+      r.created_at,
+      r.reference,
+      r.type,
+      r.direction,
+      r.status,
+      major(r.amount),
+      major(r.fee),
+      major(r.balance_after),
+      r.counterparty_name,
+      r.counterparty_account,
+      r.counterparty_bank_name,
+      r.narration,
+    ]),
+  );
+}
+
+/**
+ * Credits a deposit the provider reported, once per provider reference however often and
+ * however concurrently it is delivered. Null when no wallet has that account.
+ */
+export async function creditDeposit(
+  ctx: RequestContext,
+  deposit: IncomingDeposit,
+): Promise<{ transaction: WalletTransaction; credited: boolean } | null> {
+  let q = ctx.db.selectFrom('wallets').selectAll();
+  q = deposit.provider_ref
+    ? q.where('provider_ref', '=', deposit.provider_ref)
+    : q.where('account_number', '=', deposit.account_number ?? '');
+  const wallet = await q.executeTakeFirst();
+  if (!wallet) return null;
+  if (deposit.currency !== wallet.currency) {
+    throw conflict(`A deposit in ${deposit.currency} cannot go into a ${wallet.currency} wallet.`);
+  }
+  const externalKey = `deposit:${deposit.provider_reference}`;
+  const money = moneyIn(wallet.currency);
+  const row = await ctx.db.transaction().execute((trx) =>
+    recordTransaction(
+      trx,
+      ctx,
+      wallet,
+      {
+        type: 'deposit',
+        direction: 'credit',
+        status: 'success',
+        amount: deposit.amount,
+        fee: 0,
+        // Our own reference: the provider's is the external key (unique per store), so a
+        // repeated delivery meets one unique key only and inserts nothing.
+        reference: newReference(),
+        external_key: externalKey,
+        narration: deposit.narration ?? `Deposit ${deposit.provider_reference}`,
+        counterparty_name: deposit.payer_name,
+        counterparty_account: null,
+        counterparty_bank_code: null,
+        counterparty_bank_name: null,
+        related_id: null,
+        failure_reason: null,
+      },
+      [
+        { kind: 'clearing', amount: -deposit.amount },
+        { kind: 'available', amount: deposit.amount },
+      ],
+      money,
+      `Deposit of ${money(deposit.amount)}${deposit.payer_name ? ` from ${deposit.payer_name}` : ''}`,
+    ),
+  );
+  if (row) return { transaction: toWalletTransaction(row), credited: true };
+  const first = await ctx.db
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('store_id', '=', wallet.store_id)
+    .where('external_key', '=', externalKey)
+    .executeTakeFirstOrThrow();
+  return { transaction: toWalletTransaction(first), credited: false };
+}
+
+/** A deposit made up in the sandbox, through the same path as a provider's deposit. */
+export async function simulateDeposit(
+  ctx: StoreContext,
+  body: z.output<typeof sandboxDepositBody>,
+): Promise<WalletTransaction> {
+  if (ctx.deps.payments.name !== 'sandbox') {
+    throw conflict('Deposits can only be simulated while the wallet uses the sandbox provider.');
+  }
+  const wallet = await walletOr404(ctx);
+  const result = await creditDeposit(ctx, {
+    provider_reference: `sbx_${newId().replace(/-/g, '')}`,
+    amount: body.amount,
+    currency: wallet.currency,
+    account_number: wallet.account_number,
+    provider_ref: wallet.provider_ref,
+    payer_name: body.payer_name ?? 'Sandbox deposit',
+    narration: 'Simulated deposit (sandbox)',
+  });
+  return result!.transaction;
+}

@@ -1,0 +1,251 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Paystack's answers are read field by field, each checked where it is used (fromKobo, String(...)) */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../lib/clock.js';
+import {
+  ProviderRefused,
+  ProviderUnknownOutcome,
+  type IncomingDeposit,
+  type PaymentProvider,
+  type TransferResult,
+  type TransferStatus,
+  type WebhookEvent,
+} from './payment-provider.js';
+
+export interface PaystackOptions {
+  secretKey: string;
+  baseUrl: string;
+  clock: Clock;
+  /** How long one call may take before its outcome counts as unknown. */
+  timeoutMs?: number;
+  /** Paystack's bank for dedicated accounts ("wema-bank", "titan-paystack"). */
+  preferredBank?: string;
+}
+
+/**
+ * Paystack works in the currency's subunit (kobo for NGN, pesewas for GHS, cents for ZAR and
+ * USD), which is what Tillbook stores: the conversion is exact, and anything but a whole,
+ * safe, positive number of subunits is refused rather than rounded.
+ */
+export function toKobo(minor: number): number {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new Error(`Not a whole amount of subunits: ${minor}`);
+  return minor;
+}
+
+export function fromKobo(kobo: unknown): number {
+  const n = typeof kobo === 'string' && /^\d+$/.test(kobo) ? Number(kobo) : kobo;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
+    throw new Error(`Paystack sent an amount that is not whole subunits: ${String(kobo)}`);
+  }
+  return n;
+}
+
+/** The `x-paystack-signature` of a body: HMAC-SHA512 of the raw bytes with the secret key, hex. */
+export const paystackSignature = (secretKey: string, rawBody: Buffer | string) =>
+  createHmac('sha512', secretKey).update(rawBody).digest('hex');
+
+const STATUS: Record<string, TransferStatus> = {
+  success: 'success',
+  failed: 'failed',
+  abandoned: 'failed',
+  rejected: 'failed',
+  blocked: 'failed',
+  reversed: 'reversed',
+  pending: 'pending',
+  otp: 'pending',
+  received: 'pending',
+  queued: 'pending',
+  processing: 'pending',
+};
+
+const statusOf = (value: unknown): TransferStatus => STATUS[String(value)] ?? 'pending';
+
+/** A transfer Paystack has no record of after this long was never made. */
+const NOT_FOUND_FAILS_AFTER_MS = 10 * 60_000;
+
+interface Answer {
+  status: number;
+  body: { status?: boolean; message?: string; data?: any } | null;
+}
+
+/** The Paystack adapter (decision 0029). Every call has a time-out; a 5xx or time-out is an unknown outcome. */
+export function createPaystackProvider(options: PaystackOptions): PaymentProvider {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${options.secretKey}`,
+          Accept: 'application/json',
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderUnknownOutcome(`Paystack did not answer ${method} ${path}`, { cause: error });
+    }
+    let parsed: Answer['body'] = null;
+    try {
+      parsed = (await response.json()) as Answer['body'];
+    } catch (error) {
+      if (response.status >= 500)
+        throw new ProviderUnknownOutcome(`Paystack answered ${response.status}`, { cause: error });
+      throw new ProviderUnknownOutcome(`Paystack answered ${response.status} without JSON`, { cause: error });
+    }
+    if (response.status >= 500) throw new ProviderUnknownOutcome(`Paystack answered ${response.status}`);
+    return { status: response.status, body: parsed };
+  }
+
+  /** A successful answer's data, or `ProviderRefused` with Paystack's own sentence. */
+  async function data(method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
+    const answer = await send(method, path, body);
+    if (answer.status >= 400 || answer.body?.status === false) {
+      throw new ProviderRefused(answer.body?.message || `Paystack refused the request (${answer.status})`);
+    }
+    return answer.body?.data;
+  }
+
+  const provider: PaymentProvider = {
+    name: 'paystack',
+
+    async listBanks() {
+      const banks = (await data('GET', '/bank?country=nigeria&currency=NGN&perPage=100')) as Array<{
+        name: string;
+        code: string;
+        active?: boolean;
+      }>;
+      return banks.filter((b) => b.active !== false).map((b) => ({ name: b.name, code: b.code }));
+    },
+
+    async resolveAccount(accountNumber, bankCode) {
+      const banks = await provider.listBanks();
+      const bank = banks.find((b) => b.code === bankCode);
+      if (!bank) throw new ProviderRefused('Unknown bank code. Choose the bank from the list.');
+      const q = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+      let found: { account_number: string; account_name: string };
+      try {
+        found = await data('GET', `/bank/resolve?${q.toString()}`);
+      } catch (error) {
+        if (error instanceof ProviderRefused) {
+          throw new ProviderRefused('Could not resolve the account name. Check the account number and bank.');
+        }
+        throw error;
+      }
+      return {
+        account_number: found.account_number,
+        account_name: found.account_name,
+        bank_code: bank.code,
+        bank_name: bank.name,
+      };
+    },
+
+    async createVirtualAccount({ walletId, storeName, email }) {
+      const customer = await data('POST', '/customer', {
+        email: email ?? `wallet-${walletId}@tillbook.invalid`,
+        first_name: storeName.slice(0, 50),
+        last_name: 'Tillbook',
+        metadata: { wallet_id: walletId },
+      });
+      const account = await data('POST', '/dedicated_account', {
+        customer: customer.customer_code,
+        preferred_bank: options.preferredBank ?? 'wema-bank',
+      });
+      return {
+        bank_name: String(account.bank?.name ?? 'Wema Bank'),
+        bank_code: null,
+        account_number: String(account.account_number),
+        account_name: String(account.account_name),
+        provider_ref: String(customer.customer_code),
+      };
+    },
+
+    async transfer(request) {
+      const recipient = await data('POST', '/transferrecipient', {
+        type: 'nuban',
+        name: request.account_name,
+        account_number: request.account_number,
+        bank_code: request.bank_code,
+        currency: request.currency,
+      });
+      const answer = await send('POST', '/transfer', {
+        source: 'balance',
+        amount: toKobo(request.amount),
+        currency: request.currency,
+        recipient: recipient.recipient_code,
+        reference: request.reference,
+        reason: request.narration ?? undefined,
+      });
+      if (answer.status >= 400 || answer.body?.status === false) {
+        const message = answer.body?.message ?? '';
+        // Our reference is already used: an earlier attempt got through. Never resend; verify.
+        if (/reference|duplicate/i.test(message)) return provider.verifyTransfer(request);
+        return { status: 'failed', reason: message || 'Paystack refused the transfer.' };
+      }
+      return { status: statusOf(answer.body?.data?.status), reason: answer.body?.data?.reason ?? undefined };
+    },
+
+    async verifyTransfer(request): Promise<TransferResult> {
+      const answer = await send('GET', `/transfer/verify/${encodeURIComponent(request.reference)}`);
+      if (answer.status === 404 || (answer.status === 400 && /not found/i.test(answer.body?.message ?? ''))) {
+        const age = options.clock.now().getTime() - Date.parse(request.created_at);
+        return age >= NOT_FOUND_FAILS_AFTER_MS
+          ? { status: 'failed', reason: 'The transfer never reached Paystack.' }
+          : { status: 'pending' };
+      }
+      if (answer.status >= 400 || answer.body?.status === false) {
+        throw new ProviderUnknownOutcome(
+          `Paystack could not verify ${request.reference}: ${answer.body?.message ?? answer.status}`,
+        );
+      }
+      return { status: statusOf(answer.body?.data?.status), reason: answer.body?.data?.reason ?? undefined };
+    },
+
+    readWebhook(rawBody, headers) {
+      const header = headers['x-paystack-signature'];
+      const given = Array.isArray(header) ? header[0] : header;
+      if (!given || !/^[0-9a-f]{128}$/i.test(given)) return null;
+      const expected = Buffer.from(paystackSignature(options.secretKey, rawBody), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return null;
+      let event: { event?: string; data?: any };
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return [{ kind: 'ignored', type: 'unreadable' }];
+      }
+      return [eventOf(event)];
+    },
+  };
+  return provider;
+}
+
+function eventOf(event: { event?: string; data?: any }): WebhookEvent {
+  const d = event.data ?? {};
+  switch (event.event) {
+    case 'charge.success': {
+      const deposit: IncomingDeposit = {
+        provider_reference: String(d.reference),
+        amount: fromKobo(d.amount),
+        currency: String(d.currency ?? 'NGN'),
+        account_number: d.authorization?.receiver_bank_account_number ?? null,
+        provider_ref: d.customer?.customer_code ?? null,
+        payer_name: d.authorization?.sender_name ?? d.authorization?.account_name ?? null,
+        narration: d.authorization?.narration ?? null,
+      };
+      return { kind: 'deposit', deposit };
+    }
+    case 'transfer.success':
+    case 'transfer.failed':
+    case 'transfer.reversed':
+      return {
+        kind: 'transfer',
+        reference: String(d.reference),
+        result: { status: statusOf(event.event.slice('transfer.'.length)), reason: d.reason ?? undefined },
+      };
+    default:
+      return { kind: 'ignored', type: String(event.event) };
+  }
+}

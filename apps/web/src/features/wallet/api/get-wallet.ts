@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { walletRoutes } from '@tillbook/contract/wallet';
+import { call } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { resourceKeys } from '../../../lib/query-keys';
+
+/** The wallet's keys; Settings → Subscription invalidates them after paying from the wallet. */
+export const walletKeys = resourceKeys('wallet');
+
+export const walletQuery = (storeId: string | null) =>
+  queryOptions({
+    queryKey: walletKeys.part(storeId, 'details'),
+    queryFn: async ({ signal }) => (await call(walletRoutes.details, { signal })).data,
+    enabled: Boolean(storeId),
+  });
+
+export const useWallet = () => useQuery(walletQuery(useStoreId()));

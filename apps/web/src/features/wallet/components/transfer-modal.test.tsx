@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { WalletDetails } from '@tillbook/contract/wallet';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, saveSession, type Session } from '../../../lib/session';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { TransferModal } from './transfer-modal';
+
+const wallet: WalletDetails = {
+  id: 'w1',
+  currency: 'NGN',
+  provider: 'sandbox',
+  bank_name: 'Wema Bank (sandbox)',
+  account_number: '9123456789',
+  account_name: 'TILLBOOK/MAMA PUT',
+  balance: 5_000_000,
+  held: 0,
+  transfer_fee: 1_000,
+  transfer_limit: 500_000_000,
+  daily_limit: 1_000_000_000,
+  sandbox: true,
+  created_at: '2026-11-26T00:00:00.000Z',
+};
+
+const transferAnswer = {
+  id: 't1',
+  type: 'transfer',
+  direction: 'debit',
+  status: 'success',
+  amount: 1_200_000,
+  fee: 1_000,
+  balance_after: 3_799_000,
+  reference: 'tb_0001',
+  narration: null,
+  counterparty_name: 'ADAEZE BELLO',
+  counterparty_account: '0123456789',
+  counterparty_bank_name: 'Guaranty Trust Bank',
+  related_id: null,
+  failure_reason: null,
+  actor_name: 'Chioma Obi',
+  created_at: '2026-11-26T00:00:00.000Z',
+  updated_at: '2026-11-26T00:00:00.000Z',
+};
+
+function serve() {
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    const path = String(url);
+    if (path.startsWith('/api/v1/wallet/bankcode')) {
+      return jsonResponse(200, {
+        success: true,
+        message: 'OK',
+        data: [{ name: 'Guaranty Trust Bank', code: '058' }],
+      });
+    }
+    if (path.startsWith('/api/v1/wallet/validate')) {
+      return jsonResponse(200, {
+        success: true,
+        message: 'OK',
+        data: {
+          account_number: '0123456789',
+          account_name: 'ADAEZE BELLO',
+          bank_code: '058',
+          bank_name: 'Guaranty Trust Bank',
+        },
+      });
+    }
+    if (path.startsWith('/api/v1/wallet/transfer') && init?.method === 'POST') {
+      return jsonResponse(201, { success: true, message: 'Transfer sent', data: transferAnswer });
+    }
+    return jsonResponse(404, { success: false, message: `No route ${path}` });
+  });
+}
+
+describe('transfer form', () => {
+  beforeEach(() => {
+    saveSession({
+      token: 'tok_1234567890abcdefghij',
+      user: { id: 'u1', email: 'ada@example.ng', business_name: 'Mama Put' } as Session['user'],
+      store: { id: 's1', business_name: 'Mama Put' } as Session['store'],
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('shows the bank’s name for the account, the fee and total, and asks for the password before sending', async () => {
+    const fetch = serve();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderScreen(<TransferModal opened onClose={() => {}} wallet={wallet} />);
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url)).join(' ')).toContain('/wallet/bankcode'),
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Bank' }));
+    await user.keyboard('Guar');
+    await user.click(await screen.findByRole('option', { name: 'Guaranty Trust Bank', hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '0123456789');
+    expect(await screen.findByText('ADAEZE BELLO')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '12000');
+    expect(screen.getByText(/Fee ₦10\.00 · total ₦12,010\.00/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Send/ }));
+    expect(await screen.findByText('Enter your password to confirm')).toBeVisible();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/wallet/transfer'))).toBe(false);
+
+    await user.type(screen.getByLabelText(/Your password/), 'sunny-day-42');
+    await user.click(screen.getByRole('button', { name: /^Send/ }));
+    expect(await screen.findByText('Transfer receipt')).toBeVisible();
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/wallet/transfer'))!;
+    expect(JSON.parse(String(init!.body))).toEqual({
+      amount: 1_200_000,
+      bankCode: '058',
+      accountNumber: '0123456789',
+      accountName: 'ADAEZE BELLO',
+      password: 'sunny-day-42',
+    });
+    const headers = init!.headers as Record<string, string>;
+    await waitFor(() => expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/));
+  }, 30_000);
+});
