@@ -65,6 +65,7 @@ export function routePreload(): Plugin {
         const routes: [string, number[]][] = [];
         let layout: number[] = [];
         for (const [, , route, spec] of calls) {
+          if (!spec) continue;
           if (!route) layout = depsOf(spec);
           else if (route !== '*') routes.push([route, depsOf(spec)]);
         }
@@ -78,8 +79,8 @@ export function routePreload(): Plugin {
 var e=JSON.parse(localStorage.getItem('authState')),s=e&&e.value;
 if(!s||!s.token||!s.store||!(e.expiry>Date.now()))return;
 var f=${JSON.stringify(files)},r=${JSON.stringify(patterns)},l=${JSON.stringify(layout)},p=location.pathname;
-for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){l.concat(r[i][1]).forEach(function(n){
-var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=${JSON.stringify(base)}+f[n];document.head.appendChild(k)});return}
+for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){var d=document.createDocumentFragment();l.concat(r[i][1]).forEach(function(n){
+var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=${JSON.stringify(base)}+f[n];d.appendChild(k)});document.head.appendChild(d);return}
 }catch(x){}})();
 `;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { routePreload } from './route-preload.ts';
+import { routePreload } from './route-preload.js';
 
 // `source` makes workspace packages resolve to their TypeScript sources (see packages/contract/package.json).
 export default defineConfig({
