@@ -1,9 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { routePreload } from './route-preload.js';
+
+// react-router's package exports point only at its development build (its warnings switched
+// on); its production build is the same code with them off (decision 0023).
+const reactRouter = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 // `source` makes workspace packages resolve to their TypeScript sources (see packages/contract/package.json).
 export default defineConfig({
@@ -12,22 +16,13 @@ export default defineConfig({
     // A brotli (.br) and a gzip (.gz) copy of every text file of 1 KB or more, made once at
     // build time at the highest levels; the server sends the one the browser accepts
     // (@fastify/static's preCompressed). Source maps are not compressed: only tools read them.
-    routePreload(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/] }),
   ],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
-    // react-router's package exports point only at its development build (warnings switched
-    // on); the production build is the same code with them off (decision 0023).
     alias: [
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-      },
-      {
-        find: /^react-router\/dom$/,
-        replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
-      },
+      { find: /^react-router$/, replacement: path.join(reactRouter, 'dist/production/index.mjs') },
+      { find: /^react-router\/dom$/, replacement: path.join(reactRouter, 'dist/production/dom-export.mjs') },
     ],
   },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },

@@ -27,10 +27,6 @@ const visit = (key) => {
   for (const dep of chunk.imports ?? []) visit(dep);
 };
 roots.forEach(visit);
-// Classic scripts index.html loads that are not in the manifest (the route preloader, see
-// route-preload.ts) load on every visit too.
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-for (const [, src] of html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) files.add(src);
 // The screen's own dynamic imports count too: they load as soon as the form is used.
 for (const key of manifest[SIGN_IN]?.dynamicImports ?? []) visit(key);
 
