@@ -3,21 +3,20 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { CurrentUser } from '@tillbook/contract/users';
 import type { StoreSummary } from '@tillbook/contract/stores';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
-import { call } from './api-client';
 import { accountKeys } from './query-keys';
-import { usersTable } from './route-tables';
 import { useSession } from './session';
+import { fetchSingleUser } from './single-user';
 
 export { storeKey } from './query-keys';
 
-export const fetchCurrentUser = async (signal?: AbortSignal) =>
-  (await call((await usersTable()).singleUser, { signal })).data;
+/** Shares the request with the session check made at the same time (one call on a page load). */
+export const fetchCurrentUser = () => fetchSingleUser();
 
 /** `POST /user/singleuser` is the spec's call; GET is accepted too and is cacheable. */
 export const currentUserQuery = (userId: string | null | undefined, storeId: string | null | undefined) =>
   queryOptions({
     queryKey: accountKeys.currentUser(userId ?? 'none', storeId ?? 'none'),
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    queryFn: () => fetchCurrentUser(),
     enabled: Boolean(userId),
   });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient, QUERY_CACHE_KEY } from './query-client';
 import { readSession, saveSession } from './session';
 import { verifySession } from './session-check';
+import { fetchSingleUser } from './single-user';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -72,5 +73,18 @@ describe('verifySession', () => {
     vi.stubGlobal('fetch', fetch);
     await Promise.all([verifySession(), verifySession()]);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the current user query and the session check made together with one request', async () => {
+    const user = { user: { id: 'u1' }, store: null, stores: [], permissions: [] };
+    const fetch = vi.fn().mockResolvedValue(json(200, { success: true, message: 'OK', data: user }));
+    vi.stubGlobal('fetch', fetch);
+    const [check, answer] = await Promise.all([verifySession(), fetchSingleUser()]);
+    expect(check).toBe('valid');
+    expect(answer).toEqual(user);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Later calls ask again.
+    await fetchSingleUser();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

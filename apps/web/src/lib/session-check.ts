@@ -1,5 +1,5 @@
-import { ApiError, call } from './api-client';
-import { usersTable } from './route-tables';
+import { ApiError } from './api-client';
+import { fetchSingleUser } from './single-user';
 import { endSession } from './end-session';
 import { sessionToken } from './session';
 
@@ -18,8 +18,7 @@ export function verifySession(): Promise<SessionCheck> {
   if (!sessionToken()) return Promise.resolve('ended');
   // The call itself, not current-user's query: that module would bring the query observer into
   // the first screen's script.
-  running ??= usersTable()
-    .then((routes) => call(routes.singleUser, {}))
+  running ??= fetchSingleUser()
     .then((): SessionCheck => 'valid')
     .catch((error: unknown): SessionCheck => {
       if (error instanceof ApiError && error.status === 401) {

@@ -4,15 +4,7 @@ import { statusLabel } from '../../../components/status-badge';
 import { useCurrentStore, useStoreLocale } from '../../../lib/current-user';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import './receipt.css';
-
-export const PAYMENT_TYPE_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  wallet: 'Wallet',
-  pos_terminal: 'POS terminal',
-  other: 'Other',
-};
+import { PAYMENT_TYPE_LABELS } from './payment-types';
 
 /**
  * The till receipt of a sale: `screen` shows it in the page (never printed); `print` is the

@@ -17,7 +17,8 @@ import {
   orderBadgeStatus,
   orderStatusLabel,
 } from '../components/order-status';
-import { PAYMENT_TYPE_LABELS, Receipt } from '../components/receipt';
+import { PAYMENT_TYPE_LABELS } from '../components/payment-types';
+import { Receipt } from '../components/receipt';
 import { paths } from '../../../app/paths';
 import { CancelModal, RefundModal } from '../components/order-modals';
 

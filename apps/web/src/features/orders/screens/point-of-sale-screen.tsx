@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState } from '../../../components/states';
@@ -14,9 +14,7 @@ import { useCreateOrder, type CreateOrderBody } from '../api/create-order';
 import { emptyCart } from '../components/cart';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
-import { HeldSalesModal } from '../point-of-sale/held-sales-modal';
 import { PaymentPanel } from '../point-of-sale/payment-panel';
-import { SaleCompletedModal } from '../point-of-sale/sale-completed-modal';
 import { ScanPanel } from '../point-of-sale/scan-panel';
 import { ShortcutsPanel } from '../point-of-sale/shortcuts-panel';
 import { TotalsPanel } from '../point-of-sale/totals-panel';
@@ -24,7 +22,17 @@ import { useCharges } from '../point-of-sale/use-charges';
 import { newKey, usePosCart } from '../point-of-sale/use-pos-cart';
 import { usePosQuote } from '../point-of-sale/use-pos-quote';
 import { useScanner } from '../point-of-sale/use-scanner';
+import { loadWithRetry } from '../../../app/lazy-screen';
 import { paths } from '../../../app/paths';
+
+// Closed until the cashier holds a sale or completes one: their code (the receipt among it) loads
+// beside the screen's, off the first paint's path (decision 0023).
+const HeldSalesModal = lazy(async () => ({
+  default: (await loadWithRetry(() => import('../point-of-sale/held-sales-modal'))).HeldSalesModal,
+}));
+const SaleCompletedModal = lazy(async () => ({
+  default: (await loadWithRetry(() => import('../point-of-sale/sale-completed-modal'))).SaleCompletedModal,
+}));
 
 export default function PointOfSaleScreen() {
   const storeId = useStoreId();
@@ -243,25 +251,27 @@ function PointOfSale({ storeId }: { storeId: string }) {
         }}
       />
 
-      <HeldSalesModal
-        opened={heldOpen}
-        held={till.held}
-        tillBusy={cart.lines.length > 0}
-        onResume={resumeSale}
-        onDiscard={till.discard}
-        onClose={() => {
-          setHeldOpen(false);
-          focusScan();
-        }}
-      />
+      <Suspense fallback={null}>
+        <HeldSalesModal
+          opened={heldOpen}
+          held={till.held}
+          tillBusy={cart.lines.length > 0}
+          onResume={resumeSale}
+          onDiscard={till.discard}
+          onClose={() => {
+            setHeldOpen(false);
+            focusScan();
+          }}
+        />
 
-      <SaleCompletedModal
-        sale={sale}
-        onNewSale={() => {
-          setSale(null);
-          focusScan();
-        }}
-      />
+        <SaleCompletedModal
+          sale={sale}
+          onNewSale={() => {
+            setSale(null);
+            focusScan();
+          }}
+        />
+      </Suspense>
     </Stack>
   );
 }
