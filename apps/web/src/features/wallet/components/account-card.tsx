@@ -10,6 +10,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { WalletDetails } from '@tillbook/contract/wallet';
 import { Money } from '../../../components/money';
 import { statusColours } from '../../../components/status-badge';
@@ -33,7 +34,7 @@ function Copyable({ label, value }: { label: string; value: string }) {
                 aria-label={`Copy ${label.toLowerCase()}`}
                 color={copied ? 'teal' : undefined}
               >
-                <span aria-hidden>{copied ? '✓' : '⧉'}</span>
+                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
               </ActionIcon>
             </Tooltip>
           )}
