@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createMerchant, field, signIn, toast, type Merchant } from './support';
+import { createMerchant, field, signIn, toast, toastsGone, type Merchant } from './support';
 
 async function product(request: APIRequestContext, m: Merchant, name: string, quantity: number) {
   const res = await request.post('/api/v1/product/create', {
@@ -69,6 +69,7 @@ test('vendor with two addresses, a purchase order by scanning, issued and receiv
   await expect(page.getByText('0 of 12 units (0%)')).toBeVisible();
 
   // First delivery: all the Milo, 4 bags of sugar.
+  await toastsGone(page);
   await page.getByRole('button', { name: 'Receive stock' }).click();
   await page.getByRole('textbox', { name: 'Received now of Dangote Sugar 1kg' }).fill('4');
   await page
@@ -82,6 +83,7 @@ test('vendor with two addresses, a purchase order by scanning, issued and receiv
   expect(await stockOf(request, merchant, sugar.id)).toBe(4);
 
   // The rest: the form offers what is still outstanding.
+  await toastsGone(page);
   await page.getByRole('button', { name: 'Receive stock' }).click();
   await expect(page.getByRole('textbox', { name: 'Received now of Dangote Sugar 1kg' })).toHaveValue('6');
   await page

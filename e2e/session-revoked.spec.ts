@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createMerchant, signIn, type Merchant } from './support';
+import { createMerchant, signIn, toastsGone, type Merchant } from './support';
 
 // Issue 15, finding 8: after the server ended a session, the app kept showing the data it had
 // cached (in memory and in localStorage) instead of going back to sign-in.
@@ -88,6 +88,7 @@ test('signing out clears the cached data in memory and in localStorage', async (
   await signIn(page, merchant.email);
   await customersOnScreen(page);
 
+  await toastsGone(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { analyticsEvents, createMerchant, field, PASSWORD, toast } from './support';
+import { analyticsEvents, createMerchant, field, PASSWORD, toast, toastsGone } from './support';
 
 test('a wrong password shows the server message; the right one signs in', async ({ page, request }) => {
   const merchant = await createMerchant(request);
@@ -42,7 +42,8 @@ test('a wrong password shows the server message; the right one signs in', async 
     .poll(async () => (await analyticsEvents(merchant.email)).map((e) => e.name))
     .toContain('login');
 
-  // Sign-out clears it.
+  // Sign-out clears it. The account menu sits under the toasts.
+  await toastsGone(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
