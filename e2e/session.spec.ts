@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMerchant, field, signIn, toast } from './support';
+import { createMerchant, field, signIn, subscribeToGrowth, toast } from './support';
 
 test('the stored session expires after 6 hours and the app returns to sign-in', async ({ page, request }) => {
   const merchant = await createMerchant(request);
@@ -20,6 +20,8 @@ test('the stored session expires after 6 hours and the app returns to sign-in', 
 
 test("toasts use the spec's texts: 'Created New Store!!' and 'Saved!!'", async ({ page, request }) => {
   const merchant = await createMerchant(request);
+  // A second store is more than Starter allows (decision 0030).
+  await subscribeToGrowth(request, merchant);
   await signIn(page, merchant.email);
   await page.goto('/store');
   await page.getByRole('button', { name: 'Create store' }).click();

@@ -160,3 +160,25 @@ export async function paste(page: Page, selector: string, text: string): Promise
 }
 
 export const CODE_BOXES = 'input[inputmode="numeric"]';
+
+/**
+ * Puts a merchant's store on GROWTH (5 team members, 3 stores) the way a merchant does: opens
+ * the wallet, funds it with a sandbox deposit and pays for the plan from it. The browser suite
+ * runs with Starter's real limits (decision 0030), so a spec that adds members or stores pays
+ * for them first.
+ */
+export async function subscribeToGrowth(request: APIRequestContext, merchant: Merchant): Promise<void> {
+  const headers = { Authorization: merchant.token };
+  const opened = await request.post('/api/v1/wallet', { headers });
+  expect(opened.status(), await opened.text()).toBeLessThan(300);
+  const deposit = await request.post('/api/v1/wallet/sandbox/deposit', {
+    headers,
+    data: { amount: 2_000_000 },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(201);
+  const subscribed = await request.post('/api/v1/subscription/subscribe', {
+    headers,
+    data: { plan_code: 'GRO001' },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBeLessThan(300);
+}

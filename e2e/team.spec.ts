@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createMerchant, field, latestMail, PASSWORD, signIn, toast, uniqueEmail } from './support';
+import {
+  createMerchant,
+  field,
+  latestMail,
+  PASSWORD,
+  signIn,
+  subscribeToGrowth,
+  toast,
+  uniqueEmail,
+} from './support';
 
 /** The accept link of the newest invitation to an address, read from the outbox like an inbox. */
 async function invitationLink(email: string): Promise<string> {
@@ -33,6 +42,7 @@ test('invite a member, change their role, create a role, see both in the audit l
   request,
 }) => {
   const merchant = await createMerchant(request);
+  await subscribeToGrowth(request, merchant);
   const email = uniqueEmail('emeka');
   await signIn(page, merchant.email);
   await invite(page, email, 'Cashier', 'Emeka');
@@ -97,6 +107,7 @@ test('a new person accepts from the emailed link; their role refuses what it lac
   browser,
 }) => {
   const merchant = await createMerchant(request);
+  await subscribeToGrowth(request, merchant);
   const email = uniqueEmail('ada');
   await signIn(page, merchant.email);
   await invite(page, email, 'Manager', 'Ada');
@@ -144,6 +155,7 @@ test('someone who already has an account joins only by signing in from the email
   browser,
 }) => {
   const owner = await createMerchant(request, { businessName: 'Iya Basira Stores' });
+  await subscribeToGrowth(request, owner);
   const person = await createMerchant(request, { businessName: 'Kemi Fabrics' });
   await signIn(page, owner.email);
   await invite(page, person.email, 'Cashier');

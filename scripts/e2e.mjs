@@ -239,10 +239,8 @@ try {
       SIGNUP_MAX_PER_IP_HOUR: '1000',
       SIGNIN_MAX_PER_IP_15MIN: '1000',
       CODE_CHECKS_MAX_PER_IP_15MIN: '1000',
-      // The team and store specs add members and branches to shops on the free plan
-      // (decision 0030); the API tests check Starter's own limits.
-      STARTER_MAX_MEMBERS: '1000',
-      STARTER_MAX_STORES: '1000',
+      // Starter's limits are the product's own (1 member, 1 store): specs that add members or
+      // stores pay for GROWTH first (e2e/support.ts subscribeToGrowth; decision 0030).
       // Every answer is parsed with its route's response schema, as in the API tests.
       TILLBOOK_CHECK_ANSWERS: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
