@@ -4,17 +4,26 @@
 // password (argon2id, decision 0021's setting), holds amount and fee, calls the sandbox provider
 // and settles: three transactions and an audit row each.
 //
+//
+// Then, on the same database, the yardsticks of bench/bare-wallet-server.mjs (a bare Fastify
+// route through the same drivers): the same authentication and the same ledger writes
+// ("bare ledger"), the same without the argon2 check ("bare ledger, no argon2"), and the
+// authentication with one audit row and no ledger ("bare auth"). Server CPU per transfer is
+// reported beside the rates: the machine is shared, and CPU per request says what a transfer
+// costs whatever else runs.
+//
 // Run: npm run build && node bench/wallet-throughput.mjs
 // Env: DURATION (s, default 10), CONNECTIONS (default 10), ENGINES (sqlite,postgres),
-//      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3451).
-// Not done yet (see the issue's report): the bare route doing the same writes, for comparison.
+//      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3451), BARE (1; 0 skips
+//      the yardsticks). Profile the route: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { json, startServer } from './lib.mjs';
+import { cpuMsOf, json, root, startServer } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -22,6 +31,66 @@ const PORT = Number(process.env.PORT ?? 3451);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENGINES = (process.env.ENGINES ?? 'sqlite,postgres').split(',');
 const PASSWORD = 'bench-pass-42';
+const BARE = process.env.BARE !== '0';
+
+const BARE_VARIANTS = [
+  { name: 'bare ledger', env: { BARE_MODE: 'ledger' } },
+  { name: 'bare ledger, no argon2', env: { BARE_MODE: 'ledger', BARE_ARGON2: '0' } },
+  { name: 'bare auth (argon2, one audit row, no ledger)', env: { BARE_MODE: 'auth' } },
+];
+
+function startBare(databaseUrl, env) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/bare-wallet-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT + 1), DATABASE_URL: databaseUrl, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${PORT + 1}`;
+  return (async () => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`${base}/ready`)).ok) {
+          return {
+            base,
+            pid: child.pid,
+            stop: () =>
+              new Promise((resolve) => {
+                child.once('exit', resolve);
+                child.kill('SIGTERM');
+              }),
+          };
+        }
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    child.kill('SIGKILL');
+    throw new Error('bare server did not start');
+  })();
+}
+
+/** Runs autocannon at `url` for DURATION and prints one line; each request has its own Idempotency-Key. */
+async function measure(label, url, token, body, pid) {
+  const cpuBefore = cpuMsOf(pid);
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json', authorization: token },
+    body,
+    requests: [
+      { setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) },
+    ],
+  });
+  const cpu = result['2xx'] ? (cpuMsOf(pid) - cpuBefore) / result['2xx'] : NaN;
+  console.log(
+    `${label}: ${result.requests.average.toFixed(0)} transfers/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `server CPU ${cpu.toFixed(1)} ms/transfer, 2xx ${result['2xx']}, non-2xx ${result.non2xx}, errors ${result.errors} ` +
+      `(${CONNECTIONS} connections, ${DURATION} s)`,
+  );
+}
 
 async function mailedCode(databaseUrl, email) {
   const text = 'select text from mail_outbox where to_address = $1 order by created_at desc';
@@ -88,6 +157,7 @@ async function run(engine) {
     },
   });
   databaseUrl ??= `sqlite:${path.join(server.dataDir, 'app.db')}`;
+  let stopped = false;
   try {
     const token = await fundedWallet(server.base, databaseUrl);
     const body = JSON.stringify({
@@ -97,23 +167,21 @@ async function run(engine) {
       accountName: 'BENCH PAYEE',
       password: PASSWORD,
     });
-    const result = await autocannon({
-      url: `${server.base}/api/v1/wallet/transfer`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: DURATION,
-      headers: { 'content-type': 'application/json', authorization: token },
-      body,
-      requests: [
-        { setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) },
-      ],
-    });
-    console.log(
-      `${engine}: ${result.requests.average.toFixed(0)} transfers/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-        `2xx ${result['2xx']}, non-2xx ${result.non2xx}, errors ${result.errors} (${CONNECTIONS} connections, ${DURATION} s)`,
-    );
-  } finally {
+    await measure(`${engine}: route`, `${server.base}/api/v1/wallet/transfer`, token, body, server.pid);
     await server.stop();
+    stopped = true;
+    if (BARE) {
+      for (const variant of BARE_VARIANTS) {
+        const bare = await startBare(databaseUrl, variant.env);
+        try {
+          await measure(`${engine}: ${variant.name}`, `${bare.base}/transfer`, token, body, bare.pid);
+        } finally {
+          await bare.stop();
+        }
+      }
+    }
+  } finally {
+    if (!stopped) await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
     if (dbName) {
       const admin = new pg.Client({ connectionString: PG_URL });

@@ -71,15 +71,52 @@ const bankCode = z
 export const validateAccountBody = z.object({ accountNumber, bankCode });
 export const verifyAccountQuery = z.object({ accountNumber, bankCode });
 
-export const transferBody = z.object({
-  amount: money('Amount').min(100, { error: 'Amount must be at least 100 minor units (₦1.00)' }),
-  bankCode,
-  accountNumber,
-  accountName: trimmed('Account name', 120),
-  narration: optionalTrimmed('Narration', 100),
-  /** The user's password, asked again for every transfer. */
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
+export const transferBody = z
+  .object({
+    amount: money('Amount').min(100, { error: 'Amount must be at least 100 minor units (₦1.00)' }),
+    bankCode,
+    accountNumber,
+    accountName: trimmed('Account name', 120),
+    narration: optionalTrimmed('Narration', 100),
+    /** The user's password, asked again for every transfer; or `pin`, when the user has set one. */
+    password: z.string().max(128).optional(),
+    pin: z.string().max(20).optional(),
+  })
+  .refine((b) => Boolean(b.password) || Boolean(b.pin), {
+    path: ['password'],
+    error: 'Enter your password or transaction PIN',
+  });
+
+/**
+ * A transaction PIN: 4 digits, not one digit repeated and not a run (1234, 9876), the PINs
+ * tried first (decision 0038).
+ */
+export const transactionPin = z
+  .string({ error: 'PIN is required' })
+  .regex(/^\d{4}$/, { error: 'PIN must be 4 digits' })
+  .refine((pin) => !isGuessablePin(pin), {
+    error: 'Choose a PIN that is not one digit repeated or a run like 1234',
+  });
+
+export function isGuessablePin(pin: string): boolean {
+  const d = [...pin].map(Number);
+  const steps = new Set(d.slice(1).map((n, i) => n - d[i]!));
+  return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
+}
+
+export const setTransactionPinBody = z
+  .object({
+    password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
+    pin: transactionPin,
+    confirm_pin: z.string({ error: 'Confirm the PIN' }),
+  })
+  .refine((b) => b.pin === b.confirm_pin, { path: ['confirm_pin'], error: 'PINs do not match' });
+
+export const transactionPinStatusSchema = z.object({
+  pin_set: z.boolean(),
+  updated_at: z.string().nullable(),
 });
+export type TransactionPinStatus = z.infer<typeof transactionPinStatusSchema>;
 
 export const sandboxDepositBody = z.object({
   amount: money('Amount').min(100, { error: 'Amount must be at least 100 minor units (₦1.00)' }),
@@ -146,10 +183,25 @@ export const walletRoutes = defineRoutes({
     method: 'POST',
     path: '/wallet/transfer',
     access: 'wallet.transfer',
-    summary: 'Send money to a bank account (needs an Idempotency-Key and the password)',
+    summary: 'Send money to a bank account (needs an Idempotency-Key and the password or transaction PIN)',
     body: transferBody,
     idempotent: true,
     response: walletTransactionSchema,
+  },
+  pinStatus: {
+    method: 'GET',
+    path: '/wallet/pin',
+    access: 'user',
+    summary: 'Whether you have set a transaction PIN',
+    response: transactionPinStatusSchema,
+  },
+  setPin: {
+    method: 'PUT',
+    path: '/wallet/pin',
+    access: 'user',
+    summary: 'Set or change your transaction PIN (needs your password)',
+    body: setTransactionPinBody,
+    response: transactionPinStatusSchema,
   },
   sandboxDeposit: {
     method: 'POST',

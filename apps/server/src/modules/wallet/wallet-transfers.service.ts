@@ -17,7 +17,7 @@ import { newReference, post, recordTransaction, toWalletTransaction } from './le
 import { walletRepository } from './wallet.repository.js';
 import { bankOr400, moneyIn, walletOr404 } from './wallet.service.js';
 import type { WalletTransactionsTable, WalletsTable } from './wallet.tables.js';
-import { passwordMatches } from './wallet-user-password.js';
+import { assertTransferConfirmed } from './transaction-pin.service.js';
 
 /**
  * Transfers whose provider call this process is making: a repeated request with the same
@@ -55,12 +55,12 @@ export async function sendTransfer(
       amount: `At most ${money(cfg.WALLET_TRANSFER_LIMIT)}`,
     });
   }
-  if (!(await passwordMatches(ctx.db, ctx.user.id, body.password))) {
-    throw unprocessable('The password is not correct.', { password: 'The password is not correct' });
-  }
+  // The bank first: a cheap refusal before the secret's argon2 check (most of a transfer's CPU).
   const bank = await bankOr400(ctx, body.bankCode);
+  await assertTransferConfirmed(ctx, ctx.user.id, body);
   const fee = cfg.WALLET_TRANSFER_FEE;
-  const { password: _secret, ...request } = body;
+  // The secret is no part of the request a repeat must match.
+  const { password: _password, pin: _pin, ...request } = body;
   const dayStart = startInstant(ctx.now.toISOString().slice(0, 10), ctx.access.store.timezone)!;
 
   // Registered before the hold commits, so a repeat that finds the hold also finds the call to wait for.

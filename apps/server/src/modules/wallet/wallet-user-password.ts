@@ -4,7 +4,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 
 /**
  * The one read the wallet makes of the accounts' table (decision 0025: read-only, in one named
- * file): a transfer asks for the user's password again.
+ * file): a transfer, and setting a transaction PIN, ask for the user's password again.
  */
 export async function passwordMatches(
   db: Kysely<Database>,

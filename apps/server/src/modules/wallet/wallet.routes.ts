@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { getSettlementAccount, setSettlementAccount } from './payment-settings.service.js';
+import { getPinStatus, setPin } from './transaction-pin.service.js';
 import * as wallet from './wallet.service.js';
 import { reconcilePendingTransfers, sendTransfer } from './wallet-transfers.service.js';
 import { receiveWebhook } from './wallet-webhooks.service.js';
@@ -41,6 +42,10 @@ export function registerWalletRoutes(app: FastifyInstance): void {
     }[transaction.status];
     return ok(transaction, replayed ? `${message} (repeated request)` : message, 201);
   });
+  route(app, walletRoutes.pinStatus, async (ctx) => ok(await getPinStatus(ctx)));
+  route(app, walletRoutes.setPin, async (ctx, { body }) =>
+    ok(await setPin(ctx, body), 'Transaction PIN saved'),
+  );
   route(app, walletRoutes.sandboxDeposit, async (ctx, { body }) =>
     ok(await wallet.simulateDeposit(ctx, body), 'Deposit received', 201),
   );

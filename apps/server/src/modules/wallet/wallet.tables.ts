@@ -83,6 +83,14 @@ export interface SettlementAccountsTable {
   updated_at: string;
 }
 
+/** A person's transaction PIN (argon2id), given instead of the password to confirm a transfer. */
+export interface TransactionPinsTable {
+  user_id: string;
+  pin_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     wallets: WalletsTable;
@@ -90,5 +98,6 @@ declare module '../../db/schema.js' {
     wallet_transactions: WalletTransactionsTable;
     ledger_entries: LedgerEntriesTable;
     settlement_accounts: SettlementAccountsTable;
+    transaction_pins: TransactionPinsTable;
   }
 }
