@@ -37,6 +37,8 @@ export const queryKeys = {
   roles: resourceKeys('roles'),
   shippingRates: resourceKeys('shipping-rates'),
   taxRules: resourceKeys('tax-rules'),
+  /** The signed-in person's transaction PIN (set in Settings → Payment, asked by the wallet). */
+  transactionPin: resourceKeys('transaction-pin'),
   vendors: resourceKeys('vendors'),
 };
 

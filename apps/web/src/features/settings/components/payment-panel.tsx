@@ -10,8 +10,12 @@ import {
   useSettlementAccount,
   useVerifiedAccount,
 } from '../api/settlement-account';
+import { TransactionPinCard } from './transaction-pin-card';
 
-/** Settings → Payment: the settlement account invoices print as "pay to", checked by name enquiry. */
+/**
+ * Settings → Payment: the settlement account invoices print as "pay to", checked by name enquiry,
+ * and the signed-in person's transaction PIN.
+ */
 export function PaymentPanel({ canEdit }: { canEdit: boolean }) {
   const current = useSettlementAccount();
   const banks = usePaymentBanks();
@@ -119,6 +123,7 @@ export function PaymentPanel({ canEdit }: { canEdit: boolean }) {
       ) : (
         <Text size="sm">Your role cannot change the settlement account.</Text>
       )}
+      <TransactionPinCard />
     </Stack>
   );
 }

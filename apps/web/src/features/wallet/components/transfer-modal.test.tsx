@@ -42,9 +42,16 @@ const transferAnswer = {
   updated_at: '2026-11-26T00:00:00.000Z',
 };
 
-function serve() {
+function serve({ pinSet = false } = {}) {
   return vi.fn(async (url: string, init?: RequestInit) => {
     const path = String(url);
+    if (path.startsWith('/api/v1/wallet/pin')) {
+      return jsonResponse(200, {
+        success: true,
+        message: 'OK',
+        data: { pin_set: pinSet, updated_at: pinSet ? '2026-11-25T09:00:00.000Z' : null },
+      });
+    }
     if (path.startsWith('/api/v1/wallet/bankcode')) {
       return jsonResponse(200, {
         success: true,
@@ -116,5 +123,31 @@ describe('transfer form', () => {
     });
     const headers = init!.headers as Record<string, string>;
     await waitFor(() => expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/));
+  }, 30_000);
+
+  it('asks for the transaction PIN when one is set, sends it instead of the password, and offers the password', async () => {
+    const fetch = serve({ pinSet: true });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderScreen(<TransferModal opened onClose={() => {}} wallet={wallet} />);
+    await user.click(await screen.findByRole('combobox', { name: 'Bank' }));
+    await user.keyboard('Guar');
+    await user.click(await screen.findByRole('option', { name: 'Guaranty Trust Bank', hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '0123456789');
+    expect(await screen.findByText('ADAEZE BELLO')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '12000');
+    const pin = await screen.findByLabelText(/Transaction PIN/);
+    expect(screen.getByRole('button', { name: 'Use my password instead' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Send/ }));
+    expect(await screen.findByText('Enter your 4-digit PIN to confirm')).toBeVisible();
+    // Only digits, at most four.
+    await user.type(pin, '48a217');
+    expect(pin).toHaveValue('4821');
+    await user.click(screen.getByRole('button', { name: /^Send/ }));
+    expect(await screen.findByText('Transfer receipt')).toBeVisible();
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/wallet/transfer'))!;
+    const body = JSON.parse(String(init!.body)) as Record<string, unknown>;
+    expect(body.pin).toBe('4821');
+    expect(body).not.toHaveProperty('password');
   }, 30_000);
 });

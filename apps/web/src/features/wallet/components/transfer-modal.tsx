@@ -15,11 +15,14 @@ import { useMemo, useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { formatMoney, toMinor } from '../../../lib/format';
 import { useBanks } from '../api/list-banks';
+import { usePinStatus } from '../api/pin-status';
 import { useResolvedAccount } from '../api/resolve-account';
 import { useTransfer } from '../api/wallet-changes';
 import { StatusBadge } from '../../../components/status-badge';
 
-type Errors = Partial<Record<'bankCode' | 'accountNumber' | 'amount' | 'password' | 'narration', string>>;
+type Errors = Partial<
+  Record<'bankCode' | 'accountNumber' | 'amount' | 'password' | 'pin' | 'narration', string>
+>;
 
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
@@ -45,6 +48,11 @@ export function TransferModal({
   const [amount, setAmount] = useState('');
   const [narration, setNarration] = useState('');
   const [password, setPassword] = useState('');
+  const [pin, setPin] = useState('');
+  // With a transaction PIN set, the form asks for it; the password still works (domain.md).
+  const pinStatus = usePinStatus(opened);
+  const [preferPassword, setPreferPassword] = useState(false);
+  const askPin = Boolean(pinStatus.data?.pin_set) && !preferPassword;
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<WalletTransaction | null>(null);
@@ -57,6 +65,8 @@ export function TransferModal({
     setAmount('');
     setNarration('');
     setPassword('');
+    setPin('');
+    setPreferPassword(false);
     setErrors({});
     setFormError(null);
     setReceipt(null);
@@ -83,7 +93,8 @@ export function TransferModal({
     if (minor === null || minor < 100) next.amount = 'Enter an amount of at least 1.00';
     else if (total! > wallet.balance)
       next.amount = `Amount and fee come to ${money(total!)}; the balance is ${money(wallet.balance)}`;
-    if (!password) next.password = 'Enter your password to confirm';
+    if (askPin && !/^\d{4}$/.test(pin)) next.pin = 'Enter your 4-digit PIN to confirm';
+    if (!askPin && !password) next.password = 'Enter your password to confirm';
     setErrors(next);
     setFormError(null);
     if (Object.values(next).some(Boolean)) return;
@@ -96,10 +107,11 @@ export function TransferModal({
           accountNumber,
           accountName: accountName!,
           narration: narration.trim() || undefined,
-          password,
+          ...(askPin ? { pin } : { password }),
         },
       });
       setPassword('');
+      setPin('');
       setReceipt(answer.data);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length) {
@@ -218,14 +230,40 @@ export function TransferModal({
               onChange={(e) => setNarration(e.currentTarget.value)}
               error={errors.narration}
             />
-            <PasswordInput
-              label="Your password"
-              description="Asked for every transfer"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-            />
+            {askPin ? (
+              <PasswordInput
+                label="Transaction PIN"
+                description="Asked for every transfer"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={4}
+                value={pin}
+                onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+                error={errors.pin}
+              />
+            ) : (
+              <PasswordInput
+                label="Your password"
+                description="Asked for every transfer"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={errors.password}
+              />
+            )}
+            {pinStatus.data?.pin_set && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => {
+                  setPreferPassword((v) => !v);
+                  setErrors((e) => ({ ...e, pin: undefined, password: undefined }));
+                }}
+              >
+                {askPin ? 'Use my password instead' : 'Use my PIN instead'}
+              </Button>
+            )}
             {formError && !Object.values(errors).some(Boolean) && (
               <Alert color="red" role="alert">
                 {formError}
