@@ -1,4 +1,5 @@
 import { Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/states';
@@ -41,6 +42,19 @@ export default function SettingsScreen() {
   const { id = 'profile' } = useParams();
   const navigate = useNavigate();
   const me = useCurrentUser();
+  const tabsViewport = useRef<HTMLDivElement>(null);
+  // On a phone the tabs scroll sideways without a scrollbar: the open tab is brought into view,
+  // or Payment and Subscription open with their own tab off-screen.
+  useEffect(() => {
+    const viewport = tabsViewport.current;
+    const tab = viewport?.querySelector<HTMLElement>('[role="tab"][data-active]');
+    if (!viewport || !tab) return;
+    const box = viewport.getBoundingClientRect();
+    const at = tab.getBoundingClientRect();
+    viewport.scrollTo({
+      left: Math.max(0, viewport.scrollLeft + at.left - box.left - (box.width - at.width) / 2),
+    });
+  }, [id]);
   if (!TABS.some((t) => t.id === id)) return <Navigate to={paths.settingsTab('profile')} replace />;
 
   const permissions = new Set(me.data?.permissions ?? []);
@@ -92,7 +106,7 @@ export default function SettingsScreen() {
         breadcrumbs={[{ label: 'Settings' }, { label: TABS.find((t) => t.id === id)!.label }]}
       />
       <Tabs value={id} onChange={(v) => v && navigate(paths.settingsTab(v))} keepMounted={false}>
-        <ScrollArea type="never" mb="lg">
+        <ScrollArea type="never" mb="lg" viewportRef={tabsViewport}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {TABS.map((t) => (
               <Tabs.Tab key={t.id} value={t.id}>

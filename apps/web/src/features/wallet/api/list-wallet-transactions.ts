@@ -16,6 +16,8 @@ export const walletTransactionsQueryOptions = (storeId: string | null, filters: 
     queryFn: ({ signal }) => listWalletTransactions(filters, signal),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,
+    // As the balance (get-wallet.ts): deposits arrive from outside the app.
+    refetchOnMount: 'always',
     // A pending transfer settles on the server: look again while one is shown.
     refetchInterval: (query) => (query.state.data?.data.some((t) => t.status === 'pending') ? 15_000 : false),
   });

@@ -22,7 +22,8 @@ function Copyable({ label, value }: { label: string; value: string }) {
         {label}
       </Text>
       <Group gap={6} wrap="nowrap">
-        <Text fw={600} style={{ wordBreak: 'break-word' }}>
+        {/* Breaks between words; inside a word only when one word is wider than the card. */}
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {value}
         </Text>
         <CopyButton value={value} timeout={1500}>
@@ -94,7 +95,8 @@ export function AccountCard({
             )}
           </Group>
           <Copyable label="Account number" value={wallet.account_number} />
-          <SimpleGrid cols={2}>
+          {/* One column on a phone: two squeeze a name like TILLBOOK/MAMA PUT into broken words. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Copyable label="Bank" value={wallet.bank_name} />
             <Copyable label="Account name" value={wallet.account_name} />
           </SimpleGrid>

@@ -45,6 +45,27 @@ export function TransactionsTable({ currency }: { currency: string }) {
         enableSorting: false,
         cell: ({ row }) => <DateTime iso={row.original.created_at} />,
       },
+      // Amount and status next to the date: what a phone shows before the table scrolls sideways.
+      {
+        id: 'amount',
+        header: 'Amount',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text
+            size="sm"
+            c={row.original.direction === 'credit' ? statusColours('success').color : undefined}
+          >
+            {row.original.direction === 'credit' ? '+' : '−'}
+            <Money minor={row.original.amount} currency={currency} />
+          </Text>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      },
       { id: 'type', header: 'Type', enableSorting: false, cell: ({ row }) => label(row.original.type) },
       {
         id: 'narration',
@@ -65,30 +86,10 @@ export function TransactionsTable({ currency }: { currency: string }) {
         ),
       },
       {
-        id: 'amount',
-        header: 'Amount',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Text
-            size="sm"
-            c={row.original.direction === 'credit' ? statusColours('success').color : undefined}
-          >
-            {row.original.direction === 'credit' ? '+' : '−'}
-            <Money minor={row.original.amount} currency={currency} />
-          </Text>
-        ),
-      },
-      {
         id: 'fee',
         header: 'Fee',
         enableSorting: false,
         cell: ({ row }) => <Money minor={row.original.fee} currency={currency} />,
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        enableSorting: false,
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
       },
     ],
     [currency],
