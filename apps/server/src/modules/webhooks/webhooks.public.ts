@@ -28,14 +28,9 @@ const COLUMNS = ['store_id', 'event_id', 'event', 'payload', 'now', 'give_up_at'
  */
 function deliveriesText(values: string[][], postgres: boolean): string {
   const events = values
-    .map(
-      (row) =>
-        `select ${row.map((v, i) => `cast(${v} as text) as ${COLUMNS[i]}`).join(', ')}`,
-    )
+    .map((row) => `select ${row.map((v, i) => `cast(${v} as text) as ${COLUMNS[i]}`).join(', ')}`)
     .join(' union all ');
-  const suffix = postgres
-    ? `substr(md5(random()::text || e.id), 1, 12)`
-    : `lower(hex(randomblob(6)))`;
+  const suffix = postgres ? `substr(md5(random()::text || e.id), 1, 12)` : `lower(hex(randomblob(6)))`;
   return `insert into webhook_deliveries (id, store_id, endpoint_id, event_id, event, payload, status, attempts,
     next_attempt_at, claimed_until, give_up_at, delivered_at, created_at, updated_at)
   select substr(v.event_id, 1, 24) || ${suffix}, e.store_id, e.id, v.event_id, v.event, v.payload, 'pending', 0,
@@ -73,7 +68,12 @@ export function queueWebhookEvents(
   now: Date,
   events: readonly WebhookEventInput[],
 ): void {
-  batch.addSelect('webhook_deliveries', 'webhook_deliveries', eventRows(storeId, now, events), deliveriesText);
+  batch.addSelect(
+    'webhook_deliveries',
+    'webhook_deliveries',
+    eventRows(storeId, now, events),
+    deliveriesText,
+  );
 }
 
 /** Writes the deliveries of events now, in the caller's transaction: one statement. */

@@ -98,7 +98,12 @@ export async function updateEndpoint(
       entity: 'webhook_endpoint',
       entityId: id,
       summary: `Webhook endpoint ${after.url} changed`,
-      before: { url: before.url, description: before.description, events: before.events, enabled: before.enabled },
+      before: {
+        url: before.url,
+        description: before.description,
+        events: before.events,
+        enabled: before.enabled,
+      },
       after: { url: after.url, description: after.description, events: after.events, enabled: after.enabled },
     });
     return after;
@@ -127,7 +132,11 @@ export async function deleteEndpoint(ctx: StoreContext, id: string): Promise<{ i
       .where('store_id', '=', ctx.storeId)
       .where('endpoint_id', '=', id)
       .execute();
-    await trx.deleteFrom('webhook_endpoints').where('store_id', '=', ctx.storeId).where('id', '=', id).execute();
+    await trx
+      .deleteFrom('webhook_endpoints')
+      .where('store_id', '=', ctx.storeId)
+      .where('id', '=', id)
+      .execute();
     await writeAudit(trx, ctx, {
       action: 'webhook_endpoint.deleted',
       entity: 'webhook_endpoint',

@@ -51,7 +51,9 @@ const deliveries = async (merchant: Merchant, query: Record<string, string> = {}
   let res = await t.call('GET', '/webhooks/deliveries', { token: merchant.token, query });
   if (res.status === 401) {
     // The test moved the clock past the session's life: sign in again.
-    const again = await t.call('POST', '/user/signin', { body: { email: merchant.email, password: PASSWORD } });
+    const again = await t.call('POST', '/user/signin', {
+      body: { email: merchant.email, password: PASSWORD },
+    });
     merchant.token = again.body.data.userToken;
     res = await t.call('GET', '/webhooks/deliveries', { token: merchant.token, query });
   }
@@ -214,7 +216,12 @@ describe('webhooks', () => {
     [d] = (await deliveries(m)).data;
     expect(d.status).toBe('delivered');
     expect(d.attempts).toBe(4);
-    expect(d.attempt_log.map((a: { status_code: number | null }) => a.status_code)).toEqual([200, 500, null, null]);
+    expect(d.attempt_log.map((a: { status_code: number | null }) => a.status_code)).toEqual([
+      200,
+      500,
+      null,
+      null,
+    ]);
     expect(r.received).toHaveLength(2);
 
     // Stopped: a day later nothing more is sent.
@@ -308,7 +315,9 @@ describe('webhooks', () => {
       body: { enabled: false },
     });
     expect(patch.status).toBe(404);
-    expect((await t.call('DELETE', `/webhooks/endpoints/${mine.id}`, { token: other.token })).status).toBe(404);
+    expect((await t.call('DELETE', `/webhooks/endpoints/${mine.id}`, { token: other.token })).status).toBe(
+      404,
+    );
     expect(
       (await t.call('POST', `/webhooks/deliveries/${delivery.id}/resend`, { token: other.token })).status,
     ).toBe(404);
@@ -341,7 +350,12 @@ describe('webhooks', () => {
     const strict = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
     try {
       const owner = await createMerchant(strict);
-      for (const url of ['http://example.com/hook', 'https://127.0.0.1/hook', 'https://10.1.2.3/x', 'https://localhost/x']) {
+      for (const url of [
+        'http://example.com/hook',
+        'https://127.0.0.1/hook',
+        'https://10.1.2.3/x',
+        'https://localhost/x',
+      ]) {
         const res = await strict.call('POST', '/webhooks/endpoints', {
           token: owner.token,
           body: { url, events: ['order.created'] },
