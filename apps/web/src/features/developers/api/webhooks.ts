@@ -31,8 +31,9 @@ export const deliveriesQuery = (storeId: string | null, filters: DeliveryFilters
     queryFn: ({ signal }) => call(webhooksRoutes.deliveries, { query: filters, signal }),
     enabled: Boolean(storeId),
     placeholderData: keepPreviousData,
-    // Deliveries go out in the background: look again while one is waiting to be sent.
-    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? 2_000 : false),
+    // Deliveries are made by sales and sent in the background: look again often while the
+    // screen is open, more often while one is waiting to be sent.
+    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? 2_000 : 5_000),
   });
 
 export const useWebhookDeliveries = (filters: DeliveryFilters) =>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
-import SwaggerUI from 'swagger-ui';
-import 'swagger-ui/dist/swagger-ui.css';
+// The full bundle (its own React inside): the package's module build imports `createRoot` from
+// `react-dom`, which React 19 moved to `react-dom/client`.
+import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
+import 'swagger-ui-dist/swagger-ui.css';
 
 /**
  * Swagger UI over the API's own OpenAPI document (decision 0035). Its own module, loaded only
@@ -16,11 +18,11 @@ export default function SwaggerReference({ url }: { url: string }) {
     SwaggerUI({
       domNode: host.current,
       url,
-      validatorUrl: 'none',
+      validatorUrl: null,
       deepLinking: false,
       // The key a developer pastes under "Authorize" lives in this page only.
       persistAuthorization: false,
-      docExpansion: 'none',
+      docExpansion: 'list',
       defaultModelsExpandDepth: -1,
       filter: true,
       tryItOutEnabled: false,
