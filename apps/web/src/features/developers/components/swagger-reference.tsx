@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 // `react-dom`, which React 19 moved to `react-dom/client`.
 import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
 import 'swagger-ui-dist/swagger-ui.css';
+import './swagger-reference.css';
 
 /**
  * Swagger UI over the API's own OpenAPI document (decision 0035). Its own module, loaded only
@@ -32,5 +33,5 @@ export default function SwaggerReference({ url }: { url: string }) {
       node.replaceChildren();
     };
   }, [url]);
-  return <div ref={host} data-testid="api-reference" />;
+  return <div ref={host} className="api-reference" data-testid="api-reference" />;
 }
