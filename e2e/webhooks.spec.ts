@@ -134,6 +134,8 @@ test('API reference: lists the routes with no CSP violations', async ({ page, re
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
+      // The page's violation events reach the test through its console.
+      // eslint-disable-next-line no-console
       console.error(
         `Refused to: CSP ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
       );
