@@ -149,6 +149,8 @@ const storeVisits = (d: ShopData): Visit[] => [
   { route: '/home', url: '/home' },
   { route: '/dashboard', url: '/dashboard' },
   { route: '/developers', url: '/developers' },
+  { route: '/developers/webhooks', url: '/developers/webhooks' },
+  { route: '/developers/reference', url: '/developers/reference' },
   { route: '/report', url: '/report' },
   { route: '/settings', url: '/settings' },
   ...SETTINGS_TABS.map((tab) => ({ route: '/settings/:id', url: `/settings/${tab}` })),

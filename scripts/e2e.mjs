@@ -243,6 +243,9 @@ try {
       // stores pay for GROWTH first (e2e/support.ts subscribeToGrowth; decision 0030).
       // Every answer is parsed with its route's response schema, as in the API tests.
       TILLBOOK_CHECK_ANSWERS: '1',
+      // The webhook spec's receiver is a local server; deliveries go out every half second.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_WORKER_SECONDS: '0.5',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   });

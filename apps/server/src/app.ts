@@ -22,6 +22,7 @@ import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { enforcePlanLimits } from './modules/subscriptions/subscriptions.public.js';
 import { registerWalletRoutes, startTransferReconciler } from './modules/wallet/wallet.routes.js';
+import { registerWebhooksRoutes, startWebhookWorker } from './modules/webhooks/webhooks.routes.js';
 import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
 import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerTaxRoutes(api);
       registerWalletRoutes(api);
       registerSubscriptionsRoutes(api);
+      registerWebhooksRoutes(api);
       registerApiDocsRoutes(api);
     },
     { prefix: '/api/v1' },
@@ -142,6 +144,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionId: null,
     access: null,
   }));
+
+  startWebhookWorker(app, database.db, deps);
 
   if (options.serveWeb ?? true) await registerStaticWeb(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

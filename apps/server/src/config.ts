@@ -41,6 +41,12 @@ const envSchema = z.object({
   WALLET_DAILY_LIMIT: z.coerce.number().int().positive().default(1_000_000_000),
   /** How often pending transfers are verified with the provider, also on start (seconds; 0: never, in this process). */
   WALLET_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** How often due webhook deliveries are looked for and sent (seconds; 0: never, in this process). */
+  WEBHOOK_WORKER_SECONDS: z.coerce.number().min(0).default(2),
+  /** How long a webhook receiver may take to answer before the attempt counts as failed (ms). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Let endpoints be http:// and on private addresses (tests and local development only). */
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolFromEnv,
   /** Plan prices in minor units of NGN (domain.md: prices are configuration). */
   PLAN_GROWTH_MONTHLY_PRICE: z.coerce.number().int().min(0).default(1_500_000),
   PLAN_GROWTH_YEARLY_PRICE: z.coerce.number().int().min(0).default(15_000_000),

@@ -133,7 +133,14 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   ],
   'roles.manage': ['POST /roles', 'PATCH /roles/:id', 'DELETE /roles/:id'],
   'audits.view': ['GET /audits', 'GET /audits/search/:term', 'GET /audits/:id'],
-  'developers.manage': [],
+  'developers.manage': [
+    'GET /webhooks/endpoints',
+    'POST /webhooks/endpoints',
+    'PATCH /webhooks/endpoints/:id',
+    'DELETE /webhooks/endpoints/:id',
+    'GET /webhooks/deliveries',
+    'POST /webhooks/deliveries/:id/resend',
+  ],
   'subscription.manage': ['POST /subscription/subscribe'],
 };
 

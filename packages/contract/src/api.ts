@@ -15,6 +15,7 @@ import { taxRoutes } from './tax.js';
 import { analyticsRoutes, usersRoutes } from './users.js';
 import { vendorsRoutes } from './vendors.js';
 import { paymentRoutes, walletRoutes } from './wallet.js';
+import { webhooksRoutes } from './webhooks.js';
 
 /** The API's description of itself (decision 0028). */
 export const apiDocsRoutes = defineRoutes({
@@ -51,5 +52,6 @@ export const apiRouteTables = {
   wallet: walletRoutes,
   payment: paymentRoutes,
   subscriptions: subscriptionsRoutes,
+  webhooks: webhooksRoutes,
   apiDocs: apiDocsRoutes,
 } as const;

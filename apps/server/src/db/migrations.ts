@@ -9,6 +9,7 @@ import * as shippingTax from './migrations/0007-shipping-tax.js';
 import * as accessHardening from './migrations/0008-access-hardening.js';
 import * as hardening from './migrations/0009-hardening.js';
 import * as wallet from './migrations/0010-wallet.js';
+import * as webhooks from './migrations/0013-webhooks.js';
 import * as transactionPins from './migrations/0015-transaction-pins.js';
 
 /**
@@ -26,7 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0008-access-hardening': accessHardening,
   '0009-hardening': hardening,
   '0010-wallet': wallet,
-  // 0011–0014 are other branches' (issue 17's brief reserved 0015 for this one).
+  '0013-webhooks': webhooks,
   '0015-transaction-pins': transactionPins,
 };
 

@@ -60,6 +60,12 @@ interface BatchPart {
    * set. `rows` then holds one record of both.
    */
   where?: number;
+  /**
+   * Set for rows a query makes when the batch is flushed (`insert … select …`): `text` gets one
+   * placeholder per value of each record of `rows`, in order, and returns the whole statement.
+   * `key` names its shape (with the record count) for the statement cache.
+   */
+  select?: { key: string; text: (values: string[][], postgres: boolean) => string };
 }
 
 /**
@@ -119,6 +125,28 @@ export class InsertBatch {
   }
 
   /**
+   * Rows made by a query when the batch is flushed, such as one per webhook endpoint subscribed
+   * to an event (decision 0034): `text` gets one placeholder per value of each record, in order
+   * (numbers' stand-ins included), and returns the whole `insert … select …`. Records added
+   * under a `key` already in the batch join that part: one statement for all of them.
+   */
+  addSelect<T extends keyof Database & string>(
+    table: T,
+    key: string,
+    rows: ReadonlyArray<Record<string, unknown>>,
+    text: (values: string[][], postgres: boolean) => string,
+  ): this {
+    if (!rows.length) return this;
+    const known = this.#parts.find((p) => p.select?.key === key);
+    if (known) {
+      known.rows = [...known.rows, ...rows];
+      return this;
+    }
+    this.#parts.push({ table, columns: Object.keys(rows[0]!), rows, select: { key, text } });
+    return this;
+  }
+
+  /**
    * The next number of each sequence of the store, as stand-ins to put in row values (alone or
    * inside text); `flush()` takes the numbers and puts them in. The counters are locked in the
    * order given: keep it the same everywhere. Once per batch.
@@ -164,6 +192,10 @@ export class InsertBatch {
           await updateRow(db, part, rows[0]!, postgres);
           continue;
         }
+        if (part.select) {
+          await insertSelect(db, part, rows, postgres);
+          continue;
+        }
         const perStatement = Math.max(1, Math.floor(MAX_BATCH_PARAMETERS / part.columns.length));
         for (let i = 0; i < rows.length; i += perStatement) {
           await insertRows(db, part.table, rows.slice(i, i + perStatement) as never);
@@ -188,6 +220,31 @@ async function updateRow(
     CompiledQuery.raw(
       text,
       part.columns.map((c) => row[c] ?? null),
+    ),
+  );
+}
+
+/** A select part on its own (SQLite, or a batch too big for one statement). */
+async function insertSelect(
+  db: Db,
+  part: BatchPart,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  postgres: boolean,
+): Promise<void> {
+  const key = `${postgres ? 'pg' : 'sqlite'}\nselect\n${part.select!.key}\n${rows.length}`;
+  let text = statements.get(key);
+  if (!text) {
+    let n = 0;
+    text = part.select!.text(
+      rows.map(() => part.columns.map(() => (postgres ? `$${++n}` : '?'))),
+      postgres,
+    );
+    remember(key, text);
+  }
+  await db.executeQuery(
+    CompiledQuery.raw(
+      text,
+      rows.flatMap((row) => part.columns.map((c) => row[c] ?? null)),
     ),
   );
 }
@@ -246,7 +303,9 @@ async function flushAsOneStatement(
     'batch',
     sequences.map((s) => `${s.counter}/${s.prefix}/${s.width}`).join(','),
     marks.join(','),
-    ...parts.map((p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}`),
+    ...parts.map(
+      (p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}\n${p.select?.key ?? ''}`,
+    ),
   ].join('\n');
   let text = statements.get(key);
   if (!text) {
@@ -283,9 +342,16 @@ async function flushAsOneStatement(
         `n as (insert into counters (store_id, name, value) values ${pairs} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value)`,
       );
     }
-    parts.forEach((p, i) =>
-      ctes.push(`w${i} as (${p.where === undefined ? insert(p) : updateText(p, value)})`),
-    );
+    const statement = (p: BatchPart) =>
+      p.select
+        ? p.select.text(
+            p.rows.map(() => p.columns.map(value)),
+            true,
+          )
+        : p.where === undefined
+          ? insert(p)
+          : updateText(p, value);
+    parts.forEach((p, i) => ctes.push(`w${i} as (${statement(p)})`));
     text = `with ${ctes.join(', ')} ${sequences.length ? 'select name, value from n' : 'select 1 as done'}`;
     remember(key, text);
   }

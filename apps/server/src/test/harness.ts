@@ -112,6 +112,9 @@ export async function createTestApp(
     // The transfer reconciler runs only when a test calls it (its reads would land among the
     // statements a test counts).
     WALLET_RECONCILE_SECONDS: '0',
+    // Webhook deliveries are sent when a test calls the worker; receivers are local servers.
+    WEBHOOK_WORKER_SECONDS: '0',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ...env,
   });
   const clock = new ManualClock();

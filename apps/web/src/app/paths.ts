@@ -19,6 +19,8 @@ export const paths = {
   home: '/home',
   dashboard: '/dashboard',
   developers: '/developers',
+  webhooks: '/developers/webhooks',
+  apiReference: '/developers/reference',
   reports: '/report',
   settings: '/settings',
   settingsTab: (tab: string) => `/settings/${tab}`,

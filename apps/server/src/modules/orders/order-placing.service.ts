@@ -18,8 +18,13 @@ import { runIdempotent, type Outcome, type TransactionEnd } from '../../lib/idem
 import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
 import { countDiscountUse, discountAnswer } from '../discounts/discounts.public.js';
-import { PAYMENT_NUMBERS, paymentRow } from '../payments-received/payments-received.public.js';
+import {
+  PAYMENT_NUMBERS,
+  paymentEventData,
+  paymentRow,
+} from '../payments-received/payments-received.public.js';
 import { applyStockMovements, type StockMovementInput } from '../products/products.public.js';
+import { queueWebhookEvents } from '../webhooks/webhooks.public.js';
 import { priceCart, quoteOf, type Cart } from './cart-pricing.js';
 import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
 import { ORDER_NUMBERS, toOrder } from './orders.repository.js';
@@ -168,17 +173,17 @@ async function placeOrder(
     quantity_refunded: 0,
   }));
   writes.add('orders', [row]).add('order_items', items);
-  if (received > 0) {
-    writes.add('payments_received', [
-      paymentRow(ctx, {
-        order: { id, number, customerId: row.customer_id, customerName: row.customer_name },
-        amount: received,
-        mode: PAYMENT_MODE_OF[body.payment_type],
-        source: 'order',
-        number: payment!,
-      }),
-    ]);
-  }
+  const paid =
+    received > 0
+      ? paymentRow(ctx, {
+          order: { id, number, customerId: row.customer_id, customerName: row.customer_name },
+          amount: received,
+          mode: PAYMENT_MODE_OF[body.payment_type],
+          source: 'order',
+          number: payment!,
+        })
+      : null;
+  if (paid) writes.add('payments_received', [paid]);
   writes.add('audits', [
     auditRow(ctx, {
       action: 'order.created',
@@ -200,6 +205,12 @@ async function placeOrder(
   // idempotent request joins the batch (the stand-in is replaced there too) and the batch's
   // statement commits. Nothing after the flush may fail: the sale may be committed by then.
   const answer = toOrder(row, items);
+  // The webhook outbox: one insert … select in the batch's statement, no row when no endpoint
+  // listens (decision 0034). The numbers' stand-ins in the payloads are put in by the flush.
+  queueWebhookEvents(writes, ctx.storeId, ctx.now, [
+    { type: 'order.created', data: answer },
+    ...(paid ? [{ type: 'payment.received' as const, data: paymentEventData(paid) }] : []),
+  ]);
   const numbers = await writes.flush(trx, end.finishIn(writes, 201, answer));
   answer.number = numbers.get(ORDER_NUMBERS.counter)!;
   return answer;

@@ -17,6 +17,7 @@ import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { releaseDiscountUse } from '../discounts/discounts.public.js';
 import { applyStockMovements, getProductsForSale } from '../products/products.public.js';
+import { raiseWebhookEvents } from '../webhooks/webhooks.public.js';
 import { balanceOf, money, STATUS_WORD } from './order-basics.js';
 import { ordersRepository, toOrder, toRefund } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
@@ -311,7 +312,12 @@ export async function changeOrderStatus(
       before: { status: row.status, amount_refunded: Number(row.amount_refunded) },
       after: { status: to, amount_refunded: Number(updated.amount_refunded) },
     });
-    return toOrder(updated, await repo.items([id]));
+    const order = toOrder(updated, await repo.items([id]));
+    await raiseWebhookEvents(trx, ctx.storeId, ctx.now, [
+      { type: 'order.status_changed', data: { order, from: row.status, to } },
+      ...(to === 'refunded' ? [{ type: 'order.refunded' as const, data: { order } }] : []),
+    ]);
+    return order;
   });
 }
 
@@ -339,6 +345,13 @@ export async function refundOrder(
       },
     });
     const items = await ordersRepository(trx, ctx.storeId).items([id]);
-    return { status: 201, body: { order: toOrder(updated, items), refund } };
+    const order = toOrder(updated, items);
+    await raiseWebhookEvents(trx, ctx.storeId, ctx.now, [
+      { type: 'order.refunded', data: { order, refund } },
+      ...(updated.status !== row.status
+        ? [{ type: 'order.status_changed' as const, data: { order, from: row.status, to: updated.status } }]
+        : []),
+    ]);
+    return { status: 201, body: { order, refund } };
   });
 }

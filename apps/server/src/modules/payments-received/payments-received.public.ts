@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { bumpCounter, formatNumber, type NumberSequence } from '../../lib/counters.js';
 import { newId } from '../../lib/ids.js';
+import { raiseWebhookEvents } from '../webhooks/webhooks.public.js';
 import { paymentsRepository, toPayment } from './payments-received.repository.js';
 import type { PaymentsReceivedTable } from './payments-received.tables.js';
 
@@ -61,6 +62,23 @@ export function paymentRow(
   };
 }
 
+/** A payment as the `payment.received` webhook sends it (decision 0034). */
+export function paymentEventData(row: PaymentsReceivedTable) {
+  return {
+    id: row.id,
+    number: row.number,
+    order_id: row.order_id,
+    order_number: row.order_number,
+    customer_id: row.customer_id,
+    amount: Number(row.amount),
+    payment_mode: row.payment_mode,
+    payment_date: row.payment_date,
+    reference: row.reference,
+    source: row.source,
+    created_at: row.created_at,
+  };
+}
+
 /**
  * Writes a payment row with the store's next `PAY-` number, in the caller's transaction (the
  * one that raises the order's amount received), so numbers have no gaps and a payment exists
@@ -74,6 +92,9 @@ export async function insertPayment(
   const number = input.number ?? paymentNumber(await bumpCounter(trx, ctx.storeId, PAYMENT_SEQUENCE, 1));
   const row = paymentRow(ctx, { ...input, number });
   await paymentsRepository(trx, ctx.storeId).insert(row);
+  await raiseWebhookEvents(trx, ctx.storeId, ctx.now, [
+    { type: 'payment.received', data: paymentEventData(row) },
+  ]);
   return toPayment(row);
 }
 

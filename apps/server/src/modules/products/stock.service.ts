@@ -7,6 +7,11 @@ import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { insertRows, type InsertBatch } from '../../lib/insert-rows.js';
 import { placeholders, runSql } from '../../lib/sql.js';
+import {
+  queueWebhookEvents,
+  raiseWebhookEvents,
+  type WebhookEventInput,
+} from '../webhooks/webhooks.public.js';
 import type { StockMovementsTable } from './products.tables.js';
 
 export interface StockMovementInput {
@@ -81,15 +86,22 @@ export function takeStockText(engine: Engine, n: number): string {
 update products p set quantity = p.quantity + w.delta, stock_state = ${state}, updated_at = ?
   from (values ${pairs}) as w (id, delta)
   where p.id in (select id from locked) and p.id = w.id and p.quantity + w.delta >= 0
-  returning p.id, p.quantity`
+  returning p.id, p.quantity, p.low_stock_threshold, p.name, p.sku`
       : `with w (id, delta) as (values ${pairs})
 update products as p set quantity = p.quantity + w.delta, stock_state = ${state}, updated_at = ?
   from w
   where p.store_id = ? and p.id in (${ids}) and p.id = w.id and p.track_stock = 1
     and p.quantity + w.delta >= 0
-  returning id, quantity`;
+  returning id, quantity, low_stock_threshold, name, sku`;
   takeStockTexts[engine][n] = text;
   return text;
+}
+
+interface Taken {
+  quantity: number;
+  threshold: number;
+  name: string;
+  sku: string;
 }
 
 /** Takes stock of products (sorted by id, each once) by the conditional update; their new quantities. */
@@ -98,9 +110,9 @@ async function takeStock(
   storeId: string,
   now: string,
   changes: Array<[productId: string, delta: number]>,
-): Promise<Map<string, number>> {
+): Promise<Map<string, Taken>> {
   const engine = engineOf(trx as unknown as Kysely<unknown>);
-  const taken = new Map<string, number>();
+  const taken = new Map<string, Taken>();
   for (let i = 0; i < changes.length; i += TAKE_STOCK_BATCH) {
     const chunk = changes.slice(i, i + TAKE_STOCK_BATCH);
     const ids = chunk.map(([id]) => id);
@@ -108,12 +120,21 @@ async function takeStock(
       engine === 'postgres'
         ? [storeId, ...ids, now, ...chunk.flat()]
         : [...chunk.flat(), now, storeId, ...ids];
-    const { rows } = await runSql<{ id: string; quantity: number | string }>(
-      trx,
-      takeStockText(engine, chunk.length),
-      parameters,
-    );
-    for (const row of rows) taken.set(row.id, Number(row.quantity));
+    const { rows } = await runSql<{
+      id: string;
+      quantity: number | string;
+      low_stock_threshold: number | string;
+      name: string;
+      sku: string;
+    }>(trx, takeStockText(engine, chunk.length), parameters);
+    for (const row of rows) {
+      taken.set(row.id, {
+        quantity: Number(row.quantity),
+        threshold: Number(row.low_stock_threshold),
+        name: row.name,
+        sku: row.sku,
+      });
+    }
   }
   return taken;
 }
@@ -162,6 +183,8 @@ export async function applyStockMovements(
   const shortages: Array<{ name: string; left: number; lines: number[] }> = [];
   const ledger: StockMovementsTable[] = [];
   const now = ctx.now.toISOString();
+  // Products this call took to their low-stock level or below (webhook `product.stock_low`).
+  const fellLow: WebhookEventInput[] = [];
 
   const productIds = [...byProduct.keys()].sort();
   // The conditional update: it takes the stock only if enough is left, in one statement.
@@ -200,7 +223,8 @@ export async function applyStockMovements(
   for (const productId of productIds) {
     const lines = byProduct.get(productId)!;
     const total = totals.get(productId)!;
-    const quantityAfter = taken.get(productId);
+    const took = taken.get(productId);
+    const quantityAfter = took?.quantity;
 
     if (quantityAfter === undefined) {
       const product = others.get(productId);
@@ -218,6 +242,19 @@ export async function applyStockMovements(
         results[i] = { productId, quantityBefore: quantity, quantityAfter: quantity, tracked: false };
       }
       continue;
+    }
+
+    if (took && total < 0 && quantityAfter - total > took.threshold && quantityAfter <= took.threshold) {
+      fellLow.push({
+        type: 'product.stock_low',
+        data: {
+          product_id: productId,
+          name: took.name,
+          sku: took.sku,
+          quantity: quantityAfter,
+          low_stock_threshold: took.threshold,
+        },
+      });
     }
 
     // Positive lines first: the running quantity then only falls towards the final one (>= 0).
@@ -261,8 +298,10 @@ export async function applyStockMovements(
 
   if (options.ledger) {
     options.ledger.add('stock_movements', ledger);
+    if (fellLow.length) queueWebhookEvents(options.ledger, ctx.storeId, ctx.now, fellLow);
     return results;
   }
+  if (fellLow.length) await raiseWebhookEvents(trx, ctx.storeId, ctx.now, fellLow);
   for (let i = 0; i < ledger.length; i += LEDGER_BATCH) {
     await insertRows(trx, 'stock_movements', ledger.slice(i, i + LEDGER_BATCH));
   }

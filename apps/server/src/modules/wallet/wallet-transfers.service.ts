@@ -13,6 +13,7 @@ import {
   type TransferRequest,
   type TransferResult,
 } from '../../providers/payments/payment-provider.js';
+import { raiseWebhookEvents } from '../webhooks/webhooks.public.js';
 import { newReference, post, recordTransaction, toWalletTransaction } from './ledger.js';
 import { walletRepository } from './wallet.repository.js';
 import { bankOr400, moneyIn, walletOr404 } from './wallet.service.js';
@@ -204,6 +205,9 @@ export async function settleTransfer(
     if (!row) return false;
     const amount = Number(row.amount);
     const fee = Number(row.fee);
+    await raiseWebhookEvents(trx, wallet.store_id, ctx.now, [
+      { type: 'wallet.transfer.settled', data: toWalletTransaction(row) },
+    ]);
     if (result.status === 'success') {
       await post(
         trx,

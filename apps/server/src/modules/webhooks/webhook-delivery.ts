@@ -1,0 +1,176 @@
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@tillbook/contract/webhooks';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Deps } from '../../lib/context.js';
+import { hmac } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import { refusedAtDelivery } from './webhook-addresses.js';
+import type { WebhookDeliveriesTable } from './webhooks.tables.js';
+
+/** Deliveries one round takes at most; they are sent side by side. */
+const ROUND_SIZE = 25;
+/** The first wait after a failed attempt; each further failure doubles it, up to `MAX_WAIT_MS`. */
+const FIRST_WAIT_MS = 30_000;
+const MAX_WAIT_MS = 4 * 3_600_000;
+/** An error or a receiver's answer kept in the attempt log is cut to this length. */
+const MAX_ERROR = 300;
+
+/** The wait before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min … 4 h. */
+export const retryWaitMs = (attempts: number) =>
+  Math.min(FIRST_WAIT_MS * 2 ** Math.max(0, attempts - 1), MAX_WAIT_MS);
+
+/** The signature header's value: HMAC-SHA256 with the endpoint's secret over `timestamp.body`. */
+export const signatureOf = (secret: string, timestamp: number, body: string) =>
+  `t=${timestamp},v1=${hmac(secret, `${timestamp}.${body}`)}`;
+
+interface Outcome {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+async function post(
+  deps: Deps,
+  delivery: WebhookDeliveriesTable,
+  url: string,
+  secret: string,
+  now: Date,
+): Promise<Outcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const refused = await refusedAtDelivery(url, deps.config.WEBHOOK_ALLOW_PRIVATE_URLS);
+    if (refused) return { statusCode: null, error: refused, durationMs: elapsed() };
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Tillbook-Webhooks/1',
+        [WEBHOOK_SIGNATURE_HEADER]: signatureOf(secret, timestamp, delivery.payload),
+        [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+        [WEBHOOK_EVENT_HEADER]: delivery.event,
+        [WEBHOOK_DELIVERY_HEADER]: delivery.id,
+      },
+      body: delivery.payload,
+      // A redirect is an answer, not an instruction: following it could lead into the network.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(deps.config.WEBHOOK_TIMEOUT_MS),
+    });
+    const text = await response.text().catch(() => '');
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      statusCode: response.status,
+      error: ok ? null : `HTTP ${response.status}${text ? `: ${text.slice(0, MAX_ERROR)}` : ''}`,
+      durationMs: elapsed(),
+    };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+    const message =
+      name === 'TimeoutError'
+        ? `No answer within ${deps.config.WEBHOOK_TIMEOUT_MS} ms`
+        : `${error instanceof Error ? error.message : String(error)}${cause ? ` (${cause})` : ''}`;
+    return { statusCode: null, error: message.slice(0, MAX_ERROR), durationMs: elapsed() };
+  }
+}
+
+/** Sends one claimed delivery and records the attempt and what follows (done, retry, give up). */
+async function deliver(db: Kysely<Database>, deps: Deps, delivery: WebhookDeliveriesTable): Promise<void> {
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .select(['url', 'secret_sealed', 'enabled'])
+    .where('store_id', '=', delivery.store_id)
+    .where('id', '=', delivery.endpoint_id)
+    .executeTakeFirst();
+  const now = deps.clock.now();
+  const outcome: Outcome = !endpoint
+    ? { statusCode: null, error: 'The endpoint was deleted', durationMs: 0 }
+    : Number(endpoint.enabled) !== 1
+      ? { statusCode: null, error: 'The endpoint is disabled', durationMs: 0 }
+      : await post(deps, delivery, endpoint.url, deps.secrets.open(endpoint.secret_sealed), now);
+  const at = deps.clock.now();
+  const attempts = Number(delivery.attempts) + 1;
+  const delivered = outcome.error === null;
+  const retryAt = new Date(at.getTime() + retryWaitMs(attempts));
+  const giveUp = new Date(delivery.give_up_at);
+  // The last try is at the give-up time itself; after a failure there, the delivery has failed.
+  const next = delivered || !endpoint || at >= giveUp ? null : retryAt > giveUp ? giveUp : retryAt;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_attempts')
+      .values({
+        id: newId(),
+        store_id: delivery.store_id,
+        delivery_id: delivery.id,
+        attempted_at: now.toISOString(),
+        status_code: outcome.statusCode,
+        error: outcome.error,
+        duration_ms: outcome.durationMs,
+      })
+      .execute();
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: delivered ? 'delivered' : next ? 'pending' : 'failed',
+        attempts,
+        next_attempt_at: next?.toISOString() ?? null,
+        claimed_until: null,
+        delivered_at: delivered ? at.toISOString() : null,
+        updated_at: at.toISOString(),
+      })
+      .where('store_id', '=', delivery.store_id)
+      .where('id', '=', delivery.id)
+      // Only while this worker's claim holds: "send again" meanwhile made it due anew.
+      .where('claimed_until', '=', delivery.claimed_until)
+      .execute();
+  });
+}
+
+/**
+ * One round of the worker: takes the due deliveries (at most `ROUND_SIZE`), each claimed by a
+ * conditional update so two processes never send the same one at once, and sends them side by
+ * side. A claim lasts past the send's timeout; a worker that died mid-send leaves the delivery to
+ * be taken again when it runs out. Answers how many it sent.
+ */
+export async function deliverDueWebhooks(db: Kysely<Database>, deps: Deps): Promise<number> {
+  const now = deps.clock.now().toISOString();
+  const due = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .orderBy('next_attempt_at')
+    .limit(ROUND_SIZE)
+    .execute();
+  const claimedUntil = new Date(
+    deps.clock.now().getTime() + deps.config.WEBHOOK_TIMEOUT_MS + 30_000,
+  ).toISOString();
+  const claimed: WebhookDeliveriesTable[] = [];
+  for (const { id } of due) {
+    const row = await db
+      .updateTable('webhook_deliveries')
+      .set({ claimed_until: claimedUntil })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (row) claimed.push(row);
+  }
+  await Promise.all(
+    claimed.map((d) =>
+      deliver(db, deps, d).catch((error: unknown) =>
+        deps.log.error({ err: error, delivery: d.id }, 'webhook delivery failed to record'),
+      ),
+    ),
+  );
+  return claimed.length;
+}

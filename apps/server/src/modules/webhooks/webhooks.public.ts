@@ -1,0 +1,90 @@
+import { WEBHOOK_RETRY_HOURS, type WebhookEvent } from '@tillbook/contract/webhooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { InsertBatch } from '../../lib/insert-rows.js';
+import './webhooks.tables.js';
+
+/**
+ * What other modules may use of webhooks: raising events inside the transaction that makes the
+ * change (an outbox, decision 0034). Webhooks sit at the bottom of the module order: this file
+ * imports no module, and every module that raises events imports it.
+ */
+
+export interface WebhookEventInput {
+  type: WebhookEvent;
+  /** The event's object (an order, a product's stock, a payment, a transfer), sent as `data`. */
+  data: unknown;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const COLUMNS = ['store_id', 'event_id', 'event', 'payload', 'now', 'give_up_at'] as const;
+
+/**
+ * One delivery per enabled endpoint of the store subscribed to the event, made by one
+ * `insert … select` over the events: no row when nobody listens, and no read before it. A
+ * delivery's id is its event's UUIDv7 time prefix and random bits, so deliveries sort by time.
+ */
+function deliveriesText(values: string[][], postgres: boolean): string {
+  const events = values
+    .map((row) => `select ${row.map((v, i) => `cast(${v} as text) as ${COLUMNS[i]}`).join(', ')}`)
+    .join(' union all ');
+  const suffix = postgres ? `substr(md5(random()::text || e.id), 1, 12)` : `lower(hex(randomblob(6)))`;
+  return `insert into webhook_deliveries (id, store_id, endpoint_id, event_id, event, payload, status, attempts,
+    next_attempt_at, claimed_until, give_up_at, delivered_at, created_at, updated_at)
+  select substr(v.event_id, 1, 24) || ${suffix}, e.store_id, e.id, v.event_id, v.event, v.payload, 'pending', 0,
+    v.now, null, v.give_up_at, null, v.now, v.now
+  from (${events}) as v
+  join webhook_endpoints e on e.store_id = v.store_id and e.enabled = 1
+    and e.events like '%"' || v.event || '"%'`;
+}
+
+function eventRows(storeId: string, now: Date, events: readonly WebhookEventInput[]) {
+  const at = now.toISOString();
+  const giveUpAt = new Date(now.getTime() + WEBHOOK_RETRY_HOURS * 3_600_000).toISOString();
+  return events.map((event) => {
+    const id = newId(now.getTime());
+    return {
+      store_id: storeId,
+      event_id: id,
+      event: event.type,
+      // Text a batch's number stand-ins may sit in (an order's number): the flush puts them in.
+      payload: JSON.stringify({ id, type: event.type, created_at: at, store_id: storeId, data: event.data }),
+      now: at,
+      give_up_at: giveUpAt,
+    };
+  });
+}
+
+/**
+ * Adds the deliveries of events to a batch written at the end of the change's transaction (a
+ * sale's rows): on PostgreSQL part of the batch's one statement; events added by several callers
+ * to the same batch go in one `insert … select`.
+ */
+export function queueWebhookEvents(
+  batch: InsertBatch,
+  storeId: string,
+  now: Date,
+  events: readonly WebhookEventInput[],
+): void {
+  batch.addSelect(
+    'webhook_deliveries',
+    'webhook_deliveries',
+    eventRows(storeId, now, events),
+    deliveriesText,
+  );
+}
+
+/** Writes the deliveries of events now, in the caller's transaction: one statement. */
+export async function raiseWebhookEvents(
+  db: Db,
+  storeId: string,
+  now: Date,
+  events: readonly WebhookEventInput[],
+): Promise<void> {
+  if (!events.length) return;
+  const batch = new InsertBatch();
+  queueWebhookEvents(batch, storeId, now, events);
+  await batch.flush(db);
+}
