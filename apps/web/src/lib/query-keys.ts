@@ -27,6 +27,8 @@ export const queryKeys = {
   audits: resourceKeys('audits'),
   customers: resourceKeys('customers'),
   discounts: resourceKeys('discounts'),
+  /** The dashboard's and the reports' figures: every sale, refund or payment changes them. */
+  insight: resourceKeys('insight'),
   members: resourceKeys('members'),
   orderQuote: resourceKeys('order-quote'),
   orders: resourceKeys('orders'),
