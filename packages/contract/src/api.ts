@@ -8,6 +8,7 @@ import { ordersRoutes } from './orders.js';
 import { paymentsReceivedRoutes } from './payments-received.js';
 import { productsRoutes } from './products.js';
 import { purchaseOrdersRoutes } from './purchase-orders.js';
+import { dashboardRoutes, reportsRoutes } from './reports.js';
 import { shippingRoutes } from './shipping.js';
 import { storesRoutes } from './stores.js';
 import { subscriptionsRoutes } from './subscriptions.js';
@@ -51,5 +52,7 @@ export const apiRouteTables = {
   wallet: walletRoutes,
   payment: paymentRoutes,
   subscriptions: subscriptionsRoutes,
+  dashboard: dashboardRoutes,
+  reports: reportsRoutes,
   apiDocs: apiDocsRoutes,
 } as const;
