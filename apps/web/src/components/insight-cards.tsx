@@ -9,17 +9,27 @@ import { formatChange } from '../lib/format';
  * The change against a previous figure: green and up when it grew, red and down when it fell
  * (the text says it too, so the colour is not the only sign).
  */
-export function ChangeBadge({ percent, against }: { percent: number | null; against: string }) {
+export function ChangeBadge({
+  percent,
+  against,
+  upIsBad = false,
+}: {
+  percent: number | null;
+  against: string;
+  /** Refunds and discounts: more is worse, so up is red. */
+  upIsBad?: boolean;
+}) {
   const up = percent === null || percent > 0;
   const flat = percent === 0;
-  const colour = flat ? 'gray' : up ? 'green' : 'red';
+  const good = up !== upIsBad;
+  const colour = flat ? 'gray' : good ? 'green' : 'red';
   const Icon = up ? IconArrowUpRight : IconArrowDownRight;
   return (
     <Badge
       variant="light"
       color={colour}
       // The light badge's own text shades read below 4.5:1 on their tint; these do not.
-      c={flat ? 'dark.6' : up ? 'green.9' : 'red.9'}
+      c={flat ? 'dark.6' : good ? 'green.9' : 'red.9'}
       leftSection={flat ? null : <Icon size={12} aria-hidden />}
       aria-label={`${formatChange(percent)} ${against}`}
       style={{ textTransform: 'none' }}
