@@ -25,7 +25,13 @@ const BOUNDS = 'sales_rebuild_days';
 async function rebuild(trx: Transaction<Database>, storeIds?: readonly string[]): Promise<void> {
   const only = storeIds ? [...new Set(storeIds)] : null;
   if (only && !only.length) return;
-  for (const table of ['sales_days', 'sales_product_days', 'sales_customer_days'] as const) {
+  for (const table of [
+    'sales_days',
+    'sales_product_days',
+    'sales_customer_days',
+    'sales_products',
+    'sales_customers',
+  ] as const) {
     let del = trx.deleteFrom(table);
     if (only) del = del.where('store_id', 'in', only);
     await del.execute();
@@ -120,4 +126,13 @@ async function rebuild(trx: Transaction<Database>, storeIds?: readonly string[])
     where ${sale} and o.customer_id is not null
     group by d.store_id, d.day, o.customer_id`.execute(trx);
   await sql`drop table ${sql.table(BOUNDS)}`.execute(trx);
+  const scope = only ? sql`where store_id in (${sql.join(only)})` : sql``;
+  await sql`
+    insert into sales_products (store_id, product_id, units, revenue, cost)
+    select store_id, product_id, sum(units), sum(revenue), sum(cost) from sales_product_days ${scope}
+    group by store_id, product_id`.execute(trx);
+  await sql`
+    insert into sales_customers (store_id, customer_id, orders, spent)
+    select store_id, customer_id, sum(orders), sum(spent) from sales_customer_days ${scope}
+    group by store_id, customer_id`.execute(trx);
 }

@@ -56,7 +56,11 @@ const MAX_BATCH_PARAMETERS = 30_000;
  * ` on conflict (keys) do update set c = t.c + excluded.c` for every other column: rows that add
  * to counters kept per key (the sales figures, decision 0031), whether or not the key's row exists.
  */
-function addOnConflict(table: string, columns: readonly string[], conflict: readonly string[] | undefined): string {
+function addOnConflict(
+  table: string,
+  columns: readonly string[],
+  conflict: readonly string[] | undefined,
+): string {
   if (!conflict) return '';
   const added = columns.filter((c) => !conflict.includes(c));
   return ` on conflict (${conflict.map((c) => `"${c}"`).join(', ')}) do update set ${added
@@ -279,7 +283,8 @@ async function flushAsOneStatement(
     sequences.map((s) => `${s.counter}/${s.prefix}/${s.width}`).join(','),
     marks.join(','),
     ...parts.map(
-      (p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}\n${p.conflict?.join(',') ?? ''}`,
+      (p) =>
+        `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}\n${p.conflict?.join(',') ?? ''}`,
     ),
   ].join('\n');
   let text = statements.get(key);

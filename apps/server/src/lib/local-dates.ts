@@ -104,3 +104,23 @@ export function localDate(instant: number | string | Date, timeZone: string): st
   if (ms >= start && ms < end) lastDay.set(timeZone, { start, end, date });
   return date;
 }
+
+/** Zone offsets by UTC hour: offsets change on hour boundaries (or half hours, rare enough to look up again). */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/** An instant as store-local `YYYY-MM-DD HH:mm` (exports: a year of rows without a time-zone lookup each). */
+export function localDateTimeText(iso: string, timeZone: string): string {
+  const ms = Date.parse(iso);
+  let zone = hourOffsets.get(timeZone);
+  if (!zone) hourOffsets.set(timeZone, (zone = new Map()));
+  // Keyed by the UTC half hour: no zone changes its offset inside one.
+  const slot = Math.floor(ms / 1_800_000);
+  let offset = zone.get(slot);
+  if (offset === undefined) {
+    if (zone.size > 20_000) zone.clear();
+    offset = zoneOffset(ms, timeZone);
+    zone.set(slot, offset);
+  }
+  const text = new Date(ms + offset).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+}

@@ -3,7 +3,8 @@ import { rebuildSalesFigures } from '../sales-figures-rebuild.js';
 
 /**
  * Issue 18: the sales figures every dashboard and report call reads (decision 0031), kept per
- * store and store-local day, per product and day, and per customer and day, in the same
+ * store and store-local day, per product and day, and per customer and day (with all-time totals
+ * per product and customer), in the same
  * transaction as the sale, refund or cancellation that changes them. Filled here from the
  * orders already made.
  */
@@ -50,6 +51,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('orders', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('spent', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('sales_customer_days_pkey', ['store_id', 'day', 'customer_id'])
+    .execute();
+
+  // All-time totals per product and per customer, so the dashboard's top lists read one row per
+  // product or customer instead of adding up every day.
+  await db.schema
+    .createTable('sales_products')
+    .addColumn('store_id', 'text', (c) => c.notNull().references('stores.id').onDelete('cascade'))
+    .addColumn('product_id', 'text', (c) => c.notNull())
+    .addColumn('units', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('revenue', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('cost', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('sales_products_pkey', ['store_id', 'product_id'])
+    .execute();
+  await db.schema
+    .createTable('sales_customers')
+    .addColumn('store_id', 'text', (c) => c.notNull().references('stores.id').onDelete('cascade'))
+    .addColumn('customer_id', 'text', (c) => c.notNull())
+    .addColumn('orders', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('spent', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('sales_customers_pkey', ['store_id', 'customer_id'])
     .execute();
 
   await rebuildSalesFigures(db as never);

@@ -43,10 +43,17 @@ export interface SalesCustomerDaysTable {
   spent: number;
 }
 
+/** All-time totals of a product (the sum of its days). */
+export type SalesProductsTable = Omit<SalesProductDaysTable, 'day'>;
+/** All-time totals of a customer (the sum of their days). */
+export type SalesCustomersTable = Omit<SalesCustomerDaysTable, 'day'>;
+
 declare module '../../db/schema.js' {
   interface Database {
     sales_days: SalesDaysTable;
     sales_product_days: SalesProductDaysTable;
     sales_customer_days: SalesCustomerDaysTable;
+    sales_products: SalesProductsTable;
+    sales_customers: SalesCustomersTable;
   }
 }

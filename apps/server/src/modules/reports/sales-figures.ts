@@ -66,6 +66,8 @@ const ZERO: DayDelta = {
 const DAY_KEYS = ['store_id', 'day'] as const;
 const PRODUCT_KEYS = ['store_id', 'day', 'product_id'] as const;
 const CUSTOMER_KEYS = ['store_id', 'day', 'customer_id'] as const;
+const TOTAL_PRODUCT_KEYS = ['store_id', 'product_id'] as const;
+const TOTAL_CUSTOMER_KEYS = ['store_id', 'customer_id'] as const;
 
 const dayOf = (ctx: StoreContext, createdAt: string) => localDate(createdAt, ctx.access.store.timezone);
 
@@ -148,10 +150,32 @@ function addRows(
   batch: InsertBatch,
   rows: { days: SalesDaysTable; products: SalesProductDaysTable[]; customers: SalesCustomerDaysTable[] },
 ): InsertBatch {
+  return addPerProductAndCustomer(
+    batch.addTo('sales_days', [rows.days], DAY_KEYS),
+    rows.products,
+    rows.customers,
+  );
+}
+
+/** Rows of the product and customer days, and the same added to their all-time totals. */
+function addPerProductAndCustomer(
+  batch: InsertBatch,
+  products: SalesProductDaysTable[],
+  customers: SalesCustomerDaysTable[],
+): InsertBatch {
   return batch
-    .addTo('sales_days', [rows.days], DAY_KEYS)
-    .addTo('sales_product_days', rows.products, PRODUCT_KEYS)
-    .addTo('sales_customer_days', rows.customers, CUSTOMER_KEYS);
+    .addTo('sales_product_days', products, PRODUCT_KEYS)
+    .addTo(
+      'sales_products',
+      products.map(({ day: _day, ...total }) => total),
+      TOTAL_PRODUCT_KEYS,
+    )
+    .addTo('sales_customer_days', customers, CUSTOMER_KEYS)
+    .addTo(
+      'sales_customers',
+      customers.map(({ day: _day, ...total }) => total),
+      TOTAL_CUSTOMER_KEYS,
+    );
 }
 
 /**
@@ -215,16 +239,22 @@ export async function recordRefund(
   });
   const batch = new InsertBatch().addTo(
     'sales_days',
-    [dayRow(ctx, day, { refunds: refund.value, refunded_orders: refund.full ? 1 : 0, units: -units, cost: -cost })],
+    [
+      dayRow(ctx, day, {
+        refunds: refund.value,
+        refunded_orders: refund.full ? 1 : 0,
+        units: -units,
+        cost: -cost,
+      }),
+    ],
     DAY_KEYS,
   );
-  batch.addTo('sales_product_days', productRows(ctx, day, products), PRODUCT_KEYS);
-  if (order.customer_id) {
-    batch.addTo(
-      'sales_customer_days',
-      [{ store_id: ctx.storeId, day, customer_id: order.customer_id, orders: 0, spent: -refund.value }],
-      CUSTOMER_KEYS,
-    );
-  }
+  addPerProductAndCustomer(
+    batch,
+    productRows(ctx, day, products),
+    order.customer_id
+      ? [{ store_id: ctx.storeId, day, customer_id: order.customer_id, orders: 0, spent: -refund.value }]
+      : [],
+  );
   await batch.flush(trx);
 }
