@@ -20,6 +20,7 @@ import { InsertBatch } from '../../lib/insert-rows.js';
 import { countDiscountUse, discountAnswer } from '../discounts/discounts.public.js';
 import { PAYMENT_NUMBERS, paymentRow } from '../payments-received/payments-received.public.js';
 import { applyStockMovements, type StockMovementInput } from '../products/products.public.js';
+import { addPlacedOrder } from '../reports/reports.public.js';
 import { priceCart, quoteOf, type Cart } from './cart-pricing.js';
 import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
 import { ORDER_NUMBERS, toOrder } from './orders.repository.js';
@@ -168,6 +169,8 @@ async function placeOrder(
     quantity_refunded: 0,
   }));
   writes.add('orders', [row]).add('order_items', items);
+  // The day's sales figures, in the same statement (decision 0031).
+  addPlacedOrder(writes, ctx, row, items);
   if (received > 0) {
     writes.add('payments_received', [
       paymentRow(ctx, {
