@@ -53,3 +53,9 @@ export const accountKeys = {
   stores: (...ids: string[]) => ['stores', ...ids],
   verifyEmailLink: (token: string) => ['verify-email-link', token],
 };
+
+/**
+ * Other tills, other staff and API keys sell too, so the figures are asked again on every visit
+ * (the cached copy shows meanwhile); the calls read kept daily figures and are cheap.
+ */
+export const INSIGHT_STALE_MS = 0;

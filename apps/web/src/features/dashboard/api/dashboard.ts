@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { dashboardRoutes, type Chart, type ChartOption, type ChartTime } from '@tillbook/contract/reports';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { queryKeys } from '../../../lib/query-keys';
+import { INSIGHT_STALE_MS, queryKeys } from '../../../lib/query-keys';
 
 const keys = queryKeys.insight;
 
@@ -16,6 +16,7 @@ export const totalSalesQuery = (storeId: string | null) =>
     queryKey: keys.part(storeId, 'total-sales'),
     queryFn: ({ signal }) => call(dashboardRoutes.totalSales, { signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 export const todaySalesQuery = (storeId: string | null) =>
@@ -23,6 +24,7 @@ export const todaySalesQuery = (storeId: string | null) =>
     queryKey: keys.part(storeId, 'today-sales'),
     queryFn: ({ signal }) => call(dashboardRoutes.todaySales, { signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 export const totalCustomersQuery = (storeId: string | null) =>
@@ -30,6 +32,7 @@ export const totalCustomersQuery = (storeId: string | null) =>
     queryKey: keys.part(storeId, 'total-customers'),
     queryFn: ({ signal }) => call(dashboardRoutes.totalCustomers, { signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 export const totalOrdersQuery = (storeId: string | null) =>
@@ -37,6 +40,7 @@ export const totalOrdersQuery = (storeId: string | null) =>
     queryKey: keys.part(storeId, 'total-order'),
     queryFn: ({ signal }) => call(dashboardRoutes.totalOrder, { signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 export const topCustomersQuery = (storeId: string | null, limit = 5) =>
@@ -45,6 +49,7 @@ export const topCustomersQuery = (storeId: string | null, limit = 5) =>
     queryFn: ({ signal }) =>
       call(dashboardRoutes.customers, { query: { limit }, signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 export const topProductsQuery = (storeId: string | null, limit = 5) =>
@@ -53,6 +58,7 @@ export const topProductsQuery = (storeId: string | null, limit = 5) =>
     queryFn: ({ signal }) =>
       call(dashboardRoutes.productSale, { query: { limit }, signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 export const recentOrdersQuery = (storeId: string | null, limit = 10) =>
@@ -61,6 +67,7 @@ export const recentOrdersQuery = (storeId: string | null, limit = 10) =>
     queryFn: ({ signal }) =>
       call(dashboardRoutes.recentOrders, { query: { limit }, signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 export const chartQuery = (storeId: string | null, option: ChartOption, period: ChartPeriod) =>
@@ -69,6 +76,7 @@ export const chartQuery = (storeId: string | null, option: ChartOption, period: 
     queryFn: async ({ signal }): Promise<Chart> =>
       (await call(dashboardRoutes.filter, { params: { option }, query: period, signal })).data,
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
     // The old series stays drawn while the next option or period loads.
     placeholderData: keepPreviousData,
   });

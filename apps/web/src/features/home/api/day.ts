@@ -3,7 +3,7 @@ import { productsRoutes, type StockState } from '@tillbook/contract/products';
 import { dashboardRoutes } from '@tillbook/contract/reports';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { queryKeys } from '../../../lib/query-keys';
+import { INSIGHT_STALE_MS, queryKeys } from '../../../lib/query-keys';
 
 // The home screen asks the dashboard calls for the day's figures (under the same keys as the
 // dashboard, so one sale refreshes both) and the product list for what runs low.
@@ -15,6 +15,7 @@ const todaySalesQuery = (storeId: string | null) =>
     queryKey: keys.part(storeId, 'today-sales'),
     queryFn: ({ signal }) => call(dashboardRoutes.todaySales, { signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 const dayCustomersQuery = (storeId: string | null, day: string) =>
@@ -23,6 +24,7 @@ const dayCustomersQuery = (storeId: string | null, day: string) =>
     queryFn: ({ signal }) =>
       call(dashboardRoutes.totalCustomers, { query: { from: day, to: day }, signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 const salesChartQuery = (storeId: string | null, from: string, to: string) =>
@@ -33,6 +35,7 @@ const salesChartQuery = (storeId: string | null, from: string, to: string) =>
         (a) => a.data,
       ),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 const recentOrdersQuery = (storeId: string | null, limit: number) =>
@@ -41,6 +44,7 @@ const recentOrdersQuery = (storeId: string | null, limit: number) =>
     queryFn: ({ signal }) =>
       call(dashboardRoutes.recentOrders, { query: { limit }, signal }).then((a) => a.data),
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
   });
 
 const productsInStateQuery = (storeId: string | null, stock: StockState, perPage: number) => {

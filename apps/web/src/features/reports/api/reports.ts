@@ -12,7 +12,7 @@ import {
 import type { OrderStatus } from '@tillbook/contract/orders';
 import { call, downloadRoute } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { queryKeys } from '../../../lib/query-keys';
+import { INSIGHT_STALE_MS, queryKeys } from '../../../lib/query-keys';
 
 const keys = queryKeys.insight;
 
@@ -47,6 +47,7 @@ const summaryQuery = (storeId: string | null, range: Range) =>
     queryFn: async ({ signal }): Promise<SalesSummary> =>
       (await call(reportsRoutes.summary, { query: range, signal })).data,
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
     placeholderData: keepPreviousData,
   });
 
@@ -56,6 +57,7 @@ const salesByPeriodQuery = (storeId: string | null, type: ReportType, range: Ran
     queryFn: async ({ signal }): Promise<SalesReport> =>
       (await call(reportsRoutes.salesByPeriod, { query: { type, ...range }, signal })).data,
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
     placeholderData: keepPreviousData,
   });
 
@@ -65,6 +67,7 @@ const salesByItemQuery = (storeId: string | null, filters: ItemFilters) =>
     queryFn: async ({ signal }): Promise<SalesByItem> =>
       (await call(reportsRoutes.salesByItem, { query: filters, signal })).data,
     enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
     placeholderData: keepPreviousData,
   });
 
@@ -83,6 +86,7 @@ const transactionsQuery = (storeId: string | null, filters: TransactionFilters, 
       ).then((a) => a.data);
     },
     enabled: Boolean(storeId) && enabled,
+    staleTime: INSIGHT_STALE_MS,
     placeholderData: keepPreviousData,
   });
 
