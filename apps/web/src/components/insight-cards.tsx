@@ -10,20 +10,29 @@ import { formatChange } from '../lib/format';
  * (the text says it too, so the colour is not the only sign).
  */
 export function ChangeBadge({
-  percent,
+  percent: given,
   against,
   upIsBad = false,
+  current,
+  previous,
 }: {
+  /** The change in percent; null when the previous figure was zero. */
   percent: number | null;
   against: string;
   /** Refunds and discounts: more is worse, so up is red. */
   upIsBad?: boolean;
+  /** The two figures, when known: equal figures are no change, even from zero. */
+  current?: number;
+  previous?: number;
 }) {
+  const percent = current !== undefined && current === previous ? 0 : given;
   const up = percent === null || percent > 0;
   const flat = percent === 0;
   const good = up !== upIsBad;
   const colour = flat ? 'gray' : good ? 'green' : 'red';
   const Icon = up ? IconArrowUpRight : IconArrowDownRight;
+  // From nothing there is no percentage to give.
+  const text = percent === null ? 'Up from zero' : `${formatChange(percent)}${against ? ` ${against}` : ''}`;
   return (
     <Badge
       variant="light"
@@ -31,10 +40,10 @@ export function ChangeBadge({
       // The light badge's own text shades read below 4.5:1 on their tint; these do not.
       c={flat ? 'dark.6' : good ? 'green.9' : 'red.9'}
       leftSection={flat ? null : <Icon size={12} aria-hidden />}
-      aria-label={`${formatChange(percent)} ${against}`}
-      style={{ textTransform: 'none' }}
+      aria-label={text}
+      style={{ textTransform: 'none', flexShrink: 0 }}
     >
-      {formatChange(percent)} {against}
+      {text}
     </Badge>
   );
 }
@@ -102,10 +111,11 @@ export function StatCard({
         ) : (
           <>
             <Text
-              fz={{ base: 20, sm: 24 }}
+              fz={{ base: 20, sm: 22 }}
               fw={700}
               lh={1.2}
-              style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+              // Amounts break only when they cannot fit, never inside a short one.
+              style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'break-word' }}
               aria-label={label}
               role="status"
             >

@@ -48,7 +48,12 @@ export function TodaySalesCard() {
             No sales yet today or yesterday.
           </Text>
         ) : (
-          <ChangeBadge percent={q.data.change_percent} against="vs yesterday" />
+          <ChangeBadge
+            percent={q.data.change_percent}
+            current={q.data.today}
+            previous={q.data.yesterday}
+            against="vs yesterday"
+          />
         ))
       }
       to={today ? `${paths.orders}?from=${today}&to=${today}` : paths.orders}

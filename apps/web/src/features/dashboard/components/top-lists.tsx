@@ -30,7 +30,7 @@ export function TopCustomersCard() {
       }
     >
       <ScrollArea type="auto">
-        <Table verticalSpacing="xs" miw={360} aria-label="Top customers">
+        <Table verticalSpacing="xs" aria-label="Top customers">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Customer</Table.Th>
@@ -50,7 +50,7 @@ export function TopCustomersCard() {
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">{formatCount(c.orders)}</Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Money minor={c.spent} />
                 </Table.Td>
               </Table.Tr>
@@ -84,7 +84,7 @@ export function TopProductsCard() {
       }
     >
       <ScrollArea type="auto">
-        <Table verticalSpacing="xs" miw={360} aria-label="Top products">
+        <Table verticalSpacing="xs" aria-label="Top products">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Product</Table.Th>
@@ -104,7 +104,7 @@ export function TopProductsCard() {
                   </Group>
                 </Table.Td>
                 <Table.Td ta="right">{formatCount(p.units)}</Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Money minor={p.revenue} />
                 </Table.Td>
               </Table.Tr>
@@ -167,7 +167,7 @@ export function RecentOrdersCard({ compact = false }: { compact?: boolean }) {
                     to={paths.order(o.id)}
                     size="sm"
                     fw={600}
-                    aria-label={`View order ${o.number}`}
+                    style={{ whiteSpace: 'nowrap' }}
                   >
                     {o.number}
                   </Anchor>
@@ -177,7 +177,7 @@ export function RecentOrdersCard({ compact = false }: { compact?: boolean }) {
                     {o.product}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Money minor={o.amount} />
                 </Table.Td>
                 {!compact && <Table.Td ta="right">{formatCount(o.quantity)}</Table.Td>}

@@ -15,11 +15,18 @@ import type { ProductListItem } from '@tillbook/contract/products';
 import { Link } from 'react-router';
 import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
-import { DateTime, Money } from '../../../components/money';
+import { Money } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../app/paths';
 import { useCan, useCurrentUser, useStoreLocale } from '../../../lib/current-user';
-import { formatCount, formatMoney, formatMoneyCompact, percentChange, storeDate } from '../../../lib/format';
+import {
+  formatCount,
+  formatMoney,
+  formatMoneyCompact,
+  formatRelative,
+  percentChange,
+  storeDate,
+} from '../../../lib/format';
 import {
   useDayCustomers,
   useProductsInState,
@@ -88,7 +95,12 @@ function DayFigures({ today }: { today: string }) {
             </Text>
           ) : (
             <Group gap={6}>
-              <ChangeBadge percent={sales.data.change_percent} against="vs yesterday" />
+              <ChangeBadge
+                percent={sales.data.change_percent}
+                current={sales.data.today}
+                previous={sales.data.yesterday}
+                against="vs yesterday"
+              />
               <Text size="xs" c="dimmed">
                 Yesterday <Money minor={sales.data.yesterday} currency={sales.data.currency} />
               </Text>
@@ -278,24 +290,29 @@ function RecentOrders() {
       }
     >
       <ScrollArea type="auto">
-        <Table verticalSpacing="xs" miw={380} aria-label="Recent orders">
+        <Table verticalSpacing="xs" aria-label="Recent orders">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Number</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th>Date</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {q.data?.map((o) => (
               <Table.Tr key={o.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={paths.order(o.id)} size="sm" fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={paths.order(o.id)}
+                    size="sm"
+                    fw={600}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {o.number}
                   </Anchor>
-                  <Text size="xs" c="dimmed" truncate maw={180}>
-                    {o.product}
+                  <Text size="xs" c="dimmed" truncate maw={200}>
+                    {o.product} · <time dateTime={o.created_at}>{formatRelative(o.created_at)}</time>
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
@@ -303,11 +320,6 @@ function RecentOrders() {
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={o.status === 'success' ? 'completed' : o.status} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    <DateTime iso={o.created_at} />
-                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}

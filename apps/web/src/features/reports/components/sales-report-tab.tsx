@@ -36,7 +36,7 @@ function SummaryCards({ range }: { range: Range }) {
           {formatDay(q.data.previous_to)}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, xl: 5 }} spacing="sm">
         {FIGURES.map((f) => (
           <StatCard
             key={f.key}
@@ -48,7 +48,13 @@ function SummaryCards({ range }: { range: Range }) {
             footer={
               q.data && (
                 <Stack gap={4} align="flex-start">
-                  <ChangeBadge percent={q.data.change_percent[f.key]} against="" upIsBad={f.upIsBad} />
+                  <ChangeBadge
+                    percent={q.data.change_percent[f.key]}
+                    current={q.data.current[f.key]}
+                    previous={q.data.previous[f.key]}
+                    against=""
+                    upIsBad={f.upIsBad}
+                  />
                   <Text size="xs" c="dimmed">
                     Before: {figureText(f.key, q.data.previous, currency)}
                   </Text>
@@ -155,7 +161,12 @@ export function SalesReportTab({
                         {formatMoney(r.previous.net_sales, currency)}
                       </Table.Td>
                       <Table.Td ta="right">
-                        <ChangeBadge percent={r.change_percent.net_sales} against="" />
+                        <ChangeBadge
+                          percent={r.change_percent.net_sales}
+                          current={r.current.net_sales}
+                          previous={r.previous.net_sales}
+                          against=""
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -172,7 +183,12 @@ export function SalesReportTab({
                       {formatMoney(q.data.totals.previous.net_sales, currency)}
                     </Table.Td>
                     <Table.Td ta="right">
-                      <ChangeBadge percent={q.data.totals.change_percent.net_sales} against="" />
+                      <ChangeBadge
+                        percent={q.data.totals.change_percent.net_sales}
+                        current={q.data.totals.current.net_sales}
+                        previous={q.data.totals.previous.net_sales}
+                        against=""
+                      />
                     </Table.Td>
                   </Table.Tr>
                 </Table.Tfoot>

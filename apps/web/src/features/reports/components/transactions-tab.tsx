@@ -119,11 +119,23 @@ export function TransactionsTab({
                     </Table.Td>
                     <Table.Td>
                       {r.kind === 'order' ? (
-                        <Anchor component={Link} to={paths.order(r.order_id)} size="sm" fw={600}>
+                        <Anchor
+                          component={Link}
+                          to={paths.order(r.order_id)}
+                          size="sm"
+                          fw={600}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
                           {r.number}
                         </Anchor>
                       ) : (
-                        <Anchor component={Link} to={paths.payment(r.id)} size="sm" fw={600}>
+                        <Anchor
+                          component={Link}
+                          to={paths.payment(r.id)}
+                          size="sm"
+                          fw={600}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
                           {r.number}
                         </Anchor>
                       )}
