@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../lib/api-client';
 import { formatChange } from '../lib/format';
+import { statusColours } from './status-badge';
 
 /**
  * The change against a previous figure: green and up when it grew, red and down when it fell
@@ -29,19 +30,18 @@ export function ChangeBadge({
   const up = percent === null || percent > 0;
   const flat = percent === 0;
   const good = up !== upIsBad;
-  const colour = flat ? 'gray' : good ? 'green' : 'red';
+  const { color, background } = statusColours(flat ? 'draft' : good ? 'success' : 'failed');
   const Icon = up ? IconArrowUpRight : IconArrowDownRight;
   // From nothing there is no percentage to give.
   const text = percent === null ? 'Up from zero' : `${formatChange(percent)}${against ? ` ${against}` : ''}`;
   return (
     <Badge
-      variant="light"
-      color={colour}
-      // The light badge's own text shades read below 4.5:1 on their tint; these do not.
-      c={flat ? 'dark.6' : good ? 'green.9' : 'red.9'}
+      radius="sm"
+      variant="filled"
+      // The status badges' shades, which read at 4.5:1 (Mantine's light badges do not).
+      styles={{ root: { color, background, textTransform: 'none', flexShrink: 0 } }}
       leftSection={flat ? null : <Icon size={12} aria-hidden />}
       aria-label={text}
-      style={{ textTransform: 'none', flexShrink: 0 }}
     >
       {text}
     </Badge>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
@@ -70,6 +70,9 @@ const today = {
   change_percent: 25,
   currency: 'NGN',
 };
+
+// The screen's calls each wait for the signed-in user first; a busy machine takes over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('dashboard', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { Money } from '../../../components/money';
+import { ErrorState, LoadingState } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../app/paths';
 import { useCan, useCurrentUser, useStoreLocale } from '../../../lib/current-user';
@@ -332,12 +333,15 @@ function RecentOrders() {
 
 /** paths.home: the day at a glance, what runs low, the latest orders and the quick actions. */
 export default function HomeScreen() {
-  const { data } = useCurrentUser();
+  const { data, isPending, error, refetch } = useCurrentUser();
   const { currency, timezone } = useStoreLocale();
   const canSeeFigures = useCan('reports.view');
   const canSeeProducts = useCan('products.view');
   const today = storeDate(timezone);
   const store = data?.store;
+  // What the screen shows follows the role, known once the user is.
+  if (isPending) return <LoadingState rows={6} label="Loading your store" />;
+  if (error || !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
 
   return (
     <Stack gap="lg">
@@ -345,7 +349,7 @@ export default function HomeScreen() {
         <div>
           <Title order={2} fz={{ base: 22, sm: 26 }}>
             {greeting(storeHour(timezone))}
-            {data?.user.first_name ? `, ${data.user.first_name}` : ''}
+            {data.user.first_name ? `, ${data.user.first_name}` : ''}
           </Title>
           <Text c="dimmed" size="sm">
             {store ? `${store.business_name} today` : 'Your shop today'}

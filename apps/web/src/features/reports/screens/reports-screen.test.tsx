@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesFigures } from '@tillbook/contract/reports';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -151,6 +151,9 @@ const answers = {
   },
   '/product/categories': [{ id: 'c1', name: 'Drinks' }],
 };
+
+// The screen's calls each wait for the signed-in user first; a busy machine takes over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('reports', () => {
   afterEach(() => vi.unstubAllGlobals());
