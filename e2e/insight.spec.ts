@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createMerchant, signIn, toast, type Merchant } from './support';
 
@@ -47,6 +48,19 @@ async function exportedCsv(page: Page): Promise<string[][]> {
     .trim()
     .split(/\r?\n/)
     .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+}
+
+/**
+ * axe on a screen with its figures and chart drawn (the accessibility suite sees these screens
+ * with no sales, so without a chart): no serious or critical violation.
+ */
+async function expectAccessible(page: Page, what: string) {
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 function column(rows: string[][], name: string, row: string[]): string | undefined {
@@ -107,6 +121,8 @@ test('insight: sales at the till move the home screen, dashboard and reports; ch
   await expect(recent.getByRole('link', { name: 'ORD-000001' })).toBeVisible();
   // Two Milo and the Peak left: 7 Milo (above 2) and 2 Peak (below 5).
   await expect(runningLow).toContainText('2 / min 5');
+  await expect(page.locator('.recharts-surface')).toBeVisible();
+  await expectAccessible(page, '/home');
 
   // Dashboard: the four figures, the lists and the chart.
   await page.goto('/dashboard');
@@ -123,6 +139,8 @@ test('insight: sales at the till move the home screen, dashboard and reports; ch
 
   const chartTotal = page.getByTestId('chart-total');
   await expect(chartTotal).toHaveText('This week: ₦7,000.00');
+  await expect(page.locator('.recharts-surface')).toBeVisible();
+  await expectAccessible(page, '/dashboard');
   await page.getByRole('combobox', { name: 'Chart figure' }).selectOption('orders');
   await expect(chartTotal).toHaveText('This week: 2');
   await expect(page).toHaveURL(/chart=orders/);
@@ -151,6 +169,8 @@ test('insight: sales at the till move the home screen, dashboard and reports; ch
   await expect(figure(page, 'Average order value')).toHaveText('₦3,500.00');
   const totals = page.getByTestId('sales-report-totals');
   await expect(totals).toContainText('₦7,000.00');
+  await expect(page.locator('.recharts-surface')).toBeVisible();
+  await expectAccessible(page, '/report');
   let csv = await exportedCsv(page);
   let last = csv.at(-1)!;
   expect(last[0]).toBe('Total');
