@@ -45,7 +45,7 @@ const database =
   engine === 'sqlite'
     ? server.openDatabase(`sqlite:${path.join(dir, 'bench.db')}`)
     : server.openDatabase(PG_URL, { schema: SCHEMA, poolSize: 4 });
-const db = database.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const db = database.db as unknown as Kysely<any>;
 await server.migrateToLatest(database.db, engine === 'postgres' ? SCHEMA : undefined);
 const app = await server.buildApp({
   config: benchConfig({ DATA_DIR: dir }),
@@ -81,22 +81,34 @@ const up = JSON.parse(
   ).body,
 );
 const code = /\b(\d{6})\b/.exec(
-  (await db.selectFrom('mail_outbox').select('text').where('to_address', '=', email).executeTakeFirstOrThrow())
-    .text,
+  (
+    await db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow()
+  ).text,
 )![1]!;
 await inject('POST', '/user/verify-email', { body: { email, code } });
 await inject('PUT', `/user/business-info/${up.data.id}`, {
   token: up.data.userToken,
   body: { business_name: 'Bench insight', country: 'Nigeria', state: 'Lagos' },
 });
-const token = JSON.parse((await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body)
-  .data.userToken as string;
-const store = await db.selectFrom('stores').selectAll().where('owner_user_id', '=', up.data.id).executeTakeFirstOrThrow();
+const token = JSON.parse(
+  (await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body,
+).data.userToken as string;
+const store = await db
+  .selectFrom('stores')
+  .selectAll()
+  .where('owner_user_id', '=', up.data.id)
+  .executeTakeFirstOrThrow();
 
 // Engine-specific SQL pieces for the generator.
 const pgsql = engine === 'postgres';
-const hex = (e: string, width: number) => (pgsql ? `lpad(to_hex(${e}), ${width}, '0')` : `printf('%0${width}x', ${e})`);
-const padded = (e: string, width: number) => (pgsql ? `lpad((${e})::text, ${width}, '0')` : `printf('%0${width}d', ${e})`);
+const hex = (e: string, width: number) =>
+  pgsql ? `lpad(to_hex(${e}), ${width}, '0')` : `printf('%0${width}x', ${e})`;
+const padded = (e: string, width: number) =>
+  pgsql ? `lpad((${e})::text, ${width}, '0')` : `printf('%0${width}d', ${e})`;
 const isoAt = (ms: string) =>
   pgsql
     ? `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
@@ -104,7 +116,10 @@ const isoAt = (ms: string) =>
 const series = (count: number) =>
   pgsql
     ? { with: '', from: `generate_series(0::bigint, ${count - 1}::bigint) as s(n)` }
-    : { with: `with recursive s(n) as (select 0 union all select n + 1 from s where n < ${count - 1}) `, from: 's' };
+    : {
+        with: `with recursive s(n) as (select 0 union all select n + 1 from s where n < ${count - 1}) `,
+        from: 's',
+      };
 
 const endMs = Date.now() - 60_000;
 const startMs = endMs - SPAN_MS;
@@ -204,7 +219,9 @@ async function catalogue(k: number, storeId: string, products: number, customers
 
 await catalogue(0, store.id, PRODUCTS, CUSTOMERS);
 await generate(0, store.id, ORDERS, PRODUCTS, CUSTOMERS);
-console.log(`[${engine}] generated ${ORDERS} orders in the big store: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `[${engine}] generated ${ORDERS} orders in the big store: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 for (let k = 1; k <= OTHER_STORES; k++) await generate(k, storeIds[k]!, OTHER_ORDERS, 20, 200);
 const generated = (performance.now() - t0) / 1000;
 if (pgsql) await sql`analyze`.execute(db);
@@ -214,7 +231,9 @@ const rebuilt = (performance.now() - r0) / 1000;
 if (pgsql) await sql`vacuum analyze`.execute(db);
 else await sql`analyze`.execute(db);
 const count = async (table: string, where = '') =>
-  Number((await sql.raw<{ n: number }>(`select count(*) as n from ${table} ${where}`).execute(db)).rows[0]!.n);
+  Number(
+    (await sql.raw<{ n: number }>(`select count(*) as n from ${table} ${where}`).execute(db)).rows[0]!.n,
+  );
 console.log(
   `[${engine}] ${await count('orders')} orders, ${await count('order_items')} lines in ${storeIds.length} stores generated in ${generated.toFixed(1)} s; figures rebuilt in ${rebuilt.toFixed(1)} s (${await count('sales_days')} store-days, ${await count('sales_product_days')} product-days, ${await count('sales_customer_days')} customer-days)`,
 );
@@ -305,9 +324,14 @@ for (let i = 0; i < EXPORTS; i++) {
   exportLines = res.body.split('\r\n').length;
 }
 const itemsExport = await time(`/sales_report/items/export?from=${yearAgo}&to=${today}`, 5);
-const reportExport = await time(`/sales_report/filter/sales/export?type=daily&from=${yearAgo}&to=${today}`, 5);
+const reportExport = await time(
+  `/sales_report/filter/sales/export?type=daily&from=${yearAgo}&to=${today}`,
+  5,
+);
 
-console.log(`\n## ${engine}: ${ORDERS} orders in the store, ${OTHER_STORES} other stores × ${OTHER_ORDERS}; N=${N}\n`);
+console.log(
+  `\n## ${engine}: ${ORDERS} orders in the store, ${OTHER_STORES} other stores × ${OTHER_ORDERS}; N=${N}\n`,
+);
 console.log('| call | median ms | p95 ms | answer KB |\n|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log(
@@ -317,7 +341,9 @@ console.log(`Worst dashboard call p95: ${Math.max(...DASHBOARD.map((u) => result
 console.log(
   `One-year transactions CSV (${exportLines} lines, ${(exportBytes / 1024 / 1024).toFixed(1)} MB): p95 of ${EXPORTS} ${p95(exportTimes).toFixed(0)} ms (all: ${exportTimes.map((x) => x.toFixed(0)).join(', ')})`,
 );
-console.log(`One-year sales-by-item CSV: p95 ${itemsExport.p95.toFixed(1)} ms; one-year daily sales report CSV: p95 ${reportExport.p95.toFixed(1)} ms`);
+console.log(
+  `One-year sales-by-item CSV: p95 ${itemsExport.p95.toFixed(1)} ms; one-year daily sales report CSV: p95 ${reportExport.p95.toFixed(1)} ms`,
+);
 
 await app.close();
 if (engine === 'sqlite') rmSync(dir, { recursive: true, force: true });
