@@ -34,7 +34,9 @@ const DAY_MS = 86_400_000;
 const SPAN_MS = 730 * DAY_MS;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tillbook-insight-'));
-if (engine === 'postgres') {
+// REUSE=1 (PostgreSQL): time the calls again on the data of the last run, without generating it.
+const REUSE = engine === 'postgres' && process.env.REUSE === '1';
+if (engine === 'postgres' && !REUSE) {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   await client.query(`drop schema if exists ${SCHEMA} cascade`);
@@ -64,101 +66,112 @@ const inject = async (method: string, url: string, opts: { token?: string; body?
   return { status: res.statusCode, body: res.body, bytes: res.rawPayload.length };
 };
 
-// The owner of the big store, through the API.
-const email = 'owner@insight.bench';
-const up = JSON.parse(
-  (
-    await inject('POST', '/user/signup', {
-      body: {
-        first_name: 'Bench',
-        last_name: 'Owner',
-        email,
-        password: OWNER_PASSWORD,
-        phone_number: '+2348030000000',
-        country: 'Nigeria',
-      },
-    })
-  ).body,
-);
-const code = /\b(\d{6})\b/.exec(
-  (
-    await db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', email)
-      .executeTakeFirstOrThrow()
-  ).text,
-)![1]!;
-await inject('POST', '/user/verify-email', { body: { email, code } });
-await inject('PUT', `/user/business-info/${up.data.id}`, {
-  token: up.data.userToken,
-  body: { business_name: 'Bench insight', country: 'Nigeria', state: 'Lagos' },
-});
-const token = JSON.parse(
-  (await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body,
-).data.userToken as string;
-const store = await db
-  .selectFrom('stores')
-  .selectAll()
-  .where('owner_user_id', '=', up.data.id)
-  .executeTakeFirstOrThrow();
-
-// Engine-specific SQL pieces for the generator.
-const pgsql = engine === 'postgres';
-const hex = (e: string, width: number) =>
-  pgsql ? `lpad(to_hex(${e}), ${width}, '0')` : `printf('%0${width}x', ${e})`;
-const padded = (e: string, width: number) =>
-  pgsql ? `lpad((${e})::text, ${width}, '0')` : `printf('%0${width}d', ${e})`;
-const isoAt = (ms: string) =>
-  pgsql
-    ? `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`;
-const series = (count: number) =>
-  pgsql
-    ? { with: '', from: `generate_series(0::bigint, ${count - 1}::bigint) as s(n)` }
-    : {
-        with: `with recursive s(n) as (select 0 union all select n + 1 from s where n < ${count - 1}) `,
-        from: 's',
-      };
-
+// The history ends a minute ago (on REUSE, the timing's today is today all the same).
 const endMs = Date.now() - 60_000;
 const startMs = endMs - SPAN_MS;
-const storeIds: string[] = [store.id];
-const t0 = performance.now();
-
-// 200 other stores: copies of the first with their own ids.
-for (let k = 1; k <= OTHER_STORES; k++) {
-  const id = `${k.toString(16).padStart(8, '0')}-0000-7000-8000-000000000000`;
-  await db
-    .insertInto('stores')
-    .values({ ...store, id, business_name: `Other shop ${k}` })
-    .execute();
-  storeIds.push(id);
+const email = 'owner@insight.bench';
+let token: string;
+if (REUSE) {
+  token = JSON.parse(
+    (await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body,
+  ).data.userToken as string;
+} else {
+  token = await generateAll();
 }
 
-const price = (p: string) => `(100000 + (${p}) * 1000)`;
-async function generate(k: number, storeId: string, count: number, products: number, customers: number) {
-  const chunk = 100_000;
-  const step = Math.floor(SPAN_MS / count);
-  for (let from = 0; from < count; from += chunk) {
-    const size = Math.min(chunk, count - from);
-    const s = series(size);
-    const n = `(n + ${from})`;
-    const p1 = `(${n} % ${products})`;
-    const p2 = `((${n} * 7 + 3) % ${products})`;
-    const q1 = `(1 + ${n} % 3)`;
-    const q2 = `(1 + (${n} / 3) % 2)`;
-    const subtotal = `(${price(p1)} * ${q1} + ${price(p2)} * ${q2})`;
-    const tax = `(${subtotal} * 75 / 1000)`;
-    const shipping = `(case when ${n} % 10 = 0 then 150000 else 0 end)`;
-    const total = `(${subtotal} + ${tax} + ${shipping})`;
-    const status = `(case when ${n} % 100 < 90 then 'success' when ${n} % 100 < 93 then 'refunded' when ${n} % 100 < 96 then 'cancelled' else 'pending' end)`;
-    const id = `${hex(String(k), 8)} || '-0000-7000-8000-' || ${hex(n, 12)}`;
-    const created = isoAt(`${startMs} + ${n} * ${step}`);
-    const customer = `(case when ${n} % 3 = 0 then ${hex(String(k), 8)} || '-0000-7000-a000-' || ${hex(`(${n} / 3) % ${customers}`, 12)} end)`;
-    await sql
-      .raw(
-        `${s.with}insert into orders (id, store_id, number, status, payment_state, channel, payment_type, customer_id,
+async function generateAll(): Promise<string> {
+  // The owner of the big store, through the API.
+  const up = JSON.parse(
+    (
+      await inject('POST', '/user/signup', {
+        body: {
+          first_name: 'Bench',
+          last_name: 'Owner',
+          email,
+          password: OWNER_PASSWORD,
+          phone_number: '+2348030000000',
+          country: 'Nigeria',
+        },
+      })
+    ).body,
+  );
+  const code = /\b(\d{6})\b/.exec(
+    (
+      await db
+        .selectFrom('mail_outbox')
+        .select('text')
+        .where('to_address', '=', email)
+        .executeTakeFirstOrThrow()
+    ).text,
+  )![1]!;
+  await inject('POST', '/user/verify-email', { body: { email, code } });
+  await inject('PUT', `/user/business-info/${up.data.id}`, {
+    token: up.data.userToken,
+    body: { business_name: 'Bench insight', country: 'Nigeria', state: 'Lagos' },
+  });
+  const token = JSON.parse(
+    (await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body,
+  ).data.userToken as string;
+  const store = await db
+    .selectFrom('stores')
+    .selectAll()
+    .where('owner_user_id', '=', up.data.id)
+    .executeTakeFirstOrThrow();
+
+  // Engine-specific SQL pieces for the generator.
+  const pgsql = engine === 'postgres';
+  const hex = (e: string, width: number) =>
+    pgsql ? `lpad(to_hex(${e}), ${width}, '0')` : `printf('%0${width}x', ${e})`;
+  const padded = (e: string, width: number) =>
+    pgsql ? `lpad((${e})::text, ${width}, '0')` : `printf('%0${width}d', ${e})`;
+  const isoAt = (ms: string) =>
+    pgsql
+      ? `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`;
+  const series = (count: number) =>
+    pgsql
+      ? { with: '', from: `generate_series(0::bigint, ${count - 1}::bigint) as s(n)` }
+      : {
+          with: `with recursive s(n) as (select 0 union all select n + 1 from s where n < ${count - 1}) `,
+          from: 's',
+        };
+
+  const storeIds: string[] = [store.id];
+  const t0 = performance.now();
+
+  // 200 other stores: copies of the first with their own ids.
+  for (let k = 1; k <= OTHER_STORES; k++) {
+    const id = `${k.toString(16).padStart(8, '0')}-0000-7000-8000-000000000000`;
+    await db
+      .insertInto('stores')
+      .values({ ...store, id, business_name: `Other shop ${k}` })
+      .execute();
+    storeIds.push(id);
+  }
+
+  const price = (p: string) => `(100000 + (${p}) * 1000)`;
+  async function generate(k: number, storeId: string, count: number, products: number, customers: number) {
+    const chunk = 100_000;
+    const step = Math.floor(SPAN_MS / count);
+    for (let from = 0; from < count; from += chunk) {
+      const size = Math.min(chunk, count - from);
+      const s = series(size);
+      const n = `(n + ${from})`;
+      const p1 = `(${n} % ${products})`;
+      const p2 = `((${n} * 7 + 3) % ${products})`;
+      const q1 = `(1 + ${n} % 3)`;
+      const q2 = `(1 + (${n} / 3) % 2)`;
+      const subtotal = `(${price(p1)} * ${q1} + ${price(p2)} * ${q2})`;
+      const tax = `(${subtotal} * 75 / 1000)`;
+      const shipping = `(case when ${n} % 10 = 0 then 150000 else 0 end)`;
+      const total = `(${subtotal} + ${tax} + ${shipping})`;
+      const status = `(case when ${n} % 100 < 90 then 'success' when ${n} % 100 < 93 then 'refunded' when ${n} % 100 < 96 then 'cancelled' else 'pending' end)`;
+      const id = `${hex(String(k), 8)} || '-0000-7000-8000-' || ${hex(n, 12)}`;
+      const created = isoAt(`${startMs} + ${n} * ${step}`);
+      const customer = `(case when ${n} % 3 = 0 then ${hex(String(k), 8)} || '-0000-7000-a000-' || ${hex(`(${n} / 3) % ${customers}`, 12)} end)`;
+      await sql
+        .raw(
+          `${s.with}insert into orders (id, store_id, number, status, payment_state, channel, payment_type, customer_id,
           customer_name, subtotal, discount, tax, taxes, tax_inclusive, shipping, total, amount_received,
           amount_outstanding, change_due, refunded_total, amount_refunded, currency, created_at, updated_at, completed_at)
         select ${id}, '${storeId}', 'ORD-' || ${padded(`${n} + 1`, 7)}, ${status},
@@ -170,73 +183,76 @@ async function generate(k: number, storeId: string, count: number, products: num
           case when ${status} = 'refunded' then ${total} else 0 end, 'NGN', ${created}, ${created},
           case when ${status} in ('success', 'refunded') then ${created} end
         from ${s.from}`,
-      )
-      .execute(db);
-    for (const [line, p, q] of [
-      [1, p1, q1],
-      [2, p2, q2],
-    ] as const) {
-      const s2 = series(size);
-      await sql
-        .raw(
-          `${s2.with}insert into order_items (id, store_id, order_id, line_no, product_id, name, sku, unit_price, list_price,
+        )
+        .execute(db);
+      for (const [line, p, q] of [
+        [1, p1, q1],
+        [2, p2, q2],
+      ] as const) {
+        const s2 = series(size);
+        await sql
+          .raw(
+            `${s2.with}insert into order_items (id, store_id, order_id, line_no, product_id, name, sku, unit_price, list_price,
             cost_price, quantity, discount, total, order_discount, tax, quantity_refunded)
           select ${hex(String(k), 8)} || '-000${line}-7000-b000-' || ${hex(n, 12)}, '${storeId}', ${id}, ${line},
             ${hex(String(k), 8)} || '-0000-7000-9000-' || ${hex(p, 12)}, 'Product ' || ${p}, 'SKU-' || ${p},
             ${price(p)}, ${price(p)}, ${price(p)} * 6 / 10, ${q}, 0, ${price(p)} * ${q}, 0, ${price(p)} * ${q} * 75 / 1000,
             case when ${status} = 'refunded' then ${q} else 0 end
           from ${s2.from}`,
-        )
-        .execute(db);
+          )
+          .execute(db);
+      }
     }
   }
-}
 
-async function catalogue(k: number, storeId: string, products: number, customers: number) {
-  const ps = series(products);
-  await sql
-    .raw(
-      `${ps.with}insert into products (id, store_id, name, sku, barcode, unit, price, cost_price, track_stock, quantity,
+  async function catalogue(k: number, storeId: string, products: number, customers: number) {
+    const ps = series(products);
+    await sql
+      .raw(
+        `${ps.with}insert into products (id, store_id, name, sku, barcode, unit, price, cost_price, track_stock, quantity,
         low_stock_threshold, stock_state, status, images, created_at, updated_at)
       select ${hex(String(k), 8)} || '-0000-7000-9000-' || ${hex('n', 12)}, '${storeId}', 'Product ' || n, 'SKU-' || n,
         '20' || ${padded(`${k} * 100000 + n`, 11)}, 'piece', ${price('n')}, ${price('n')} * 6 / 10, 1, 1000, 5,
         'in_stock', 'active', '[]', ${isoAt(String(startMs))}, ${isoAt(String(startMs))}
       from ${ps.from}`,
-    )
-    .execute(db);
-  const cs = series(customers);
-  await sql
-    .raw(
-      `${cs.with}insert into customers (id, store_id, first_name, last_name, email_address, phone_number, is_active,
+      )
+      .execute(db);
+    const cs = series(customers);
+    await sql
+      .raw(
+        `${cs.with}insert into customers (id, store_id, first_name, last_name, email_address, phone_number, is_active,
         created_at, updated_at)
       select ${hex(String(k), 8)} || '-0000-7000-a000-' || ${hex('n', 12)}, '${storeId}', 'Customer', '' || n,
         'c' || n || '@insight.bench', '+234800' || ${padded('n', 7)}, 1,
         ${isoAt(`${startMs} + n * ${Math.floor(SPAN_MS / customers)}`)}, ${isoAt(`${startMs} + n * ${Math.floor(SPAN_MS / customers)}`)}
       from ${cs.from}`,
-    )
-    .execute(db);
-}
+      )
+      .execute(db);
+  }
 
-await catalogue(0, store.id, PRODUCTS, CUSTOMERS);
-await generate(0, store.id, ORDERS, PRODUCTS, CUSTOMERS);
-console.log(
-  `[${engine}] generated ${ORDERS} orders in the big store: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-);
-for (let k = 1; k <= OTHER_STORES; k++) await generate(k, storeIds[k]!, OTHER_ORDERS, 20, 200);
-const generated = (performance.now() - t0) / 1000;
-if (pgsql) await sql`analyze`.execute(db);
-const r0 = performance.now();
-await rebuildSalesFigures(database.db);
-const rebuilt = (performance.now() - r0) / 1000;
-if (pgsql) await sql`vacuum analyze`.execute(db);
-else await sql`analyze`.execute(db);
-const count = async (table: string, where = '') =>
-  Number(
-    (await sql.raw<{ n: number }>(`select count(*) as n from ${table} ${where}`).execute(db)).rows[0]!.n,
+  await catalogue(0, store.id, PRODUCTS, CUSTOMERS);
+  await generate(0, store.id, ORDERS, PRODUCTS, CUSTOMERS);
+  console.log(
+    `[${engine}] generated ${ORDERS} orders in the big store: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-console.log(
-  `[${engine}] ${await count('orders')} orders, ${await count('order_items')} lines in ${storeIds.length} stores generated in ${generated.toFixed(1)} s; figures rebuilt in ${rebuilt.toFixed(1)} s (${await count('sales_days')} store-days, ${await count('sales_product_days')} product-days, ${await count('sales_customer_days')} customer-days)`,
-);
+  for (let k = 1; k <= OTHER_STORES; k++) await generate(k, storeIds[k]!, OTHER_ORDERS, 20, 200);
+  const generated = (performance.now() - t0) / 1000;
+  if (pgsql) await sql`analyze`.execute(db);
+  const r0 = performance.now();
+  await rebuildSalesFigures(database.db);
+  const rebuilt = (performance.now() - r0) / 1000;
+  if (pgsql) await sql`vacuum analyze`.execute(db);
+  else await sql`analyze`.execute(db);
+  const count = async (table: string, where = '') =>
+    Number(
+      (await sql.raw<{ n: number }>(`select count(*) as n from ${table} ${where}`).execute(db)).rows[0]!.n,
+    );
+  console.log(
+    `[${engine}] ${await count('orders')} orders, ${await count('order_items')} lines in ${storeIds.length} stores generated in ${generated.toFixed(1)} s; figures rebuilt in ${rebuilt.toFixed(1)} s (${await count('sales_days')} store-days, ${await count('sales_product_days')} product-days, ${await count('sales_customer_days')} customer-days)`,
+  );
+
+  return token;
+}
 
 // Timing.
 const p95 = (times: number[]) => {
