@@ -73,5 +73,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('sales_customers_pkey', ['store_id', 'customer_id'])
     .execute();
 
+  // Newest-first reads of a period (recent orders, the transactions list and its streamed export,
+  // which pages by the last row sent): the id settles ties of one instant, so the index gives the
+  // order and no read sorts a store's orders. It replaces the index without the id, so a sale
+  // still maintains as many indexes.
+  await db.schema.dropIndex('orders_store_created_idx').execute();
+  await db.schema
+    .createIndex('orders_store_created_idx')
+    .on('orders')
+    .columns(['store_id', 'created_at', 'id'])
+    .execute();
+  await db.schema.dropIndex('payments_received_date_idx').execute();
+  await db.schema
+    .createIndex('payments_received_date_idx')
+    .on('payments_received')
+    .columns(['store_id', 'payment_date', 'id'])
+    .execute();
+
   await rebuildSalesFigures(db as never);
 }

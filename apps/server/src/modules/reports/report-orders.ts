@@ -186,12 +186,10 @@ export async function transactionRows(
     ]);
     if (page.before) {
       const b = page.before;
-      q = q.where((eb) =>
-        eb.or([
-          eb('o.created_at', '<', b.date),
-          eb.and([eb('o.created_at', '=', b.date), eb('o.id', '<', b.id)]),
-        ]),
-      );
+      // An upper bound the index starts from; the rows of that instant already sent are left out.
+      q = q
+        .where('o.created_at', '<=', b.date)
+        .where((eb) => eb.not(eb.and([eb('o.created_at', '=', b.date), eb('o.id', '>=', b.id)])));
     }
     q = q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(page.limit);
     if (page.offset) q = q.offset(page.offset);
@@ -210,12 +208,9 @@ export async function transactionRows(
   ]);
   if (page.before) {
     const b = page.before;
-    q = q.where((eb) =>
-      eb.or([
-        eb('p.payment_date', '<', b.date),
-        eb.and([eb('p.payment_date', '=', b.date), eb('p.id', '<', b.id)]),
-      ]),
-    );
+    q = q
+      .where('p.payment_date', '<=', b.date)
+      .where((eb) => eb.not(eb.and([eb('p.payment_date', '=', b.date), eb('p.id', '>=', b.id)])));
   }
   q = q.orderBy('p.payment_date', 'desc').orderBy('p.id', 'desc').limit(page.limit);
   if (page.offset) q = q.offset(page.offset);

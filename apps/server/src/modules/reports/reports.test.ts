@@ -562,7 +562,7 @@ describe('the reports', () => {
     const before = JSON.parse(ids.beforeRefunds!);
     const after = await get('/sales_report/filter/sales', { type: 'daily', from: days[0]!, to: d3 });
     const row = (r: { rows: Array<{ period: string; current: Record<string, number> }> }, d: string) =>
-      r.rows.find((x) => x.period === d)!.current;
+      r.rows.find((x) => x.period === d)!.current as { refunds: number; units: number; orders: number };
     const orders = await allOrders();
     const s5 = orders.find((o) => o.id === ids.s5)!;
     const s6 = orders.find((o) => o.id === ids.s6)!;
