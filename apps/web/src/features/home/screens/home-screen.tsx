@@ -312,7 +312,7 @@ function RecentOrders() {
                   >
                     {o.number}
                   </Anchor>
-                  <Text size="xs" c="dimmed" truncate maw={200}>
+                  <Text size="xs" c="dimmed" truncate maw={{ base: 110, xs: 220 }}>
                     {o.product} · <time dateTime={o.created_at}>{formatRelative(o.created_at)}</time>
                   </Text>
                 </Table.Td>

@@ -36,7 +36,7 @@ function SummaryCards({ range }: { range: Range }) {
           {formatDay(q.data.previous_to)}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, xl: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, xl: 5 }} spacing="sm">
         {FIGURES.map((f) => (
           <StatCard
             key={f.key}
