@@ -351,7 +351,7 @@ export default function HomeScreen() {
             {greeting(storeHour(timezone))}
             {data.user.first_name ? `, ${data.user.first_name}` : ''}
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" data-testid="current-store">
             {store ? `${store.business_name} today` : 'Your shop today'}
           </Text>
         </div>
