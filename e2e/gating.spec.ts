@@ -33,7 +33,7 @@ test('signed in: public auth routes go to /home, replacing the history entry', a
   await expect(page).toHaveURL(/\/home$/);
 
   // Every not-yet-built area shows its panel inside the real layout.
-  await page.goto('/report');
-  await expect(page.getByRole('heading', { name: 'Reports is on its way' })).toBeVisible();
+  await page.goto('/developers');
+  await expect(page.getByRole('heading', { name: 'API keys is on its way' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 });

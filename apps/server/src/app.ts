@@ -28,6 +28,7 @@ import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
 import { registerPaymentsReceivedRoutes } from './modules/payments-received/payments-received.routes.js';
 import { registerProductsRoutes } from './modules/products/products.routes.js';
+import { registerReportsRoutes } from './modules/reports/reports.routes.js';
 import { registerStoresRoutes } from './modules/stores/stores.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerCustomersRoutes(api);
       registerOrdersRoutes(api);
       registerDiscountsRoutes(api);
+      registerReportsRoutes(api);
       registerPaymentsReceivedRoutes(api);
       registerShippingRoutes(api);
       registerTaxRoutes(api);

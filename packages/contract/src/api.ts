@@ -8,6 +8,7 @@ import { ordersRoutes } from './orders.js';
 import { paymentsReceivedRoutes } from './payments-received.js';
 import { productsRoutes } from './products.js';
 import { purchaseOrdersRoutes } from './purchase-orders.js';
+import { dashboardRoutes, reportsRoutes } from './reports.js';
 import { shippingRoutes } from './shipping.js';
 import { storesRoutes } from './stores.js';
 import { subscriptionsRoutes } from './subscriptions.js';
@@ -53,5 +54,7 @@ export const apiRouteTables = {
   payment: paymentRoutes,
   subscriptions: subscriptionsRoutes,
   webhooks: webhooksRoutes,
+  dashboard: dashboardRoutes,
+  reports: reportsRoutes,
   apiDocs: apiDocsRoutes,
 } as const;

@@ -9,6 +9,7 @@ import * as shippingTax from './migrations/0007-shipping-tax.js';
 import * as accessHardening from './migrations/0008-access-hardening.js';
 import * as hardening from './migrations/0009-hardening.js';
 import * as wallet from './migrations/0010-wallet.js';
+import * as salesFigures from './migrations/0011-sales-figures.js';
 import * as webhooks from './migrations/0013-webhooks.js';
 import * as transactionPins from './migrations/0015-transaction-pins.js';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0008-access-hardening': accessHardening,
   '0009-hardening': hardening,
   '0010-wallet': wallet,
+  '0011-sales-figures': salesFigures,
   '0013-webhooks': webhooks,
   '0015-transaction-pins': transactionPins,
 };

@@ -25,16 +25,17 @@ export async function insertRows<T extends keyof Database & string>(
   db: Db,
   table: T,
   rows: ReadonlyArray<Insertable<Database[T]>>,
+  conflict?: readonly string[],
 ): Promise<void> {
   if (!rows.length) return;
   const columns = Object.keys(rows[0]!);
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
-  const key = `${postgres ? 'pg' : 'sqlite'}\n${table}\n${columns.join(',')}\n${rows.length}`;
+  const key = `${postgres ? 'pg' : 'sqlite'}\n${table}\n${columns.join(',')}\n${rows.length}\n${conflict?.join(',') ?? ''}`;
   let text = statements.get(key);
   if (!text) {
     let n = 0;
     const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
-    text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${rows.map(tuple).join(', ')}`;
+    text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${rows.map(tuple).join(', ')}${addOnConflict(table, columns, conflict)}`;
     remember(key, text);
   }
   const parameters: unknown[] = [];
@@ -51,10 +52,28 @@ export async function insertRows<T extends keyof Database & string>(
  */
 const MAX_BATCH_PARAMETERS = 30_000;
 
+/**
+ * ` on conflict (keys) do update set c = t.c + excluded.c` for every other column: rows that add
+ * to counters kept per key (the sales figures, decision 0031), whether or not the key's row exists.
+ */
+function addOnConflict(
+  table: string,
+  columns: readonly string[],
+  conflict: readonly string[] | undefined,
+): string {
+  if (!conflict) return '';
+  const added = columns.filter((c) => !conflict.includes(c));
+  return ` on conflict (${conflict.map((c) => `"${c}"`).join(', ')}) do update set ${added
+    .map((c) => `"${c}" = "${table}"."${c}" + excluded."${c}"`)
+    .join(', ')}`;
+}
+
 interface BatchPart {
   table: keyof Database & string;
   columns: string[];
   rows: ReadonlyArray<Record<string, unknown>>;
+  /** Set for rows added to existing ones: the key columns (see `addOnConflict`). */
+  conflict?: readonly string[];
   /**
    * Set for an update: the last `where` of `columns` pick the rows (by equality), the others are
    * set. `rows` then holds one record of both.
@@ -96,6 +115,23 @@ export class InsertBatch {
     if (rows.length) {
       const records = rows as ReadonlyArray<Record<string, unknown>>;
       this.#parts.push({ table, columns: Object.keys(records[0]!), rows: records });
+    }
+    return this;
+  }
+
+  /**
+   * Rows whose number columns are added to those of the row with the same `keys`, inserted when
+   * there is none (`insert … on conflict (keys) do update set c = c + excluded.c`). No two rows of
+   * one call may share a key (PostgreSQL refuses to update a row twice in one statement).
+   */
+  addTo<T extends keyof Database & string>(
+    table: T,
+    rows: ReadonlyArray<Insertable<Database[T]>>,
+    keys: ReadonlyArray<keyof Database[T] & string>,
+  ): this {
+    if (rows.length) {
+      const records = rows as ReadonlyArray<Record<string, unknown>>;
+      this.#parts.push({ table, columns: Object.keys(records[0]!), rows: records, conflict: keys });
     }
     return this;
   }
@@ -198,7 +234,7 @@ export class InsertBatch {
         }
         const perStatement = Math.max(1, Math.floor(MAX_BATCH_PARAMETERS / part.columns.length));
         for (let i = 0; i < rows.length; i += perStatement) {
-          await insertRows(db, part.table, rows.slice(i, i + perStatement) as never);
+          await insertRows(db, part.table, rows.slice(i, i + perStatement) as never, part.conflict);
         }
       }
       return taken;
@@ -304,7 +340,8 @@ async function flushAsOneStatement(
     sequences.map((s) => `${s.counter}/${s.prefix}/${s.width}`).join(','),
     marks.join(','),
     ...parts.map(
-      (p) => `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}\n${p.select?.key ?? ''}`,
+      (p) =>
+        `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}\n${p.select?.key ?? ''}\n${p.conflict?.join(',') ?? ''}`,
     ),
   ].join('\n');
   let text = statements.get(key);
@@ -334,7 +371,7 @@ async function flushAsOneStatement(
     const insert = (p: BatchPart) =>
       `insert into "${p.table}" (${p.columns.map((c) => `"${c}"`).join(', ')}) values ${p.rows
         .map(() => `(${p.columns.map(value).join(', ')})`)
-        .join(', ')}`;
+        .join(', ')}${addOnConflict(p.table, p.columns, p.conflict)}`;
     const ctes: string[] = [];
     if (sequences.length) {
       const pairs = sequences.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, 1)`).join(', ');

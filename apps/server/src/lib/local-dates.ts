@@ -72,3 +72,55 @@ export function localDateText(iso: string, timeZone: string): string {
     year: 'numeric',
   }).format(new Date(iso));
 }
+
+/** `date` (YYYY-MM-DD) moved by `days` (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The UTC instant at which `hour` o'clock of `date` starts in `timeZone`. */
+export function startOfLocalHour(date: string, hour: number, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d, hour);
+  let instant = guess - zoneOffset(guess, timeZone);
+  const again = guess - zoneOffset(instant, timeZone);
+  if (again !== instant) instant = again;
+  return instant;
+}
+
+/**
+ * The store-local date (YYYY-MM-DD) of an instant. The last day found per zone is kept with its
+ * bounds, so the many instants of one day (every sale of the day) cost a comparison, not a
+ * time-zone conversion.
+ */
+const lastDay = new Map<string, { start: number; end: number; date: string }>();
+export function localDate(instant: number | string | Date, timeZone: string): string {
+  const ms = typeof instant === 'number' ? instant : new Date(instant).getTime();
+  const cached = lastDay.get(timeZone);
+  if (cached && ms >= cached.start && ms < cached.end) return cached.date;
+  const date = new Date(ms + zoneOffset(ms, timeZone)).toISOString().slice(0, 10);
+  const start = startOfLocalDay(date, timeZone);
+  const end = startOfLocalDay(addDays(date, 1), timeZone);
+  if (ms >= start && ms < end) lastDay.set(timeZone, { start, end, date });
+  return date;
+}
+
+/** Zone offsets by UTC hour: offsets change on hour boundaries (or half hours, rare enough to look up again). */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/** An instant as store-local `YYYY-MM-DD HH:mm` (exports: a year of rows without a time-zone lookup each). */
+export function localDateTimeText(iso: string, timeZone: string): string {
+  const ms = Date.parse(iso);
+  let zone = hourOffsets.get(timeZone);
+  if (!zone) hourOffsets.set(timeZone, (zone = new Map()));
+  // Keyed by the UTC half hour: no zone changes its offset inside one.
+  const slot = Math.floor(ms / 1_800_000);
+  let offset = zone.get(slot);
+  if (offset === undefined) {
+    if (zone.size > 20_000) zone.clear();
+    offset = zoneOffset(ms, timeZone);
+    zone.set(slot, offset);
+  }
+  const text = new Date(ms + offset).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+}

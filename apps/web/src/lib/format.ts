@@ -80,3 +80,71 @@ export function formatRelative(iso: string, now = Date.now()): string {
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
   return [person.first_name, person.last_name].filter(Boolean).join(' ').trim();
 }
+
+const compactMoneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** A short amount for chart axes and small cards: 123456789 NGN → ₦1.23M. */
+export function formatMoneyCompact(minor: number, currency = DEFAULT_CURRENCY): string {
+  let format = compactMoneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-NG', {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 2,
+    });
+    compactMoneyFormats.set(currency, format);
+  }
+  return format.format(minor / 10 ** minorDigits(currency));
+}
+
+const countFormat = new Intl.NumberFormat('en-NG');
+
+/** A count with thousands separators: 12345 → 12,345. */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/**
+ * The change from a previous figure in percent, one decimal: "+12.5%", "−3.0%"; "New" when the
+ * previous figure was zero and this one is not, "0%" when both are.
+ */
+export function formatChange(percent: number | null | undefined): string {
+  if (percent == null || !Number.isFinite(percent)) return 'New';
+  if (percent === 0) return '0%';
+  const text = Math.abs(percent).toFixed(1);
+  return `${percent > 0 ? '+' : '−'}${text}%`;
+}
+
+/** The change from `previous` to `current` in percent; null when there was nothing before. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return ((current - previous) / Math.abs(previous)) * 100;
+}
+
+/** The store-local calendar date (`2026-11-26`) of an instant, `days` later (or earlier). */
+export function storeDate(timeZone = DEFAULT_TIMEZONE, days = 0, now = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  if (!days) return today;
+  const shifted = new Date(`${today}T12:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** "26 Nov 2026" from a calendar date (`2026-11-26`), whatever the browser's time zone. */
+export function formatDay(date: string): string {
+  const parsed = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(parsed);
+}

@@ -27,6 +27,8 @@ export const queryKeys = {
   audits: resourceKeys('audits'),
   customers: resourceKeys('customers'),
   discounts: resourceKeys('discounts'),
+  /** The dashboard's and the reports' figures: every sale, refund or payment changes them. */
+  insight: resourceKeys('insight'),
   members: resourceKeys('members'),
   orderQuote: resourceKeys('order-quote'),
   orders: resourceKeys('orders'),
@@ -53,3 +55,9 @@ export const accountKeys = {
   stores: (...ids: string[]) => ['stores', ...ids],
   verifyEmailLink: (token: string) => ['verify-email-link', token],
 };
+
+/**
+ * Other tills, other staff and API keys sell too, so the figures are asked again on every visit
+ * (the cached copy shows meanwhile); the calls read kept daily figures and are cheap.
+ */
+export const INSIGHT_STALE_MS = 0;

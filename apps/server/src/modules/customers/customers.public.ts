@@ -38,3 +38,88 @@ export async function findCustomerForOrder(
     }
   );
 }
+
+/** A customer as the dashboard names them (top customers). */
+export interface CustomerLabel {
+  id: string;
+  name: string;
+  email_address: string | null;
+  phone_number: string;
+}
+
+/** Names and contacts of some customers of the store; deleted ones are absent. */
+export async function customerLabels(
+  db: Db,
+  storeId: string,
+  ids: readonly string[],
+): Promise<Map<string, CustomerLabel>> {
+  const out = new Map<string, CustomerLabel>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('customers')
+      .select(['id', 'first_name', 'last_name', 'email_address', 'phone_number'])
+      .where('store_id', '=', storeId)
+      .where('id', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      out.set(r.id, {
+        id: r.id,
+        name: `${r.first_name} ${r.last_name}`.trim(),
+        email_address: r.email_address,
+        phone_number: r.phone_number,
+      });
+    }
+  }
+  return out;
+}
+
+/** How many customers the store has, and how many were added between two instants (either open). */
+export async function countCustomers(
+  db: Db,
+  storeId: string,
+  from: string | null,
+  to: string | null,
+): Promise<{ total: number; added: number }> {
+  const row = await db
+    .selectFrom('customers')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                ...(from ? [eb('created_at', '>=', from)] : []),
+                ...(to ? [eb('created_at', '<', to)] : []),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('added'),
+    ])
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), added: Number(row.added ?? 0) };
+}
+
+/** When each customer added between two instants was added, oldest first (the customers chart). */
+export async function customersAddedBetween(
+  db: Db,
+  storeId: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('customers')
+    .select('created_at')
+    .where('store_id', '=', storeId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.created_at);
+}

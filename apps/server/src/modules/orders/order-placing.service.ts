@@ -24,6 +24,7 @@ import {
   paymentRow,
 } from '../payments-received/payments-received.public.js';
 import { applyStockMovements, type StockMovementInput } from '../products/products.public.js';
+import { addPlacedOrder } from '../reports/reports.public.js';
 import { queueWebhookEvents } from '../webhooks/webhooks.public.js';
 import { priceCart, quoteOf, type Cart } from './cart-pricing.js';
 import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
@@ -173,6 +174,8 @@ async function placeOrder(
     quantity_refunded: 0,
   }));
   writes.add('orders', [row]).add('order_items', items);
+  // The day's sales figures, in the same statement (decision 0031).
+  addPlacedOrder(writes, ctx, row, items);
   const paid =
     received > 0
       ? paymentRow(ctx, {

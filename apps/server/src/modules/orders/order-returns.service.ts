@@ -17,10 +17,12 @@ import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { releaseDiscountUse } from '../discounts/discounts.public.js';
 import { applyStockMovements, getProductsForSale } from '../products/products.public.js';
+import { recordCancellation, recordCompletion, recordRefund } from '../reports/reports.public.js';
 import { raiseWebhookEvents } from '../webhooks/webhooks.public.js';
 import { balanceOf, money, STATUS_WORD } from './order-basics.js';
 import { ordersRepository, toOrder, toRefund } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
+import type { RefundedLine } from '../reports/reports.public.js';
 import { shareOfUnits } from './pricing.js';
 
 /** Status changes, cancellation and refunds: stock and money going back. */
@@ -122,6 +124,7 @@ async function cancelOrder(
     'cancellation',
   );
   if (row.discount_id) await releaseDiscountUse(trx, ctx, row.discount_id);
+  await recordCancellation(trx, ctx, row);
   if (kept > 0) {
     await repo.insertRefund({
       id: newId(),
@@ -206,6 +209,7 @@ async function refundLines(
   const full = items.every((i) => left(i) === (take.get(i.id) ?? 0));
   let value = 0;
   const refundItems: OrderRefund['items'] = [];
+  const refundedLines: RefundedLine[] = [];
   for (const item of items) {
     const k = take.get(item.id);
     if (!k) continue;
@@ -217,6 +221,18 @@ async function refundLines(
     );
     value += v;
     refundItems.push({ product_id: item.product_id, name: item.name, quantity: k, value: v });
+    refundedLines.push({
+      product_id: item.product_id,
+      units: k,
+      // Revenue in the figures is the line after discounts without its tax (decision 0031).
+      revenue: shareOfUnits(
+        Number(item.total) - Number(item.order_discount),
+        Number(item.quantity),
+        Number(item.quantity_refunded),
+        k,
+      ),
+      cost_price: item.cost_price === null ? null : Number(item.cost_price),
+    });
   }
   const total = Number(row.total);
   const refundedBefore = Number(row.refunded_total);
@@ -258,6 +274,8 @@ async function refundLines(
     items.filter((i) => take.has(i.id)).map((i) => ({ productId: i.product_id, quantity: take.get(i.id)! })),
     'refund',
   );
+  // After the stock, as a sale takes its locks: products first, then the day's figures.
+  await recordRefund(trx, ctx, row, { value, full, lines: refundedLines });
   const refundRow = {
     id: newId(),
     store_id: ctx.storeId,
@@ -303,6 +321,7 @@ export async function changeOrderStatus(
         throw refusedTransition(current, to);
       }
       updated = { ...row, ...patch } as OrdersTable;
+      if (to === 'success') await recordCompletion(trx, ctx, updated, await repo.items([id]));
     }
     await writeAudit(trx, ctx, {
       action: `order.${to === 'success' ? 'completed' : to}`,

@@ -149,11 +149,11 @@ describe('placing an order', () => {
       amount_received: 10_000_000,
     });
     // Session, products with their categories, tax rule, one stock update for the 3 products,
-    // then the numbers with the ledger, order, lines, payment, audit rows and the webhook
-    // outbox's insert … select (decision 0034): one statement on PostgreSQL, seven on SQLite
-    // (BEGIN and COMMIT are not counted).
+    // then the numbers with the ledger, order, lines, payment and audit rows, the day's and
+    // products' sales figures (decision 0031) and the webhook outbox's insert … select (decision
+    // 0034): one statement on PostgreSQL, more on SQLite (BEGIN and COMMIT are not counted).
     const postgres = Boolean(process.env.TEST_DATABASE_URL);
-    expect(t.statements() - before).toBe(postgres ? 5 : 11);
+    expect(t.statements() - before).toBe(postgres ? 5 : 14);
     expect(sale.number).toMatch(/^ORD-\d{6}$/);
     for (const p of products) {
       expect(await stockOf(t, p.id)).toBe(48);
@@ -196,7 +196,7 @@ describe('placing an order', () => {
       { 'idempotency-key': 'budget-keyed-sale' },
     );
     expect(keyed.status).toBe(201);
-    expect(t.statements() - keyedBefore).toBe(postgres ? 6 : 13);
+    expect(t.statements() - keyedBefore).toBe(postgres ? 6 : 16);
   });
 
   it('keeps text a user typed as typed, even when it looks like a number stand-in', async () => {

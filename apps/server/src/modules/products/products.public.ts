@@ -27,3 +27,50 @@ export async function getProductsForSale(
 export { applyStockMovements, type StockMovementInput } from './stock.service.js';
 export { setCostPrices } from './cost-prices.service.js';
 export { listCategories } from './categories.service.js';
+
+/** A product as reports name it (sales by item, top products). */
+export interface ProductLabel {
+  id: string;
+  name: string;
+  sku: string;
+  /** The first image's address, or null. */
+  image: string | null;
+}
+
+/** Names, SKUs and first images of some products of the store; deleted ones are absent. */
+export async function productLabels(
+  db: Kysely<Database> | Transaction<Database>,
+  storeId: string,
+  ids: readonly string[],
+): Promise<Map<string, ProductLabel>> {
+  const out = new Map<string, ProductLabel>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'name', 'sku', 'images'])
+      .where('store_id', '=', storeId)
+      .where('id', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      const images = r.images && r.images !== '[]' ? (JSON.parse(r.images) as string[]) : [];
+      out.set(r.id, { id: r.id, name: r.name, sku: r.sku, image: images[0] ?? null });
+    }
+  }
+  return out;
+}
+
+/** Ids of the store's products in a category (for the sales-by-item filter). */
+export async function productIdsInCategory(
+  db: Kysely<Database> | Transaction<Database>,
+  storeId: string,
+  categoryId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('product_categories')
+    .select('product_id')
+    .where('store_id', '=', storeId)
+    .where('category_id', '=', categoryId)
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}

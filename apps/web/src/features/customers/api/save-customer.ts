@@ -23,13 +23,18 @@ type Options<R extends (typeof customersRoutes)[keyof typeof customersRoutes], V
   'kind' | 'args'
 >;
 
-export const useCreateCustomer = (options: Options<typeof customersRoutes.create, CreateCustomerBody> = {}) =>
-  useRouteMutation(customersRoutes.create, {
+export const useCreateCustomer = (
+  options: Options<typeof customersRoutes.create, CreateCustomerBody> = {},
+) => {
+  const storeId = useStoreId();
+  return useRouteMutation(customersRoutes.create, {
     kind: 'create',
     args: (body: CreateCustomerBody) => ({ body }),
-    invalidate: [queryKeys.customers.all(useStoreId())],
+    // The dashboard counts customers and charts those added.
+    invalidate: [queryKeys.customers.all(storeId), queryKeys.insight.all(storeId)],
     ...options,
   });
+};
 
 export const useUpdateCustomer = (
   options: Options<typeof customersRoutes.update, { id: string; body: UpdateCustomerBody }> = {},

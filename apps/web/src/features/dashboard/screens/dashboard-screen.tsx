@@ -1,17 +1,40 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/states';
+import { useCan } from '../../../lib/current-user';
+import { CustomersCard, OrdersCard, TodaySalesCard, TotalSalesCard } from '../components/figure-cards';
+import { SalesChartCard } from '../components/sales-chart-card';
+import { RecentOrdersCard, TopCustomersCard, TopProductsCard } from '../components/top-lists';
 
-/** Replaced by the dashboard screen when its area is built. */
+/** paths.dashboard: the four figures, the chart, top customers and products, recent orders. */
 export default function DashboardScreen() {
+  const canView = useCan('reports.view');
+  if (!canView) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Dashboard" />
+        <EmptyState
+          title="The dashboard is not part of your role"
+          description="Ask the store's owner for the permission to view the dashboard and reports."
+        />
+      </Stack>
+    );
+  }
   return (
-    <ComingSoon
-      area="Overview"
-      title="Dashboard"
-      description="Your shop at a glance: total sales, today's sales against yesterday, customers, orders and a sales chart by day, week, month or year."
-      features={[
-        'Top customers and top products',
-        'Recent orders with their status',
-        'Sales, orders and customers chart',
-      ]}
-    />
+    <Stack gap="lg">
+      <PageHeader title="Dashboard" description="Your sales, orders and customers at a glance." />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        <TotalSalesCard />
+        <TodaySalesCard />
+        <CustomersCard />
+        <OrdersCard />
+      </SimpleGrid>
+      <SalesChartCard />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TopCustomersCard />
+        <TopProductsCard />
+      </SimpleGrid>
+      <RecentOrdersCard />
+    </Stack>
   );
 }

@@ -1,59 +1,40 @@
-import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  IconBuildingStore,
-  IconChartBar,
-  IconCode,
-  IconPackage,
-  IconSettings,
-  IconShoppingCart,
-  IconTruckDelivery,
-  IconWallet,
-} from '@tabler/icons-react';
+  Anchor,
+  Button,
+  Group,
+  Progress,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import type { ProductListItem } from '@tillbook/contract/products';
 import { Link } from 'react-router';
+import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
+import { LazyTrendChart } from '../../../components/lazy-trend-chart';
+import { Money } from '../../../components/money';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { useCurrentUser } from '../../../lib/current-user';
+import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../app/paths';
-
-const AREAS = [
-  {
-    title: 'Sales',
-    text: 'Sell at the point of sale, see orders, customers and discounts.',
-    to: paths.pointOfSale,
-    icon: IconShoppingCart,
-  },
-  {
-    title: 'Inventory',
-    text: 'Products, prices and stock levels.',
-    to: paths.products,
-    icon: IconPackage,
-  },
-  {
-    title: 'Purchasing',
-    text: 'Vendors, purchase orders and payments received.',
-    to: paths.purchaseOrders,
-    icon: IconTruckDelivery,
-  },
-  {
-    title: 'Reports',
-    text: 'Sales report, sales by item and transactions.',
-    to: paths.reports,
-    icon: IconChartBar,
-  },
-  { title: 'Wallet', text: 'Balance, transactions and bank transfers.', to: paths.wallet, icon: IconWallet },
-  {
-    title: 'Store',
-    text: 'Your stores and branches, currency and address.',
-    to: paths.stores,
-    icon: IconBuildingStore,
-  },
-  { title: 'Developers', text: 'API keys for your website or app.', to: paths.developers, icon: IconCode },
-  {
-    title: 'Settings',
-    text: 'Profile, team, roles and the audit log.',
-    to: paths.settings,
-    icon: IconSettings,
-  },
-];
+import { useCan, useCurrentUser, useStoreLocale } from '../../../lib/current-user';
+import {
+  formatCount,
+  formatMoney,
+  formatMoneyCompact,
+  formatRelative,
+  percentChange,
+  storeDate,
+} from '../../../lib/format';
+import {
+  useDayCustomers,
+  useProductsInState,
+  useRecentOrders,
+  useSalesChart,
+  useTodaySales,
+} from '../api/day';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -61,91 +42,344 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-/** The signed-in merchant's store and a way into each area (until the dashboard fills it). */
+/** The hour of the day in the store's time zone, for the greeting. */
+function storeHour(timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(
+    new Date(),
+  );
+  return Number(hour) || new Date().getHours();
+}
+
+function QuickActions() {
+  const canSell = useCan('orders.create');
+  const canAddProduct = useCan('products.manage');
+  if (!canSell && !canAddProduct) return null;
+  return (
+    <Group gap="sm">
+      {canSell && (
+        <Button component={Link} to={paths.pointOfSale} leftSection={<IconShoppingCart size={18} />}>
+          New sale
+        </Button>
+      )}
+      {canAddProduct && (
+        <Button
+          component={Link}
+          to={paths.productCreate}
+          variant="default"
+          leftSection={<IconPlus size={18} />}
+        >
+          Add product
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Today's sales, sales count and customers, each against yesterday where it can be. */
+function DayFigures({ today }: { today: string }) {
+  const sales = useTodaySales();
+  const customers = useDayCustomers(today);
+  const todayOrders = `${paths.orders}?from=${today}&to=${today}`;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <StatCard
+        label="Today's sales"
+        loading={sales.isPending}
+        error={sales.error}
+        onRetry={() => void sales.refetch()}
+        value={sales.data && <Money minor={sales.data.today} currency={sales.data.currency} />}
+        footer={
+          sales.data &&
+          (sales.data.today === 0 && sales.data.yesterday === 0 ? (
+            <Text size="xs" c="dimmed">
+              No sales yet today.
+            </Text>
+          ) : (
+            <Group gap={6}>
+              <ChangeBadge
+                percent={sales.data.change_percent}
+                current={sales.data.today}
+                previous={sales.data.yesterday}
+                against="vs yesterday"
+              />
+              <Text size="xs" c="dimmed">
+                Yesterday <Money minor={sales.data.yesterday} currency={sales.data.currency} />
+              </Text>
+            </Group>
+          ))
+        }
+        to={todayOrders}
+        linkLabel="View today's orders"
+      />
+      <StatCard
+        label="Sales today"
+        loading={sales.isPending}
+        error={sales.error}
+        onRetry={() => void sales.refetch()}
+        value={sales.data && formatCount(sales.data.today_orders)}
+        footer={
+          sales.data &&
+          (sales.data.today_orders === 0 && sales.data.yesterday_orders === 0 ? (
+            <Text size="xs" c="dimmed">
+              Completed orders count here.
+            </Text>
+          ) : (
+            <Group gap={6}>
+              <ChangeBadge
+                percent={percentChange(sales.data.today_orders, sales.data.yesterday_orders)}
+                against="vs yesterday"
+              />
+              <Text size="xs" c="dimmed">
+                Yesterday {formatCount(sales.data.yesterday_orders)}
+              </Text>
+            </Group>
+          ))
+        }
+        to={`${todayOrders}&status=success`}
+        linkLabel="View today's sales"
+      />
+      <StatCard
+        label="Customers today"
+        loading={customers.isPending}
+        error={customers.error}
+        onRetry={() => void customers.refetch()}
+        value={customers.data && formatCount(customers.data.buying)}
+        footer={
+          customers.data && (
+            <Text size="xs" c="dimmed">
+              {formatCount(customers.data.new)} new today · {formatCount(customers.data.total)} in all
+            </Text>
+          )
+        }
+        to={paths.customers}
+        linkLabel="View customers"
+      />
+    </SimpleGrid>
+  );
+}
+
+function WeekChart({ today, currency }: { today: string; currency: string }) {
+  const from = storeDate(undefined, -6, new Date(`${today}T12:00:00Z`));
+  const chart = useSalesChart(from, today);
+  return (
+    <WidgetCard
+      title="Sales, last 7 days"
+      loading={chart.isPending}
+      error={chart.error}
+      onRetry={() => void chart.refetch()}
+      isEmpty={chart.data?.total === 0}
+      skeletonRows={4}
+      empty={
+        <Text size="sm" c="dimmed">
+          No sales in the last 7 days yet.
+        </Text>
+      }
+      actions={
+        <Anchor component={Link} to={paths.dashboard} size="sm">
+          Dashboard
+        </Anchor>
+      }
+    >
+      {chart.data && (
+        <>
+          <Text size="sm" c="dimmed" mb="xs" data-testid="week-total">
+            7 days: <b>{formatMoney(chart.data.total, currency)}</b>
+          </Text>
+          <LazyTrendChart
+            caption="Sales by day, last 7 days"
+            data={chart.data.points.map((p) => ({ label: p.label, value: p.value }))}
+            name="Sales"
+            format={(v) => formatMoney(v, currency)}
+            formatAxis={(v) => formatMoneyCompact(v, currency)}
+            kind="bar"
+            height={180}
+          />
+        </>
+      )}
+    </WidgetCard>
+  );
+}
+
+function LowStock() {
+  const out = useProductsInState('out_of_stock', 5);
+  const low = useProductsInState('low_stock', 5);
+  const rows: ProductListItem[] = [...(out.data?.data ?? []), ...(low.data?.data ?? [])].slice(0, 6);
+  const failed = out.error ?? low.error;
+  const lowTotal = low.data?.pagination?.total ?? 0;
+  const outTotal = out.data?.pagination?.total ?? 0;
+  return (
+    <WidgetCard
+      title="Running low"
+      loading={out.isPending || low.isPending}
+      error={failed}
+      onRetry={() => {
+        void out.refetch();
+        void low.refetch();
+      }}
+      isEmpty={rows.length === 0}
+      empty={
+        <Text size="sm" c="dimmed">
+          Every tracked product is above its low-stock level.
+        </Text>
+      }
+      actions={
+        <Group gap="sm">
+          <Anchor component={Link} to={`${paths.products}?stock=out_of_stock`} size="sm">
+            {formatCount(outTotal)} out of stock
+          </Anchor>
+          <Anchor component={Link} to={`${paths.products}?stock=low_stock`} size="sm">
+            {formatCount(lowTotal)} low
+          </Anchor>
+        </Group>
+      }
+    >
+      <Stack gap="xs">
+        {rows.map((p) => (
+          <div key={p.id}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Anchor component={Link} to={paths.product(p.id)} size="sm" fw={600} truncate>
+                {p.name}
+              </Anchor>
+              <Text size="sm" c={p.stock_status === 'out_of_stock' ? 'red.9' : undefined} fw={500}>
+                {formatCount(p.quantity)}
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  / min {p.low_stock_threshold}
+                </Text>
+              </Text>
+            </Group>
+            <Progress
+              size="sm"
+              mt={4}
+              color={p.stock_status === 'out_of_stock' ? 'red' : 'yellow'}
+              value={Math.min(100, (p.quantity / Math.max(1, p.low_stock_threshold)) * 100)}
+              aria-label={`${p.name}: ${p.quantity} in stock, low at ${p.low_stock_threshold}`}
+            />
+          </div>
+        ))}
+      </Stack>
+    </WidgetCard>
+  );
+}
+
+function RecentOrders() {
+  const q = useRecentOrders(5);
+  const canSell = useCan('orders.create');
+  return (
+    <WidgetCard
+      title="Recent orders"
+      loading={q.isPending}
+      error={q.error}
+      onRetry={() => void q.refetch()}
+      isEmpty={q.data?.length === 0}
+      empty={
+        <Stack gap="xs" align="center">
+          <Text size="sm" c="dimmed">
+            No orders yet. Your first sale shows here.
+          </Text>
+          {canSell && (
+            <Button component={Link} to={paths.pointOfSale} size="xs">
+              New sale
+            </Button>
+          )}
+        </Stack>
+      }
+      actions={
+        <Anchor component={Link} to={paths.orders} size="sm">
+          All orders
+        </Anchor>
+      }
+    >
+      <ScrollArea type="auto">
+        <Table verticalSpacing="xs" aria-label="Recent orders">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Number</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {q.data?.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={paths.order(o.id)}
+                    size="sm"
+                    fw={600}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {o.number}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" truncate maw={{ base: 110, xs: 220 }}>
+                    {o.product} · <time dateTime={o.created_at}>{formatRelative(o.created_at)}</time>
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money minor={o.amount} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={o.status === 'success' ? 'completed' : o.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </WidgetCard>
+  );
+}
+
+/** paths.home: the day at a glance, what runs low, the latest orders and the quick actions. */
 export default function HomeScreen() {
   const { data, isPending, error, refetch } = useCurrentUser();
+  const { currency, timezone } = useStoreLocale();
+  const canSeeFigures = useCan('reports.view');
+  const canSeeProducts = useCan('products.view');
+  const today = storeDate(timezone);
+  const store = data?.store;
+  // What the screen shows follows the role, known once the user is.
   if (isPending) return <LoadingState rows={6} label="Loading your store" />;
   if (error || !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
-  const { user, store } = data;
-  const place = store ? [store.city, store.state, store.country].filter(Boolean).join(', ') : '';
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          {greeting(new Date().getHours())}, {user.first_name}
-        </Title>
-        <Text c="dimmed" size="sm">
-          Here is your shop. Pick an area to get going.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div>
+          <Title order={2} fz={{ base: 22, sm: 26 }}>
+            {greeting(storeHour(timezone))}
+            {data.user.first_name ? `, ${data.user.first_name}` : ''}
+          </Title>
+          <Text c="dimmed" size="sm" data-testid="current-store">
+            {store ? `${store.business_name} today` : 'Your shop today'}
+          </Text>
+        </div>
+        <QuickActions />
+      </Group>
 
-      {store && (
-        <Card withBorder radius="md" padding="lg" data-testid="current-store">
-          <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-            <Group gap="md" wrap="nowrap">
-              <Avatar src={store.logo_url} size={56} radius="md" color="brand" name={store.business_name} />
-              <div>
-                <Group gap="xs">
-                  <Title order={3} fz={20}>
-                    {store.business_name}
-                  </Title>
-                  {store.parent_store_id && <Badge variant="light">Branch</Badge>}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {[store.industry, place].filter(Boolean).join(' · ') ||
-                    'Add your address in Stores and branches'}
-                </Text>
-              </div>
-            </Group>
-            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="lg" verticalSpacing="xs">
-              <div>
-                <Text size="xs" c="dimmed">
-                  Your role
-                </Text>
-                <Text fw={600}>{store.role.name}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Currency
-                </Text>
-                <Text fw={600}>{store.currency}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Time zone
-                </Text>
-                <Text fw={600}>{store.timezone}</Text>
-              </div>
-            </SimpleGrid>
-          </Group>
-          <Anchor component={Link} to={paths.stores} size="sm" mt="md" display="inline-block">
-            Manage stores and branches
-          </Anchor>
-        </Card>
+      {canSeeFigures ? (
+        <>
+          <DayFigures today={today} />
+          <WeekChart today={today} currency={currency} />
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Sales figures are shown to roles that can view the dashboard and reports.
+        </Text>
       )}
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        {AREAS.map((area) => (
-          <Card
-            key={area.title}
-            component={Link}
-            to={area.to}
-            withBorder
-            radius="md"
-            padding="lg"
-            style={{ textDecoration: 'none' }}
-          >
-            <ThemeIcon variant="light" size={40} radius="md" mb="sm">
-              <area.icon size={22} />
-            </ThemeIcon>
-            <Text fw={600}>{area.title}</Text>
-            <Text size="sm" c="dimmed">
-              {area.text}
-            </Text>
-          </Card>
-        ))}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {canSeeProducts && <LowStock />}
+        {canSeeFigures && <RecentOrders />}
       </SimpleGrid>
+
+      {!canSeeFigures && !canSeeProducts && (
+        <Group gap="md">
+          <IconPackage size={18} aria-hidden />
+          <Text size="sm">Pick an area from the menu to get going.</Text>
+        </Group>
+      )}
     </Stack>
   );
 }

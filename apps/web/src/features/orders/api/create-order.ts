@@ -30,6 +30,7 @@ export const useCreateOrder = (
       queryKeys.products.all(storeId),
       queryKeys.discounts.all(storeId),
       queryKeys.payments.all(storeId),
+      queryKeys.insight.all(storeId),
     ],
     ...options,
   });

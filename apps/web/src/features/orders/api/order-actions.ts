@@ -34,6 +34,7 @@ export const useChangeOrderStatus = (
       queryKeys.orders.all(storeId),
       queryKeys.products.all(storeId),
       queryKeys.payments.all(storeId),
+      queryKeys.insight.all(storeId),
     ],
     ...options,
   });
@@ -64,6 +65,7 @@ export const useRefundOrder = (options: Options<typeof ordersRoutes.refund, Refu
       queryKeys.orders.all(storeId),
       queryKeys.products.all(storeId),
       queryKeys.payments.all(storeId),
+      queryKeys.insight.all(storeId),
     ],
     ...options,
   });

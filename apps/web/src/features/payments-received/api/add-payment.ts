@@ -26,7 +26,7 @@ export const useAddPayment = (
     kind: 'save',
     args: paymentArgs,
     // The order's balance and payment state changed too.
-    invalidate: [paymentsKey(storeId), queryKeys.orders.all(storeId)],
+    invalidate: [paymentsKey(storeId), queryKeys.orders.all(storeId), queryKeys.insight.all(storeId)],
     ...options,
   });
 };

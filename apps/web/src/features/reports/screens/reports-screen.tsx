@@ -1,13 +1,254 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Button, Group, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
+import { ORDER_STATUSES, type OrderStatus } from '@tillbook/contract/orders';
+import { REPORT_TYPES, type ReportType, type TransactionKind } from '@tillbook/contract/reports';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/states';
+import { messageOf } from '../../../lib/api-client';
+import { useCan, useCurrentStore, useStoreLocale } from '../../../lib/current-user';
+import { formatDay, storeDate } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import {
+  exportSalesByItem,
+  exportSalesReport,
+  exportTransactions,
+  type ItemFilters,
+  type TransactionFilters,
+} from '../api/reports';
+import {
+  isPreset,
+  PRESET_LABELS,
+  PRESETS,
+  presetRange,
+  transactionPeriod,
+} from '../components/report-period';
+import { SalesByItemTab } from '../components/sales-by-item-tab';
+import { SalesReportTab } from '../components/sales-report-tab';
+import { TransactionsTab } from '../components/transactions-tab';
+import '../components/reports-print.css';
 
-/** Replaced by the reports screen when its area is built. */
+const TABS = ['sales', 'items', 'transactions'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = {
+  sales: 'Sales report',
+  items: 'Sales by item',
+  transactions: 'Sales transactions',
+};
+
+const PER_PAGE = 20;
+const ITEM_SORTS = ['revenue', 'quantity', 'margin', 'name'] as const;
+
+/**
+ * The report's tab, period and filters, kept in the URL so a reload, a shared link or the
+ * printed page shows the same report.
+ */
+function useReportParams(timezone: string) {
+  const [params, setParams] = useSearchParams();
+  const get = (k: string) => params.get(k);
+  const tab: Tab = TABS.includes(get('tab') as Tab) ? (get('tab') as Tab) : 'sales';
+  const preset = isPreset(get('period')) ? (get('period') as (typeof PRESETS)[number]) : 'month';
+  const today = storeDate(timezone);
+  const custom = preset === 'custom';
+  const fallback = presetRange('month', today);
+  const range = custom
+    ? { from: get('from') || fallback.from, to: get('to') || fallback.to }
+    : presetRange(preset, today);
+  const type: ReportType = REPORT_TYPES.includes(get('type') as ReportType)
+    ? (get('type') as ReportType)
+    : 'daily';
+  const page = Math.max(1, Number(get('page')) || 1);
+  const status = ORDER_STATUSES.includes(get('status') as OrderStatus)
+    ? (get('status') as OrderStatus)
+    : undefined;
+  const kind: TransactionKind = get('kind') === 'payments' ? 'payments' : 'orders';
+  const sort = ITEM_SORTS.includes(get('sort') as ItemFilters['sort'])
+    ? (get('sort') as ItemFilters['sort'])
+    : 'revenue';
+  const set = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const items: ItemFilters = {
+    ...range,
+    page,
+    perPage: PER_PAGE,
+    sort,
+    search: get('search') || undefined,
+    categoryId: get('categoryId') || undefined,
+  };
+  const period = transactionPeriod(preset);
+  const transactions: TransactionFilters = {
+    ...range,
+    page,
+    perPage: PER_PAGE,
+    kind,
+    status,
+    ...(kind === 'payments' && period ? { type: period } : {}),
+  };
+  return { tab, preset, custom, range, type, items, transactions, paymentsNeedPeriod: !period, set };
+}
+
+/** paths.reports: sales report, sales by item and sales transactions; export and print. */
 export default function ReportsScreen() {
+  const canView = useCan('reports.view');
+  const { timezone } = useStoreLocale();
+  const store = useCurrentStore();
+  const r = useReportParams(timezone);
+  const [exporting, setExporting] = useState(false);
+  const rangeValid = r.range.from <= r.range.to;
+
+  if (!canView) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Reports" />
+        <EmptyState
+          title="Reports are not part of your role"
+          description="Ask the store's owner for the permission to view the dashboard and reports."
+        />
+      </Stack>
+    );
+  }
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      if (r.tab === 'sales') await exportSalesReport(r.type, r.range);
+      else if (r.tab === 'items') await exportSalesByItem(r.items);
+      else await exportTransactions(r.transactions);
+    } catch (error) {
+      notify.error(messageOf(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const periodText = `${formatDay(r.range.from)} – ${formatDay(r.range.to)}`;
+
   return (
-    <ComingSoon
-      area="Reports"
-      title="Reports"
-      description="Sales report, sales by item and sales transactions for any period, compared with the previous one."
-      features={['Export to CSV and print', 'Daily, weekly, monthly and yearly periods']}
-    />
+    <Stack gap="lg" className="report-document">
+      <div className="report-print-only">
+        <Text fw={700} fz={18}>
+          {store?.business_name} · {TAB_LABELS[r.tab]}
+        </Text>
+        <Text size="sm">{periodText}</Text>
+      </div>
+      <div className="report-no-print">
+        <PageHeader
+          title="Reports"
+          description="Sales, what sold and every transaction, for any period, against the period before."
+          actions={
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={18} />}
+                onClick={() => window.print()}
+                disabled={!rangeValid}
+              >
+                Print
+              </Button>
+              <Button
+                leftSection={<IconDownload size={18} />}
+                onClick={() => void exportCsv()}
+                loading={exporting}
+                disabled={
+                  !rangeValid ||
+                  (r.tab === 'transactions' && r.transactions.kind === 'payments' && r.paymentsNeedPeriod)
+                }
+              >
+                Export CSV
+              </Button>
+            </Group>
+          }
+        />
+      </div>
+
+      <Group gap="sm" align="flex-end" wrap="wrap" className="report-no-print">
+        <NativeSelect
+          label="Period"
+          value={r.preset}
+          data={PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            r.set(
+              v === 'custom'
+                ? { period: v, from: r.range.from, to: r.range.to, page: null }
+                : { period: v === 'month' ? null : v, from: null, to: null, page: null },
+            );
+          }}
+        />
+        {r.custom ? (
+          <>
+            <TextInput
+              type="date"
+              label="From"
+              value={r.range.from}
+              max={r.range.to}
+              onChange={(e) => r.set({ from: e.currentTarget.value || null, page: null })}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={r.range.to}
+              min={r.range.from}
+              error={rangeValid ? undefined : 'The end date must be on or after the start date'}
+              onChange={(e) => r.set({ to: e.currentTarget.value || null, page: null })}
+            />
+          </>
+        ) : (
+          <Text size="sm" c="dimmed" pb={8} data-testid="report-period">
+            {periodText}
+          </Text>
+        )}
+      </Group>
+
+      <Tabs
+        value={r.tab}
+        onChange={(v) => r.set({ tab: v === 'sales' ? null : v, page: null })}
+        keepMounted={false}
+      >
+        <Tabs.List className="report-no-print" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {TAB_LABELS[t]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {rangeValid ? (
+          <>
+            <Tabs.Panel value="sales" pt="md">
+              <SalesReportTab
+                range={r.range}
+                type={r.type}
+                onTypeChange={(t) => r.set({ type: t === 'daily' ? null : t })}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="items" pt="md">
+              <SalesByItemTab filters={r.items} onChange={r.set} />
+            </Tabs.Panel>
+            <Tabs.Panel value="transactions" pt="md">
+              <TransactionsTab
+                filters={r.transactions}
+                onChange={r.set}
+                paymentsNeedPeriod={r.paymentsNeedPeriod}
+              />
+            </Tabs.Panel>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed" pt="md">
+            Pick an end date on or after the start date.
+          </Text>
+        )}
+      </Tabs>
+    </Stack>
   );
 }

@@ -1,0 +1,218 @@
+import type { OrderStatus } from '@tillbook/contract/orders';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * What the reports module reads of the orders and payments-received tables, read-only (decision
+ * 0025): the orders module uses reports (it keeps the sales figures), so reports cannot ask it.
+ * Every read is a range of an index that starts with the store: the newest orders
+ * (`orders (store_id, created_at)`), today's orders for the hourly chart, and the transactions
+ * lists and exports (`payments_received (store_id, payment_date)`).
+ */
+
+type Db = Kysely<Database>;
+
+export interface RecentOrderRow {
+  id: string;
+  number: string;
+  created_at: string;
+  customer_name: string | null;
+  status: OrderStatus;
+  payment_state: 'unpaid' | 'partially_paid' | 'paid';
+  total: number;
+  first_item: string | null;
+  lines: number;
+  units: number;
+}
+
+export async function recentOrders(db: Db, storeId: string, limit: number): Promise<RecentOrderRow[]> {
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'number', 'created_at', 'customer_name', 'status', 'payment_state', 'total'])
+    .where('store_id', '=', storeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  if (!orders.length) return [];
+  const lines = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'line_no', 'name', 'quantity'])
+    .where('store_id', '=', storeId)
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .execute();
+  return orders.map((o) => {
+    const mine = lines
+      .filter((l) => l.order_id === o.id)
+      .sort((a, b) => Number(a.line_no) - Number(b.line_no));
+    return {
+      ...o,
+      total: Number(o.total),
+      first_item: mine[0]?.name ?? null,
+      lines: mine.length,
+      units: mine.reduce((s, l) => s + Number(l.quantity), 0),
+    };
+  });
+}
+
+/** Orders placed between two instants (`from` included, `to` not), oldest first: the hourly chart. */
+export async function ordersPlacedBetween(
+  db: Db,
+  storeId: string,
+  from: string,
+  to: string,
+): Promise<Array<{ created_at: string; status: OrderStatus; total: number; refunded_total: number }>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['created_at', 'status', 'total', 'refunded_total'])
+    .where('store_id', '=', storeId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({ ...r, total: Number(r.total), refunded_total: Number(r.refunded_total) }));
+}
+
+/** Product names as sold, for products deleted since (their figures stay in the reports). */
+export async function soldProductNames(
+  db: Db,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<Map<string, { name: string; sku: string | null }>> {
+  const out = new Map<string, { name: string; sku: string | null }>();
+  for (let i = 0; i < productIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('order_items')
+      .select(['product_id', 'name', 'sku'])
+      .where('store_id', '=', storeId)
+      .where('product_id', 'in', productIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.product_id, { name: r.name, sku: r.sku });
+  }
+  return out;
+}
+
+export interface TransactionFilter {
+  kind: 'orders' | 'payments';
+  /** Instants: `from` included, `to` not. */
+  from: string;
+  to: string;
+  status?: OrderStatus | undefined;
+}
+
+export interface TransactionDbRow {
+  id: string;
+  date: string;
+  number: string;
+  order_id: string;
+  order_number: string;
+  customer_name: string | null;
+  payment_type: string;
+  amount: number;
+  status: OrderStatus;
+}
+
+function ordersQuery(db: Db, storeId: string, f: TransactionFilter) {
+  let q = db
+    .selectFrom('orders as o')
+    .where('o.store_id', '=', storeId)
+    .where('o.created_at', '>=', f.from)
+    .where('o.created_at', '<', f.to);
+  if (f.status) q = q.where('o.status', '=', f.status);
+  return q;
+}
+
+function paymentsQuery(db: Db, storeId: string, f: TransactionFilter) {
+  let q = db
+    .selectFrom('payments_received as p')
+    .innerJoin('orders as o', (j) =>
+      j.onRef('o.id', '=', 'p.order_id').onRef('o.store_id', '=', 'p.store_id'),
+    )
+    .where('p.store_id', '=', storeId)
+    .where('p.payment_date', '>=', f.from)
+    .where('p.payment_date', '<', f.to);
+  if (f.status) q = q.where('o.status', '=', f.status);
+  return q;
+}
+
+/** Count and amount of every row matching the filter (the list's totals line). */
+export async function transactionTotals(
+  db: Db,
+  storeId: string,
+  f: TransactionFilter,
+): Promise<{ count: number; amount: number }> {
+  const row =
+    f.kind === 'orders'
+      ? await ordersQuery(db, storeId, f)
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('count'),
+            eb.fn.sum<number | string | null>('o.total').as('amount'),
+          ])
+          .executeTakeFirstOrThrow()
+      : await paymentsQuery(db, storeId, f)
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('count'),
+            eb.fn.sum<number | string | null>('p.amount').as('amount'),
+          ])
+          .executeTakeFirstOrThrow();
+  return { count: Number(row.count), amount: Number(row.amount ?? 0) };
+}
+
+/**
+ * Rows newest first: a page (`offset`, `limit`), or, with `before`, the rows after a row already
+ * sent (keyset: the export streams a year in batches without an offset that grows).
+ */
+export async function transactionRows(
+  db: Db,
+  storeId: string,
+  f: TransactionFilter,
+  page: { limit: number; offset?: number; before?: { date: string; id: string } },
+): Promise<TransactionDbRow[]> {
+  if (f.kind === 'orders') {
+    let q = ordersQuery(db, storeId, f).select([
+      'o.id',
+      'o.created_at as date',
+      'o.number',
+      'o.id as order_id',
+      'o.number as order_number',
+      'o.customer_name',
+      'o.payment_type',
+      'o.total as amount',
+      'o.status',
+    ]);
+    if (page.before) {
+      const b = page.before;
+      // An upper bound the index starts from; the rows of that instant already sent are left out.
+      q = q
+        .where('o.created_at', '<=', b.date)
+        .where((eb) => eb.not(eb.and([eb('o.created_at', '=', b.date), eb('o.id', '>=', b.id)])));
+    }
+    q = q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(page.limit);
+    if (page.offset) q = q.offset(page.offset);
+    return (await q.execute()).map((r) => ({ ...r, amount: Number(r.amount) }));
+  }
+  let q = paymentsQuery(db, storeId, f).select([
+    'p.id',
+    'p.payment_date as date',
+    'p.number',
+    'p.order_id',
+    'p.order_number',
+    'p.customer_name',
+    'p.payment_mode as payment_type',
+    'p.amount',
+    'o.status',
+  ]);
+  if (page.before) {
+    const b = page.before;
+    q = q
+      .where('p.payment_date', '<=', b.date)
+      .where((eb) => eb.not(eb.and([eb('p.payment_date', '=', b.date), eb('p.id', '>=', b.id)])));
+  }
+  q = q.orderBy('p.payment_date', 'desc').orderBy('p.id', 'desc').limit(page.limit);
+  if (page.offset) q = q.offset(page.offset);
+  return (await q.execute()).map((r) => ({ ...r, amount: Number(r.amount) }));
+}

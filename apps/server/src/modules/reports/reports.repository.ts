@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SalesDaysTable } from './reports.tables.js';
+
+/** Reads of the sales figures, bound to a store. Dates are store-local, both ends included. */
+
+export type DayFigures = Omit<SalesDaysTable, 'store_id'>;
+
+const DAY_COLUMNS = [
+  'placed',
+  'cancelled',
+  'completed',
+  'refunded_orders',
+  'gross',
+  'discounts',
+  'refunds',
+  'tax',
+  'shipping',
+  'total',
+  'units',
+  'cost',
+] as const;
+
+export const NO_FIGURES: Omit<DayFigures, 'day'> = {
+  placed: 0,
+  cancelled: 0,
+  completed: 0,
+  refunded_orders: 0,
+  gross: 0,
+  discounts: 0,
+  refunds: 0,
+  tax: 0,
+  shipping: 0,
+  total: 0,
+  units: 0,
+  cost: 0,
+};
+
+export function reportsRepository(db: Kysely<Database>, storeId: string) {
+  return {
+    /** Each day with figures in the range, oldest first (days without any have no row). */
+    async days(from: string, to: string): Promise<DayFigures[]> {
+      const rows = await db
+        .selectFrom('sales_days')
+        .select(['day', ...DAY_COLUMNS])
+        .where('store_id', '=', storeId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .orderBy('day')
+        .execute();
+      return rows.map((r) => {
+        const out = { day: r.day } as DayFigures;
+        for (const c of DAY_COLUMNS) out[c] = Number(r[c]);
+        return out;
+      });
+    },
+
+    /** The range's figures added up (all time when both ends are null). */
+    async sum(from: string | null, to: string | null): Promise<Omit<DayFigures, 'day'>> {
+      let q = db
+        .selectFrom('sales_days')
+        .select((eb) => DAY_COLUMNS.map((c) => eb.fn.sum<number | string | null>(c).as(c)))
+        .where('store_id', '=', storeId);
+      if (from) q = q.where('day', '>=', from);
+      if (to) q = q.where('day', '<=', to);
+      const row = (await q.executeTakeFirst()) as Record<string, number | string | null> | undefined;
+      const out = { ...NO_FIGURES };
+      for (const c of DAY_COLUMNS) out[c] = Number(row?.[c] ?? 0);
+      return out;
+    },
+
+    /** Per product sold in the range (all time when both ends are null): units, revenue, cost. */
+    async products(
+      from: string | null,
+      to: string | null,
+      order?: { by: 'revenue'; limit: number },
+    ): Promise<Array<{ product_id: string; units: number; revenue: number; cost: number }>> {
+      let rows: Array<{ product_id: string; units: unknown; revenue: unknown; cost: unknown }>;
+      if (!from && !to) {
+        let q = db
+          .selectFrom('sales_products')
+          .select(['product_id', 'units', 'revenue', 'cost'])
+          .where('store_id', '=', storeId);
+        if (order)
+          q = q.where('units', '>', 0).orderBy('revenue', 'desc').orderBy('product_id').limit(order.limit);
+        rows = await q.execute();
+      } else {
+        let q = db
+          .selectFrom('sales_product_days')
+          .select((eb) => [
+            'product_id',
+            eb.fn.sum<number | string>('units').as('units'),
+            eb.fn.sum<number | string>('revenue').as('revenue'),
+            eb.fn.sum<number | string>('cost').as('cost'),
+          ])
+          .where('store_id', '=', storeId)
+          .groupBy('product_id');
+        if (from) q = q.where('day', '>=', from);
+        if (to) q = q.where('day', '<=', to);
+        if (order) {
+          q = q
+            .having((eb) => eb.fn.sum('units'), '>', 0)
+            .orderBy((eb) => eb.fn.sum('revenue'), 'desc')
+            .orderBy('product_id')
+            .limit(order.limit);
+        }
+        rows = await q.execute();
+      }
+      return rows.map((r) => ({
+        product_id: r.product_id,
+        units: Number(r.units),
+        revenue: Number(r.revenue),
+        cost: Number(r.cost),
+      }));
+    },
+
+    /** The customers who spent most in the range (all time when both ends are null). */
+    async topCustomers(
+      from: string | null,
+      to: string | null,
+      limit: number,
+    ): Promise<Array<{ customer_id: string; orders: number; spent: number }>> {
+      let rows: Array<{ customer_id: string; orders: unknown; spent: unknown }>;
+      if (!from && !to) {
+        rows = await db
+          .selectFrom('sales_customers')
+          .select(['customer_id', 'orders', 'spent'])
+          .where('store_id', '=', storeId)
+          .where('orders', '>', 0)
+          .orderBy('spent', 'desc')
+          .orderBy('customer_id')
+          .limit(limit)
+          .execute();
+      } else {
+        let q = db
+          .selectFrom('sales_customer_days')
+          .select((eb) => [
+            'customer_id',
+            eb.fn.sum<number | string>('orders').as('orders'),
+            eb.fn.sum<number | string>('spent').as('spent'),
+          ])
+          .where('store_id', '=', storeId)
+          .groupBy('customer_id');
+        if (from) q = q.where('day', '>=', from);
+        if (to) q = q.where('day', '<=', to);
+        rows = await q
+          .having((eb) => eb.fn.sum('orders'), '>', 0)
+          .orderBy((eb) => eb.fn.sum('spent'), 'desc')
+          .orderBy('customer_id')
+          .limit(limit)
+          .execute();
+      }
+      return rows.map((r) => ({
+        customer_id: r.customer_id,
+        orders: Number(r.orders),
+        spent: Number(r.spent),
+      }));
+    },
+
+    /** Distinct customers with a sale in the range (all time when both ends are null). */
+    async buyingCustomers(from: string | null, to: string | null): Promise<number> {
+      if (!from && !to) {
+        const row = await db
+          .selectFrom('sales_customers')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('store_id', '=', storeId)
+          .where('orders', '>', 0)
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      }
+      let q = db
+        .selectFrom('sales_customer_days')
+        .select((eb) => eb.fn.count<number | string>('customer_id').distinct().as('n'))
+        .where('store_id', '=', storeId)
+        .where('orders', '>', 0);
+      if (from) q = q.where('day', '>=', from);
+      if (to) q = q.where('day', '<=', to);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/** Table types of the sales figures (migration 0011-sales-figures, decision 0031). */
+
+/** One store's figures of one store-local day. Money in minor units; sales are completed orders. */
+export interface SalesDaysTable {
+  store_id: string;
+  /** Store-local date, YYYY-MM-DD. */
+  day: string;
+  placed: number;
+  cancelled: number;
+  completed: number;
+  refunded_orders: number;
+  /** Units × the price sold at, before discounts. */
+  gross: number;
+  /** Line discounts and discount codes. */
+  discounts: number;
+  /** Value refunded (orders' `refunded_total`). */
+  refunds: number;
+  tax: number;
+  shipping: number;
+  /** Order totals, before refunds. */
+  total: number;
+  /** Units kept (sold less refunded). */
+  units: number;
+  cost: number;
+}
+
+export interface SalesProductDaysTable {
+  store_id: string;
+  day: string;
+  product_id: string;
+  units: number;
+  /** Line totals after discounts, less refunded shares, tax not added. */
+  revenue: number;
+  cost: number;
+}
+
+export interface SalesCustomerDaysTable {
+  store_id: string;
+  day: string;
+  customer_id: string;
+  orders: number;
+  /** Order totals less refunds. */
+  spent: number;
+}
+
+/** All-time totals of a product (the sum of its days). */
+export type SalesProductsTable = Omit<SalesProductDaysTable, 'day'>;
+/** All-time totals of a customer (the sum of their days). */
+export type SalesCustomersTable = Omit<SalesCustomerDaysTable, 'day'>;
+
+declare module '../../db/schema.js' {
+  interface Database {
+    sales_days: SalesDaysTable;
+    sales_product_days: SalesProductDaysTable;
+    sales_customer_days: SalesCustomerDaysTable;
+    sales_products: SalesProductsTable;
+    sales_customers: SalesCustomersTable;
+  }
+}

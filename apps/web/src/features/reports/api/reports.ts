@@ -1,0 +1,123 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  reportsRoutes,
+  type ReportType,
+  type SalesByItem,
+  type SalesReport,
+  type SalesSummary,
+  type Transactions,
+  type TransactionKind,
+  type TransactionPeriod,
+} from '@tillbook/contract/reports';
+import type { OrderStatus } from '@tillbook/contract/orders';
+import { call, downloadRoute } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
+import { INSIGHT_STALE_MS, queryKeys } from '../../../lib/query-keys';
+
+const keys = queryKeys.insight;
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+export interface ItemFilters extends Range {
+  page: number;
+  perPage: number;
+  search?: string;
+  categoryId?: string;
+  sort: 'revenue' | 'quantity' | 'margin' | 'name';
+}
+
+/**
+ * Transactions of a range. Payments received are listed by named period only (the contract's
+ * `sales_transactions/filter?type=`), so `type` goes instead of the range when one is given.
+ */
+export interface TransactionFilters extends Range {
+  page: number;
+  perPage: number;
+  kind: TransactionKind;
+  status?: OrderStatus;
+  type?: TransactionPeriod;
+}
+
+const summaryQuery = (storeId: string | null, range: Range) =>
+  queryOptions({
+    queryKey: keys.part(storeId, 'report-summary', range),
+    queryFn: async ({ signal }): Promise<SalesSummary> =>
+      (await call(reportsRoutes.summary, { query: range, signal })).data,
+    enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+const salesByPeriodQuery = (storeId: string | null, type: ReportType, range: Range) =>
+  queryOptions({
+    queryKey: keys.part(storeId, 'report-sales', type, range),
+    queryFn: async ({ signal }): Promise<SalesReport> =>
+      (await call(reportsRoutes.salesByPeriod, { query: { type, ...range }, signal })).data,
+    enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+const salesByItemQuery = (storeId: string | null, filters: ItemFilters) =>
+  queryOptions({
+    queryKey: keys.part(storeId, 'report-items', filters),
+    queryFn: async ({ signal }): Promise<SalesByItem> =>
+      (await call(reportsRoutes.salesByItem, { query: filters, signal })).data,
+    enabled: Boolean(storeId),
+    staleTime: INSIGHT_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+const transactionsQuery = (storeId: string | null, filters: TransactionFilters, enabled: boolean) =>
+  queryOptions({
+    queryKey: keys.part(storeId, 'report-transactions', filters),
+    queryFn: ({ signal }): Promise<Transactions> => {
+      const { from, to, type, kind, ...rest } = filters;
+      return (
+        kind === 'payments' || type
+          ? call(reportsRoutes.transactionsFilter, {
+              query: { ...rest, kind, type: type ?? 'month' },
+              signal,
+            })
+          : call(reportsRoutes.transactions, { query: { ...rest, from, to }, signal })
+      ).then((a) => a.data);
+    },
+    enabled: Boolean(storeId) && enabled,
+    staleTime: INSIGHT_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useSalesSummary = (range: Range) => useQuery(summaryQuery(useStoreId(), range));
+export const useSalesByPeriod = (type: ReportType, range: Range) =>
+  useQuery(salesByPeriodQuery(useStoreId(), type, range));
+export const useSalesByItem = (filters: ItemFilters) => useQuery(salesByItemQuery(useStoreId(), filters));
+export const useTransactions = (filters: TransactionFilters, enabled = true) =>
+  useQuery(transactionsQuery(useStoreId(), filters, enabled));
+
+// CSV exports come from the server, streamed, with the same rows and totals as the screen.
+
+export const exportSalesReport = (type: ReportType, range: Range) =>
+  downloadRoute(
+    reportsRoutes.exportSales,
+    { query: { type, ...range } },
+    `sales-report-${range.from}-${range.to}.csv`,
+  );
+
+export const exportSalesByItem = ({ page: _page, perPage: _perPage, ...filters }: ItemFilters) =>
+  downloadRoute(
+    reportsRoutes.exportSalesByItem,
+    { query: filters },
+    `sales-by-item-${filters.from}-${filters.to}.csv`,
+  );
+
+export const exportTransactions = ({ page: _page, perPage: _perPage, ...filters }: TransactionFilters) => {
+  const { from, to, type, ...rest } = filters;
+  return downloadRoute(
+    reportsRoutes.exportTransactions,
+    { query: type ? { ...rest, type } : { ...rest, from, to } },
+    `sales-transactions-${from}-${to}.csv`,
+  );
+};

@@ -1,0 +1,41 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import type { Pagination as PageInfo } from '@tillbook/contract/common';
+import { formatCount } from '../../../lib/format';
+
+/** A report table's pages (hidden on paper, where the export carries every row). */
+export function ReportPager({
+  pagination,
+  onPage,
+  noun,
+}: {
+  pagination: PageInfo;
+  onPage: (page: number) => void;
+  noun: string;
+}) {
+  if (pagination.total === 0) return null;
+  const first = (pagination.page - 1) * pagination.perPage + 1;
+  const last = Math.min(pagination.total, pagination.page * pagination.perPage);
+  return (
+    <Group justify="space-between" mt="sm" gap="sm" className="report-no-print">
+      <Text size="sm" c="dimmed">
+        {formatCount(first)}–{formatCount(last)} of {formatCount(pagination.total)} {noun}
+      </Text>
+      {pagination.totalPages > 1 && (
+        <Pagination
+          size="sm"
+          total={pagination.totalPages}
+          value={pagination.page}
+          onChange={onPage}
+          getControlProps={(control) => ({
+            'aria-label': {
+              first: 'First page',
+              previous: 'Previous page',
+              next: 'Next page',
+              last: 'Last page',
+            }[control],
+          })}
+        />
+      )}
+    </Group>
+  );
+}

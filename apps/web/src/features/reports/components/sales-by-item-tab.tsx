@@ -1,0 +1,168 @@
+import { Anchor, Group, NativeSelect, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { productsRoutes } from '@tillbook/contract/products';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { WidgetCard } from '../../../components/insight-cards';
+import { paths } from '../../../app/paths';
+import { call } from '../../../lib/api-client';
+import { useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { formatCount, formatMoney } from '../../../lib/format';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSalesByItem, type ItemFilters } from '../api/reports';
+import { ReportPager } from './report-pager';
+
+const SORT_LABELS: Record<ItemFilters['sort'], string> = {
+  revenue: 'Revenue',
+  quantity: 'Quantity sold',
+  margin: 'Margin',
+  name: 'Name',
+};
+
+const percentText = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+
+/** The store's categories for the filter (the products list's own call). */
+function useCategories() {
+  const storeId = useStoreId();
+  return useQuery({
+    queryKey: queryKeys.productCategories.all(storeId),
+    queryFn: ({ signal }) => call(productsRoutes.categories, { signal }).then((a) => a.data),
+    enabled: Boolean(storeId),
+  });
+}
+
+/** Sales by item: per product quantity, revenue, average price, cost and margin, with totals. */
+export function SalesByItemTab({
+  filters,
+  onChange,
+}: {
+  filters: ItemFilters;
+  onChange: (changes: Partial<Record<'search' | 'categoryId' | 'sort' | 'page', string | null>>) => void;
+}) {
+  const q = useSalesByItem(filters);
+  const categories = useCategories();
+  const { currency: storeCurrency } = useStoreLocale();
+  const currency = q.data?.currency ?? storeCurrency;
+  const money = (v: number) => formatMoney(v, currency);
+  const [search, setSearch] = useState(filters.search ?? '');
+  const pushSearch = useDebouncedCallback((v: string) => onChange({ search: v || null, page: null }), 300);
+
+  return (
+    <WidgetCard
+      title="Sales by item"
+      loading={q.isPending}
+      error={q.error}
+      onRetry={() => void q.refetch()}
+      isEmpty={q.data?.rows.length === 0}
+      skeletonRows={8}
+      empty={
+        <Text size="sm" c="dimmed">
+          {filters.search || filters.categoryId
+            ? 'No product sold in this period matches the search or category.'
+            : 'No products sold in this period.'}
+        </Text>
+      }
+      actions={
+        <Group gap="xs" wrap="wrap" className="report-no-print">
+          <TextInput
+            size="xs"
+            aria-label="Search products"
+            placeholder="Search products"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              pushSearch(e.currentTarget.value.trim());
+            }}
+          />
+          <NativeSelect
+            size="xs"
+            aria-label="Category"
+            value={filters.categoryId ?? ''}
+            data={[
+              { value: '', label: 'All categories' },
+              ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
+            onChange={(e) => onChange({ categoryId: e.currentTarget.value || null, page: null })}
+          />
+          <NativeSelect
+            size="xs"
+            aria-label="Sort by"
+            value={filters.sort}
+            data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
+            onChange={(e) =>
+              onChange({
+                sort: e.currentTarget.value === 'revenue' ? null : e.currentTarget.value,
+                page: null,
+              })
+            }
+          />
+        </Group>
+      }
+    >
+      {q.data && (
+        <>
+          <ScrollArea type="auto">
+            <Table
+              striped
+              verticalSpacing="xs"
+              miw={820}
+              aria-label="Sales by item"
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>SKU</Table.Th>
+                  <Table.Th ta="right">Quantity</Table.Th>
+                  <Table.Th ta="right">Revenue</Table.Th>
+                  <Table.Th ta="right">Average price</Table.Th>
+                  <Table.Th ta="right">Cost</Table.Th>
+                  <Table.Th ta="right">Margin</Table.Th>
+                  <Table.Th ta="right">Margin %</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.rows.map((r) => (
+                  <Table.Tr key={r.product_id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.product(r.product_id)} size="sm" fw={600}>
+                        {r.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{r.sku ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{formatCount(r.quantity)}</Table.Td>
+                    <Table.Td ta="right">{money(r.revenue)}</Table.Td>
+                    <Table.Td ta="right">{money(r.average_price)}</Table.Td>
+                    <Table.Td ta="right">{money(r.cost)}</Table.Td>
+                    <Table.Td ta="right" c={r.margin < 0 ? 'red.9' : undefined}>
+                      {money(r.margin)}
+                    </Table.Td>
+                    <Table.Td ta="right">{percentText(r.margin_percent)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr fw={700} data-testid="sales-by-item-totals">
+                  <Table.Th scope="row">Totals</Table.Th>
+                  <Table.Td />
+                  <Table.Td ta="right">{formatCount(q.data.totals.quantity)}</Table.Td>
+                  <Table.Td ta="right">{money(q.data.totals.revenue)}</Table.Td>
+                  <Table.Td ta="right">{money(q.data.totals.average_price)}</Table.Td>
+                  <Table.Td ta="right">{money(q.data.totals.cost)}</Table.Td>
+                  <Table.Td ta="right">{money(q.data.totals.margin)}</Table.Td>
+                  <Table.Td ta="right">{percentText(q.data.totals.margin_percent)}</Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </ScrollArea>
+          <ReportPager
+            pagination={q.data.pagination}
+            onPage={(page) => onChange({ page: page === 1 ? null : String(page) })}
+            noun="products"
+          />
+        </>
+      )}
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,189 @@
+import { Anchor, Group, NativeSelect, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
+import { ORDER_STATUSES } from '@tillbook/contract/orders';
+import { Link } from 'react-router';
+import { WidgetCard } from '../../../components/insight-cards';
+import { DateTime } from '../../../components/money';
+import { StatusBadge } from '../../../components/status-badge';
+import { paths } from '../../../app/paths';
+import { useStoreLocale } from '../../../lib/current-user';
+import { formatCount, formatMoney } from '../../../lib/format';
+import { useTransactions, type TransactionFilters } from '../api/reports';
+import { ReportPager } from './report-pager';
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  success: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const PAYMENT_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  wallet: 'Wallet',
+  pos_terminal: 'POS terminal',
+  other: 'Other',
+};
+
+const paymentLabel = (type: string) => PAYMENT_LABELS[type] ?? type.replace(/_/g, ' ');
+
+/** Sales transactions: one row per order (or payment received), with the count and sum of all. */
+export function TransactionsTab({
+  filters,
+  onChange,
+  paymentsNeedPeriod,
+}: {
+  filters: TransactionFilters;
+  onChange: (changes: Partial<Record<'kind' | 'status' | 'page', string | null>>) => void;
+  /** Payments are listed by a named period; true when the chosen range is not one. */
+  paymentsNeedPeriod: boolean;
+}) {
+  const blocked = filters.kind === 'payments' && paymentsNeedPeriod;
+  const q = useTransactions(filters, !blocked);
+  const { currency: storeCurrency } = useStoreLocale();
+  const currency = q.data?.currency ?? storeCurrency;
+  const payments = filters.kind === 'payments';
+
+  return (
+    <WidgetCard
+      title="Sales transactions"
+      loading={!blocked && q.isPending}
+      error={blocked ? null : q.error}
+      onRetry={() => void q.refetch()}
+      isEmpty={blocked || q.data?.rows.length === 0}
+      skeletonRows={8}
+      empty={
+        <Text size="sm" c="dimmed">
+          {blocked
+            ? 'Payments received are listed by today, yesterday, this week, this month or this year. Pick one of those periods.'
+            : payments
+              ? 'No payments received in this period.'
+              : filters.status
+                ? 'No orders with this status in this period.'
+                : 'No orders in this period.'}
+        </Text>
+      }
+      actions={
+        <Group gap="xs" wrap="wrap" className="report-no-print">
+          <SegmentedControl
+            size="xs"
+            aria-label="Rows"
+            value={filters.kind}
+            data={[
+              { value: 'orders', label: 'Orders' },
+              { value: 'payments', label: 'Payments' },
+            ]}
+            onChange={(v) => onChange({ kind: v === 'orders' ? null : v, page: null })}
+          />
+          <NativeSelect
+            size="xs"
+            aria-label="Order status"
+            value={filters.status ?? ''}
+            data={[
+              { value: '', label: 'Any status' },
+              ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] ?? s })),
+            ]}
+            onChange={(e) => onChange({ status: e.currentTarget.value || null, page: null })}
+          />
+        </Group>
+      }
+    >
+      {q.data && (
+        <>
+          <ScrollArea type="auto">
+            <Table
+              striped
+              verticalSpacing="xs"
+              miw={720}
+              aria-label="Sales transactions"
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Number</Table.Th>
+                  {payments && <Table.Th>Order</Table.Th>}
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Payment type</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.rows.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <DateTime iso={r.date} />
+                    </Table.Td>
+                    <Table.Td>
+                      {r.kind === 'order' ? (
+                        <Anchor
+                          component={Link}
+                          to={paths.order(r.order_id)}
+                          size="sm"
+                          fw={600}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
+                          {r.number}
+                        </Anchor>
+                      ) : (
+                        <Anchor
+                          component={Link}
+                          to={paths.payment(r.id)}
+                          size="sm"
+                          fw={600}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
+                          {r.number}
+                        </Anchor>
+                      )}
+                    </Table.Td>
+                    {payments && (
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.order(r.order_id)} size="sm">
+                          {r.order_number}
+                        </Anchor>
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      {r.customer_name ?? (
+                        <Text span size="sm" c="dimmed">
+                          Walk-in
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{paymentLabel(r.payment_type)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(r.amount, currency)}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={r.status === 'success' ? 'completed' : r.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr fw={700} data-testid="transactions-totals">
+                  <Table.Th scope="row" colSpan={payments ? 5 : 4}>
+                    Totals: {formatCount(q.data.totals.count)} {payments ? 'payments' : 'orders'}
+                  </Table.Th>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(q.data.totals.amount, currency)}
+                  </Table.Td>
+                  <Table.Td />
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </ScrollArea>
+          <ReportPager
+            pagination={q.data.pagination}
+            onPage={(page) => onChange({ page: page === 1 ? null : String(page) })}
+            noun={payments ? 'payments' : 'orders'}
+          />
+        </>
+      )}
+    </WidgetCard>
+  );
+}
