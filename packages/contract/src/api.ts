@@ -2,6 +2,7 @@ import { auditsRoutes } from './audits.js';
 import { authRoutes } from './auth.js';
 import { defineRoutes } from './common.js';
 import { customersRoutes } from './customers.js';
+import { developersRoutes } from './developers.js';
 import { discountsRoutes } from './discounts.js';
 import { membersRoutes } from './members.js';
 import { ordersRoutes } from './orders.js';
@@ -51,5 +52,6 @@ export const apiRouteTables = {
   wallet: walletRoutes,
   payment: paymentRoutes,
   subscriptions: subscriptionsRoutes,
+  developers: developersRoutes,
   apiDocs: apiDocsRoutes,
 } as const;

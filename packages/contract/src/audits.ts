@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = {
   wallet_transaction: 'Wallet transaction',
   settlement_account: 'Settlement account',
   subscription: 'Subscription',
+  api_key: 'API key',
 } as const;
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;

@@ -79,6 +79,8 @@ export async function countOwnedStores(db: Db, userId: string): Promise<number> 
     .selectFrom('stores')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('owner_user_id', '=', userId)
+    // A sandbox twin is not a store of the plan (decision 0032).
+    .where('sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
