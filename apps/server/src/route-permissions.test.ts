@@ -133,7 +133,15 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   ],
   'roles.manage': ['POST /roles', 'PATCH /roles/:id', 'DELETE /roles/:id'],
   'audits.view': ['GET /audits', 'GET /audits/search/:term', 'GET /audits/:id'],
-  'developers.manage': [],
+  'developers.manage': [
+    'GET /developer/generate-keys',
+    'GET /developer/keys',
+    'POST /developer/keys/:id/roll',
+    'POST /developer/keys/:id/reveal',
+    'PATCH /developer/keys/:id',
+    'GET /developer/usage',
+    'POST /developer/sandbox/reset',
+  ],
   'subscription.manage': ['POST /subscription/subscribe'],
 };
 
