@@ -8,7 +8,8 @@ import { rolePermissions } from '../../lib/roles.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export function toStore(row: StoresTable): Store {
-  const { owner_user_id: _owner, ...store } = row;
+  // `sandbox_of` is internal (decision 0032): members only ever see live stores.
+  const { owner_user_id: _owner, sandbox_of: _sandboxOf, ...store } = row;
   return store;
 }
 
