@@ -150,9 +150,10 @@ describe('placing an order', () => {
     });
     // Session, products with their categories, tax rule, one stock update for the 3 products,
     // then the numbers with the ledger, order, lines, payment and audit rows: one statement on
-    // PostgreSQL, six on SQLite (BEGIN and COMMIT are not counted).
+    // PostgreSQL, six on SQLite (BEGIN and COMMIT are not counted); and the per-user rate
+    // limit's counter (decision 0033).
     const postgres = Boolean(process.env.TEST_DATABASE_URL);
-    expect(t.statements() - before).toBe(postgres ? 5 : 10);
+    expect(t.statements() - before).toBe(postgres ? 6 : 11);
     expect(sale.number).toMatch(/^ORD-\d{6}$/);
     for (const p of products) {
       expect(await stockOf(t, p.id)).toBe(48);
@@ -195,7 +196,7 @@ describe('placing an order', () => {
       { 'idempotency-key': 'budget-keyed-sale' },
     );
     expect(keyed.status).toBe(201);
-    expect(t.statements() - keyedBefore).toBe(postgres ? 6 : 12);
+    expect(t.statements() - keyedBefore).toBe(postgres ? 7 : 13);
   });
 
   it('keeps text a user typed as typed, even when it looks like a number stand-in', async () => {
