@@ -19,6 +19,9 @@ export const usageQuery = (storeId: string | null) =>
     queryKey: developerKeys.part(storeId, 'usage'),
     queryFn: async ({ signal }) => (await call(developersRoutes.usage, { signal })).data,
     enabled: Boolean(storeId),
+    // Calls made with the keys elsewhere move it: asked again on every visit, not kept fresh
+    // for the cache's usual five minutes.
+    staleTime: 0,
   });
 
 export const useApiKeys = () => useQuery(keysQuery(useStoreId()));
