@@ -42,7 +42,7 @@ test('developers: create keys, call the API with the copied secret, see usage, r
   await expect(page.getByTestId('production-secret-key')).toHaveText(`sk_live_…${secret.slice(-4)}`);
 
   // Roll the secret at once: the old key is refused, the new one works.
-  await page.getByRole('button', { name: 'Roll' }).nth(1).click();
+  await page.getByRole('button', { name: 'Roll secret key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Roll key' });
   await expect(dialog).toContainText(`sk_live_…${secret.slice(-4)}`);
   await dialog.getByRole('button', { name: 'Roll key' }).click();

@@ -56,9 +56,14 @@ export function KeyField({
   );
 }
 
-export function SmallButton(props: { children: ReactNode; onClick: () => void; color?: string }) {
+export function SmallButton(props: {
+  children: ReactNode;
+  onClick: () => void;
+  color?: string;
+  label: string;
+}) {
   return (
-    <Button size="xs" variant="light" color={props.color} onClick={props.onClick}>
+    <Button size="xs" variant="light" color={props.color} onClick={props.onClick} aria-label={props.label}>
       {props.children}
     </Button>
   );

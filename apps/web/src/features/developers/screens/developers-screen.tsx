@@ -117,7 +117,11 @@ export default function DevelopersScreen() {
                         Safe in a browser: it can only read your catalogue.
                       </Text>
                     }
-                    actions={<SmallButton onClick={() => setRolling(publicKey)}>Roll</SmallButton>}
+                    actions={
+                      <SmallButton label="Roll public key" onClick={() => setRolling(publicKey)}>
+                        Roll
+                      </SmallButton>
+                    }
                   />
                 ) : (
                   <Button
@@ -146,9 +150,15 @@ export default function DevelopersScreen() {
                     actions={
                       <>
                         {!secretValue && (
-                          <SmallButton onClick={() => setRevealing(secretKey.id)}>Reveal</SmallButton>
+                          <SmallButton label="Reveal secret key" onClick={() => setRevealing(secretKey.id)}>
+                            Reveal
+                          </SmallButton>
                         )}
-                        <SmallButton color="red" onClick={() => setRolling(secretKey)}>
+                        <SmallButton
+                          label="Roll secret key"
+                          color="red"
+                          onClick={() => setRolling(secretKey)}
+                        >
                           Roll
                         </SmallButton>
                       </>
