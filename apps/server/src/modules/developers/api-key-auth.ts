@@ -13,6 +13,11 @@ import { localDay } from './local-month.js';
 
 const PUBLIC_KEY_PERMISSIONS: ReadonlySet<Permission> = new Set(['products.view']);
 const FULL = new Set(apiKeyPermissions('full'));
+/**
+ * A full sandbox key may also open the twin's wallet and simulate deposits (`wallet.transfer`):
+ * its money is the sandbox provider's. Transfers themselves still ask for a person's password.
+ */
+const SANDBOX_FULL = new Set<Permission>([...FULL, 'wallet.transfer']);
 const READ = new Set(apiKeyPermissions('read'));
 
 /** Sandbox calls use the sandbox payment provider whatever the live store uses (decision 0032). */
@@ -103,7 +108,14 @@ export async function authenticateApiKey(
     store,
     membershipId: null,
     role: null,
-    permissions: key.type === 'public' ? PUBLIC_KEY_PERMISSIONS : key.scope === 'full' ? FULL : READ,
+    permissions:
+      key.type === 'public'
+        ? PUBLIC_KEY_PERMISSIONS
+        : key.scope === 'read'
+          ? READ
+          : key.env === 'sandbox'
+            ? SANDBOX_FULL
+            : FULL,
   };
   if (key.env === 'sandbox') ctx.deps = depsForSandbox(ctx.deps);
   return () => recordUse(ctx, key, { id: store.id, timezone: store.timezone, live: key.store_id }, request);

@@ -183,6 +183,17 @@ describe('API-key authentication', () => {
     const liveCustomers = await t.call('GET', '/customers/paginated-results', { token: m.token });
     expect(liveCustomers.body.data).toHaveLength(0);
 
+    // The twin's wallet is its own, on the sandbox provider; a live key cannot open a wallet.
+    expect((await withKey(sandbox, 'POST', '/wallet')).status).toBe(200);
+    const deposit = await withKey(sandbox, 'POST', '/wallet/sandbox/deposit', { body: { amount: 500000 } });
+    expect(deposit.status).toBe(201);
+    expect((await withKey(sandbox, 'GET', '/wallet/details')).body.data).toMatchObject({
+      balance: 500000,
+      sandbox: true,
+    });
+    expect((await t.call('GET', '/wallet/details', { token: m.token })).body.data).toBeNull();
+    expect((await withKey(live, 'POST', '/wallet')).status).toBe(403);
+
     // The twin is in no store switcher and no plan count.
     const stores = await t.call('GET', '/stores', { token: m.token });
     expect(stores.body.data.map((s: { id: string }) => s.id)).toEqual([m.storeId]);
