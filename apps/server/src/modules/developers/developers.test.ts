@@ -349,6 +349,27 @@ describe('metering', () => {
     expect(today).toMatchObject({ live: 250, sandbox: 5 });
   });
 
+  it('a paid plan is unmetered: GROWTH answers past 250 live calls', async () => {
+    const m = await createMerchant(t);
+    expect((await t.call('POST', '/wallet', { token: m.token })).status).toBe(200);
+    const price = t.config.PLAN_GROWTH_MONTHLY_PRICE;
+    expect(
+      (await t.call('POST', '/wallet/sandbox/deposit', { token: m.token, body: { amount: price } })).status,
+    ).toBe(201);
+    const subscribed = await t.call('POST', '/subscription/subscribe', {
+      token: m.token,
+      body: { plan_code: 'GRO001' },
+    });
+    expect(subscribed.status).toBe(200);
+    const sk = (await key(m, 'production', 'secret')).value!;
+    const replies = await Promise.all(
+      Array.from({ length: 260 }, () => withKey(sk, 'GET', '/product/paginated/results')),
+    );
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const usage = await t.call('GET', '/developer/usage', { token: m.token });
+    expect(usage.body.data).toMatchObject({ plan_name: 'GROWTH', allowance: null, live_calls: 260 });
+  });
+
   it('a refused call (bad input) does not use the allowance; a new month starts again', async () => {
     const m = await createMerchant(t);
     const sk = (await key(m, 'production', 'secret')).value!;
