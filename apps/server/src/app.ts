@@ -15,6 +15,8 @@ import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { registerAuditsRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.js';
+import { authenticateApiKey } from './modules/developers/developers.public.js';
+import { registerDevelopersRoutes } from './modules/developers/developers.routes.js';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes.js';
 import { registerTaxRoutes } from './modules/tax/tax.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
@@ -34,6 +36,7 @@ import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerApiRateLimit } from './plugins/api-rate-limit.js';
 import { registerRequestContext, requestIdFor } from './plugins/request-context.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: options.storage ?? createLocalStorage(config.UPLOAD_DIR),
     payments: options.payments ?? createPaymentProvider(config, clock),
     planLimits: enforcePlanLimits,
+    apiKeys: authenticateApiKey,
     mailer:
       options.mailer ??
       createMailer({
@@ -111,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Here, before the API's routes: it hooks the routes registered after it in this scope
       // only, so the web app's files (compressed at build time) are left alone.
       await registerCompression(api);
+      await registerApiRateLimit(api, config, deps.rateLimiter);
       registerAuthRoutes(api);
       registerUsersRoutes(api);
       registerStoresRoutes(api);
@@ -129,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerWalletRoutes(api);
       registerSubscriptionsRoutes(api);
       registerWebhooksRoutes(api);
+      registerDevelopersRoutes(api);
       registerApiDocsRoutes(api);
     },
     { prefix: '/api/v1' },

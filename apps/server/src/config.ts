@@ -81,6 +81,10 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv,
   /** Sign-ups allowed from one network address per hour (the browser tests raise it: one address signs up many shops). */
   SIGNUP_MAX_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
+  /** API calls one API key may make per minute (decision 0033). */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** API calls one signed-in user may make per minute, across their sessions (decision 0033). */
+  API_USER_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Sign-in attempts allowed from one network address per 15 minutes, whatever the account. */
   SIGNIN_MAX_PER_IP_15MIN: z.coerce.number().int().positive().default(30),
   /** Wrong passwords for one account from one device or address before each try waits (1 s, 2 s, 4 s … 60 s). */

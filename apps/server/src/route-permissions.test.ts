@@ -158,6 +158,13 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'DELETE /webhooks/endpoints/:id',
     'GET /webhooks/deliveries',
     'POST /webhooks/deliveries/:id/resend',
+    'GET /developer/generate-keys',
+    'GET /developer/keys',
+    'POST /developer/keys/:id/roll',
+    'POST /developer/keys/:id/reveal',
+    'PATCH /developer/keys/:id',
+    'GET /developer/usage',
+    'POST /developer/sandbox/reset',
   ],
   'subscription.manage': ['POST /subscription/subscribe'],
 };

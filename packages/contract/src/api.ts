@@ -2,6 +2,7 @@ import { auditsRoutes } from './audits.js';
 import { authRoutes } from './auth.js';
 import { defineRoutes } from './common.js';
 import { customersRoutes } from './customers.js';
+import { developersRoutes } from './developers.js';
 import { discountsRoutes } from './discounts.js';
 import { membersRoutes } from './members.js';
 import { ordersRoutes } from './orders.js';
@@ -56,5 +57,6 @@ export const apiRouteTables = {
   webhooks: webhooksRoutes,
   dashboard: dashboardRoutes,
   reports: reportsRoutes,
+  developers: developersRoutes,
   apiDocs: apiDocsRoutes,
 } as const;

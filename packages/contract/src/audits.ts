@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = {
   settlement_account: 'Settlement account',
   subscription: 'Subscription',
   webhook_endpoint: 'Webhook endpoint',
+  api_key: 'API key',
 } as const;
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;

@@ -42,6 +42,11 @@ export interface RouteDef {
    * place of `?storeId=` and the session's current store, with the same membership check.
    */
   storeParam?: string;
+  /**
+   * A public API key (`pk_…`) may call this route: a read that is safe from a browser, such as
+   * the catalogue. Every other route needs a session or a secret key.
+   */
+  publicKey?: boolean;
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

@@ -10,6 +10,7 @@ import * as accessHardening from './migrations/0008-access-hardening.js';
 import * as hardening from './migrations/0009-hardening.js';
 import * as wallet from './migrations/0010-wallet.js';
 import * as salesFigures from './migrations/0011-sales-figures.js';
+import * as developerKeys from './migrations/0012-developer-keys.js';
 import * as webhooks from './migrations/0013-webhooks.js';
 import * as transactionPins from './migrations/0015-transaction-pins.js';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0009-hardening': hardening,
   '0010-wallet': wallet,
   '0011-sales-figures': salesFigures,
+  '0012-developer-keys': developerKeys,
   '0013-webhooks': webhooks,
   '0015-transaction-pins': transactionPins,
 };

@@ -70,6 +70,8 @@ export interface StoresTable {
   tin: string | null;
   created_at: string;
   updated_at: string;
+  /** Set on a sandbox twin: the live store it mirrors (decision 0032). */
+  sandbox_of?: string | null;
 }
 
 export interface RolesTable {

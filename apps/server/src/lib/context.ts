@@ -1,3 +1,4 @@
+import type { Access } from '@tillbook/contract/common';
 import type { Permission } from '@tillbook/contract/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -25,6 +26,26 @@ export interface Deps {
   payments: PaymentProvider;
   /** Enforces the plans' limits; installed by the subscriptions module (decision 0030). */
   planLimits?: (ctx: RequestContext, resource: 'stores' | 'members' | 'live_api_calls') => Promise<void>;
+  /**
+   * Authenticates a request made with an API key (`pk_…`/`sk_…`): sets the context's actor,
+   * store and permissions, or throws. It answers what runs once the call has passed the rate
+   * limit and validation (metering, the audit row of the use). Installed by the developers
+   * module (decision 0032); without it keys are refused.
+   */
+  apiKeys?: (ctx: RequestContext, request: ApiKeyRequest) => Promise<() => Promise<void>>;
+}
+
+/** What the API-key check needs to know of a request. */
+export interface ApiKeyRequest {
+  token: string;
+  /** The store the request names (`?storeId=` or the route's store parameter), if any. */
+  storeId: string | null;
+  access: Access;
+  /** The route may be called with a public key. */
+  publicKey: boolean;
+  method: string;
+  /** The route's path pattern, `/api/v1/product/:id`. */
+  route: string;
 }
 
 export interface AuthUser {

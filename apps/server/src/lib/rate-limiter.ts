@@ -21,8 +21,17 @@ export class RateLimiter {
 
   /** Counts one attempt; throws 429 with Retry-After when the window is already full. */
   async consume(key: string, limit: Limit, what = 'attempts'): Promise<void> {
+    const { count, resetInMs } = await this.hit(key, limit.windowMs);
+    if (count > limit.max) throw tooMany(resetInMs, what);
+  }
+
+  /**
+   * Counts one hit in the key's fixed window and answers the count so far and the milliseconds
+   * until the window ends (also the store behind @fastify/rate-limit: plugins/api-rate-limit.ts).
+   */
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     const now = this.clock.now().getTime();
-    const expired = now - limit.windowMs;
+    const expired = now - windowMs;
     const row = await this.db
       .insertInto('rate_limits')
       .values({ key, window_start: now, count: 1 })
@@ -34,7 +43,7 @@ export class RateLimiter {
       )
       .returning(['count', 'window_start'])
       .executeTakeFirstOrThrow();
-    if (Number(row.count) > limit.max) throw tooMany(Number(row.window_start) + limit.windowMs - now, what);
+    return { count: Number(row.count), resetInMs: Number(row.window_start) + windowMs - now };
   }
 
   /** Throws 429 when the key's window is full, without counting. */

@@ -30,6 +30,7 @@ declare module 'fastify' {
     access?: Access;
     idempotent?: boolean;
     storeParam?: string;
+    publicKey?: boolean;
   }
 }
 
@@ -47,6 +48,7 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
       access: def.access,
       idempotent: def.idempotent ?? false,
       ...(def.storeParam ? { storeParam: def.storeParam } : {}),
+      ...(def.publicKey ? { publicKey: true } : {}),
     },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {

@@ -1,4 +1,5 @@
-import { PERMISSION_GROUPS, type Permission } from '@tillbook/contract/permissions';
+import type { Access } from '@tillbook/contract/common';
+import { PERMISSION_GROUPS } from '@tillbook/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -8,9 +9,12 @@ import { sha256 } from '../lib/crypto.js';
 import { rolePermissions } from '../lib/roles.js';
 import { runSql } from '../lib/sql.js';
 
+const API_KEY_USE = Symbol('apiKeyUse');
+
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
+    [API_KEY_USE]?: () => Promise<void>;
   }
 }
 
@@ -156,6 +160,13 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
     }
   });
 
+  // An API key's call is metered and audited once it has passed the rate limit (preValidation)
+  // and validation, so a refused or malformed call does not use the month's allowance.
+  app.addHook('preHandler', async (request) => {
+    const use = request[API_KEY_USE];
+    if (use) await use();
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const access = request.routeOptions.config?.access;
@@ -184,6 +195,25 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
       throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
     }
     const storeId = requestedStoreId(request);
+    if (API_KEY.test(token)) {
+      // An API key (decision 0032): the developers module checks it, meters the call and sets
+      // the context's actor, store and permissions; the permission check below still applies.
+      if (!deps.apiKeys) throw new AppError('UNAUTHENTICATED', 'API keys are not accepted here.');
+      const afterChecks = await deps.apiKeys(ctx, {
+        token,
+        storeId,
+        access,
+        publicKey: request.routeOptions.config?.publicKey === true,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+      });
+      if (ctx.access) {
+        (ctx as RequestContext & { storeId: string }).storeId = ctx.access.store.id;
+        assertPermission(ctx.access, access);
+      }
+      request[API_KEY_USE] = afterChecks;
+      return;
+    }
     const row = await lookupSession(db, sha256(token), storeId);
     if (!row || row.expires_at <= ctx.now.toISOString()) {
       if (access === 'public') return;
@@ -213,11 +243,19 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
       );
     }
     (ctx as RequestContext & { storeId: string }).storeId = ctx.access.store.id;
-    if (access !== 'member' && !ctx.access.permissions.has(access as Permission)) {
-      throw new AppError(
-        'FORBIDDEN',
-        `You do not have permission to do this (${LABELS.get(access) ?? access}: ${access}). Ask the store owner to give your role this permission.`,
-      );
-    }
+    assertPermission(ctx.access, access);
   });
+}
+
+/** API keys: `pk_test_…`, `pk_live_…`, `sk_test_…`, `sk_live_…` (never a session token's shape). */
+const API_KEY = /^(pk|sk)_(test|live)_/;
+
+function assertPermission(access: StoreAccess, rule: Access): void {
+  if (rule === 'public' || rule === 'user' || rule === 'member') return;
+  if (!access.permissions.has(rule)) {
+    throw new AppError(
+      'FORBIDDEN',
+      `You do not have permission to do this (${LABELS.get(rule) ?? rule}: ${rule}). Ask the store owner to give your role this permission.`,
+    );
+  }
 }

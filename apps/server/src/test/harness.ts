@@ -109,6 +109,10 @@ export async function createTestApp(
     // limits (decision 0030).
     STARTER_MAX_MEMBERS: '1000',
     STARTER_MAX_STORES: '1000',
+    // Load tests make hundreds of calls as one user within one (manual) minute; the developers
+    // tests set the real per-minute limits (decision 0033).
+    API_KEY_CALLS_PER_MINUTE: '100000',
+    API_USER_CALLS_PER_MINUTE: '100000',
     // The transfer reconciler runs only when a test calls it (its reads would land among the
     // statements a test counts).
     WALLET_RECONCILE_SECONDS: '0',

@@ -3,7 +3,7 @@
  * and owner (onboarding, the demo), a store's details, the stores a user belongs to, the
  * session's current store, memberships, and how many stores a user owns (plan limits).
  */
-export { createStoreRecords, type NewStore } from './stores.service.js';
+export { createSandboxTwin, createStoreRecords, type NewStore } from './stores.service.js';
 export {
   countOwnedStores,
   insertMembership,

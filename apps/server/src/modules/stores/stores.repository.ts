@@ -8,7 +8,8 @@ import { rolePermissions } from '../../lib/roles.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export function toStore(row: StoresTable): Store {
-  const { owner_user_id: _owner, ...store } = row;
+  // `sandbox_of` is internal (decision 0032): members only ever see live stores.
+  const { owner_user_id: _owner, sandbox_of: _sandboxOf, ...store } = row;
   return store;
 }
 
@@ -79,6 +80,8 @@ export async function countOwnedStores(db: Db, userId: string): Promise<number> 
     .selectFrom('stores')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('owner_user_id', '=', userId)
+    // A sandbox twin is not a store of the plan (decision 0032).
+    .where('sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -229,3 +229,36 @@ export async function uploadBrandPhoto(ctx: StoreContext, request: FastifyReques
   const url = await readImageUpload(ctx, request);
   return changeStore(ctx, { logo_url: url }, 'store.logo_updated', 'Store logo uploaded');
 }
+
+/**
+ * A new sandbox twin of a live store (decision 0032): a stores row with the live store's
+ * details, currency and time zone, pointing at it through `sandbox_of`. It has no members and
+ * no roles (only its sandbox keys reach it), so no switcher lists it and no plan counts it.
+ */
+export async function createSandboxTwin(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  live: StoresTable,
+  id: string,
+): Promise<StoresTable> {
+  const now = ctx.now.toISOString();
+  const row: StoresTable = {
+    ...live,
+    id,
+    parent_store_id: null,
+    business_name: `${live.business_name} (sandbox)`.slice(0, 200),
+    logo_url: null,
+    sandbox_of: live.id,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertStore(trx, row);
+  await writeAudit(trx, ctx, {
+    storeId: live.id,
+    action: 'sandbox.created',
+    entity: 'store',
+    entityId: row.id,
+    summary: `Sandbox of "${live.business_name}" created`,
+  });
+  return row;
+}

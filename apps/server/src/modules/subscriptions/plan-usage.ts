@@ -24,12 +24,19 @@ export async function countOwnedStores(db: Db, ownerId: string): Promise<number>
     .selectFrom('stores')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('owner_user_id', '=', ownerId)
+    // A sandbox twin is not a store of the plan (decision 0032).
+    .where('sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The ids of an owner's stores: their best plan decides how many stores the owner may have. */
 export async function ownedStoreIds(db: Db, ownerId: string): Promise<string[]> {
-  const rows = await db.selectFrom('stores').select('id').where('owner_user_id', '=', ownerId).execute();
+  const rows = await db
+    .selectFrom('stores')
+    .select('id')
+    .where('owner_user_id', '=', ownerId)
+    .where('sandbox_of', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }

@@ -1,2 +1,2 @@
 /** What the app uses of the subscriptions module (decision 0025): the plan-limit check it installs. */
-export { enforcePlanLimits } from './subscriptions.service.js';
+export { enforcePlanLimits, planOfStore } from './subscriptions.service.js';

@@ -259,3 +259,12 @@ export async function enforcePlanLimits(ctx: RequestContext, resource: LimitedRe
     }
   }
 }
+
+/** The plan a store is on today (its latest active subscription, else Starter): metering asks it. */
+export async function planOfStore(
+  ctx: RequestContext,
+  store: { id: string; timezone: string },
+): Promise<Plan> {
+  const row = await activeSubscription(ctx.db, store.id, todayIn(ctx.now, store.timezone));
+  return planFor(ctx.deps.config, row?.plan_code);
+}

@@ -1,0 +1,184 @@
+import { apiKeyPermissions } from '@tillbook/contract/developers';
+import type { Permission } from '@tillbook/contract/permissions';
+import { AppError } from '../../lib/app-error.js';
+import { auditRow } from '../../lib/audit.js';
+import type { ApiKeyRequest, Deps, RequestContext } from '../../lib/context.js';
+import { sha256 } from '../../lib/crypto.js';
+import { insertRows } from '../../lib/insert-rows.js';
+import { createSandboxProvider } from '../../providers/payments/sandbox.js';
+import { planOfStore } from '../subscriptions/subscriptions.public.js';
+import type { ApiKeysTable } from './developers.tables.js';
+import { maskKey } from './keys.service.js';
+import { localDay } from './local-month.js';
+
+const PUBLIC_KEY_PERMISSIONS: ReadonlySet<Permission> = new Set(['products.view']);
+const FULL = new Set(apiKeyPermissions('full'));
+/**
+ * A full sandbox key may also open the twin's wallet and simulate deposits (`wallet.transfer`):
+ * its money is the sandbox provider's. Transfers themselves still ask for a person's password.
+ */
+const SANDBOX_FULL = new Set<Permission>([...FULL, 'wallet.transfer']);
+const READ = new Set(apiKeyPermissions('read'));
+
+/** Sandbox calls use the sandbox payment provider whatever the live store uses (decision 0032). */
+const sandboxDeps = new WeakMap<Deps, Deps>();
+function depsForSandbox(deps: Deps): Deps {
+  let found = sandboxDeps.get(deps);
+  if (!found) {
+    found = { ...deps, payments: createSandboxProvider(deps.clock) };
+    sandboxDeps.set(deps, found);
+  }
+  return found;
+}
+
+type KeyRow = Pick<
+  ApiKeysTable,
+  'id' | 'store_id' | 'acts_on_store_id' | 'env' | 'type' | 'scope' | 'expires_at' | 'last4'
+>;
+
+/**
+ * Installed as `deps.apiKeys` (decision 0032): finds the key by its hash, refuses a rolled or
+ * unknown key (401), another store (404), a route a key may not call (403), and sets the
+ * context: the key as actor, the store it acts on (the live store or its sandbox twin) and the
+ * key's permissions. Answers the step that runs once the call has passed the rate limit and
+ * validation: metering and the audit row of the use.
+ */
+export async function authenticateApiKey(
+  ctx: RequestContext,
+  request: ApiKeyRequest,
+): Promise<() => Promise<void>> {
+  const found = await ctx.db
+    .selectFrom('api_keys as k')
+    .innerJoin('stores as st', 'st.id', 'k.acts_on_store_id')
+    .selectAll('st')
+    .select([
+      'k.id as key_id',
+      'k.store_id as key_store_id',
+      'k.acts_on_store_id',
+      'k.env',
+      'k.type',
+      'k.scope',
+      'k.expires_at',
+      'k.last4',
+    ])
+    .where('k.key_hash', '=', sha256(request.token))
+    .executeTakeFirst();
+  const now = ctx.now.toISOString();
+  if (!found) throw new AppError('UNAUTHENTICATED', 'This API key is not valid.');
+  if (found.expires_at !== null && found.expires_at <= now) {
+    throw new AppError('UNAUTHENTICATED', 'This API key was rolled and no longer works. Use the new key.');
+  }
+  const {
+    key_id,
+    key_store_id,
+    acts_on_store_id,
+    env,
+    type,
+    scope,
+    expires_at,
+    last4,
+    sandbox_of,
+    ...store
+  } = found;
+  const key: KeyRow = {
+    id: key_id,
+    store_id: key_store_id,
+    acts_on_store_id,
+    env,
+    type,
+    scope,
+    expires_at,
+    last4,
+  };
+  void sandbox_of;
+  if (request.storeId && request.storeId !== key.store_id && request.storeId !== key.acts_on_store_id) {
+    throw new AppError('NOT_FOUND', 'Store not found.');
+  }
+  if (request.access === 'user') {
+    throw new AppError('FORBIDDEN', 'API keys cannot make this call: it belongs to a signed-in person.');
+  }
+  if (key.type === 'public' && !request.publicKey) {
+    throw new AppError(
+      'FORBIDDEN',
+      'A public key can only read the catalogue. Call this from your server with the secret key.',
+    );
+  }
+  ctx.actor = { type: 'api_key', id: key.id, name: maskKey(key) };
+  ctx.access = {
+    store,
+    membershipId: null,
+    role: null,
+    permissions:
+      key.type === 'public'
+        ? PUBLIC_KEY_PERMISSIONS
+        : key.scope === 'read'
+          ? READ
+          : key.env === 'sandbox'
+            ? SANDBOX_FULL
+            : FULL,
+  };
+  if (key.env === 'sandbox') ctx.deps = depsForSandbox(ctx.deps);
+  return () => recordUse(ctx, key, { id: store.id, timezone: store.timezone, live: key.store_id }, request);
+}
+
+/**
+ * Counts the call and writes its audit row, in one transaction. A live call first raises the
+ * month's count by a conditional upsert that passes only while the count is under the plan's
+ * allowance, so concurrent calls in any number of processes never pass it; when it does not
+ * pass, nothing is written and the call is a 402. Sandbox calls are counted by day only, never
+ * metered (decision 0033).
+ */
+async function recordUse(
+  ctx: RequestContext,
+  key: KeyRow,
+  store: { id: string; timezone: string; live: string },
+  request: ApiKeyRequest,
+): Promise<void> {
+  const day = localDay(ctx.now, store.timezone);
+  const plan = key.env === 'production' ? await planOfStore(ctx, store) : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (plan) {
+      const allowance = plan.live_api_calls;
+      const counted = await trx
+        .insertInto('api_usage_months')
+        .values({ store_id: store.live, month: day.slice(0, 7), live_calls: 1 })
+        .onConflict((oc) => {
+          const update = oc
+            .columns(['store_id', 'month'])
+            .doUpdateSet((eb) => ({ live_calls: eb('api_usage_months.live_calls', '+', 1) }));
+          return allowance === null ? update : update.where('api_usage_months.live_calls', '<', allowance);
+        })
+        .returning('live_calls')
+        .executeTakeFirst();
+      if (!counted || (allowance !== null && Number(counted.live_calls) > allowance)) {
+        throw new AppError(
+          'PLAN_LIMIT',
+          `The ${plan.name} plan includes ${allowance} live API calls a month, and this month's are used. Upgrade to GROWTH in Settings → Subscription for unlimited live calls; sandbox calls stay free.`,
+        );
+      }
+    }
+    await trx
+      .insertInto('api_usage_days')
+      .values({ store_id: store.live, day, env: key.env, calls: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['store_id', 'day', 'env'])
+          .doUpdateSet((eb) => ({ calls: eb('api_usage_days.calls', '+', 1) })),
+      )
+      .execute();
+    await trx
+      .updateTable('api_keys')
+      .set({ last_used_at: ctx.now.toISOString() })
+      .where('id', '=', key.id)
+      .execute();
+    await insertRows(trx, 'audits', [
+      auditRow(ctx, {
+        action: 'api_key.used',
+        entity: 'api_key',
+        entityId: key.id,
+        summary: `${request.method} ${request.route}`,
+        storeId: store.id,
+      }),
+    ]);
+  });
+}

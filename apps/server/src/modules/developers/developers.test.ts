@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, createStaff, PASSWORD, type Merchant } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const key = async (m: Merchant, env: 'sandbox' | 'production', type?: 'secret') => {
+  const res = await t.call('GET', '/developer/generate-keys', { token: m.token, query: { env, type } });
+  expect(res.status).toBe(200);
+  return res.body.data as { id: string; value: string | null; masked: string; type: string; env: string };
+};
+
+/** A call made with an API key, as `Authorization: Bearer …` (or bare when `bare`). */
+const withKey = (
+  apiKey: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; bare?: boolean } = {},
+) =>
+  t.call(method, url, {
+    headers: { authorization: options.bare ? apiKey : `Bearer ${apiKey}` },
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
+
+const productNames = (res: { body: { data: Array<{ name: string }> } }) => res.body.data.map((p) => p.name);
+
+describe('keys', () => {
+  it('makes pk_/sk_ keys of each environment with 256 random bits; the secret is whole once and stored as a hash', async () => {
+    const m = await createMerchant(t);
+    const pkTest = await key(m, 'sandbox');
+    const skTest = await key(m, 'sandbox', 'secret');
+    const pkLive = await key(m, 'production');
+    const skLive = await key(m, 'production', 'secret');
+    expect(pkTest.value).toMatch(/^pk_test_[A-Za-z0-9_-]{43}$/);
+    expect(skTest.value).toMatch(/^sk_test_[A-Za-z0-9_-]{43}$/);
+    expect(pkLive.value).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
+    expect(skLive.value).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
+    expect(skLive.masked).toBe(`sk_live_…${skLive.value!.slice(-4)}`);
+
+    // Asked again: the same keys, the secret masked; the public key is public.
+    const again = await key(m, 'production', 'secret');
+    expect(again).toMatchObject({ id: skLive.id, value: null, masked: skLive.masked });
+    expect((await key(m, 'production')).value).toBe(pkLive.value);
+
+    const row = await t.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', skLive.id)
+      .executeTakeFirstOrThrow();
+    expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(skLive.value!.slice(8));
+
+    const list = await t.call('GET', '/developer/keys', { token: m.token });
+    expect(list.body.data).toHaveLength(4);
+    expect(
+      list.body.data.every(
+        (k: { type: string; value: string | null }) => k.type === 'public' || k.value === null,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses bad input with 400 naming the field, and live keys to an unverified email', async () => {
+    const m = await createMerchant(t);
+    const bad = await t.call('GET', '/developer/generate-keys', {
+      token: m.token,
+      query: { env: 'staging' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('env');
+    const unverified = await createMerchant(t, { verify: false });
+    const live = await t.call('GET', '/developer/generate-keys', {
+      token: unverified.token,
+      query: { env: 'production' },
+    });
+    expect(live.status).toBe(403);
+    expect(live.body.error.message).toMatch(/Verify your email/);
+    expect((await key(unverified, 'sandbox', 'secret')).value).toMatch(/^sk_test_/);
+  });
+
+  it('needs developers.manage (a cashier gets 403)', async () => {
+    const m = await createMerchant(t);
+    const cashier = await createStaff(t, m, 'cashier');
+    const res = await t.call('GET', '/developer/keys', { token: cashier.token });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toContain('developers.manage');
+  });
+});
+
+describe('API-key authentication', () => {
+  it('accepts the secret key as Bearer and bare, as the store of the key, and refuses unknown keys', async () => {
+    const m = await createMerchant(t);
+    const sk = (await key(m, 'production', 'secret')).value!;
+    await t.call('POST', '/product/create', {
+      token: m.token,
+      body: { name: 'Live Garri 1kg', price: 150000 },
+    });
+    expect(productNames(await withKey(sk, 'GET', '/product/paginated/results'))).toEqual(['Live Garri 1kg']);
+    expect(productNames(await withKey(sk, 'GET', '/product/paginated/results', { bare: true }))).toEqual([
+      'Live Garri 1kg',
+    ]);
+    const unknown = await withKey(`sk_live_${'A'.repeat(43)}`, 'GET', '/product/paginated/results');
+    expect(unknown.status).toBe(401);
+  });
+
+  it('a rolled key is 401 at once, or after the grace period chosen', async () => {
+    const m = await createMerchant(t);
+    const old = await key(m, 'production', 'secret');
+    const rolled = await t.call('POST', `/developer/keys/${old.id}/roll`, {
+      token: m.token,
+      body: { grace_hours: 0 },
+    });
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.data.key.value).toMatch(/^sk_live_/);
+    expect(rolled.body.data.key.value).not.toBe(old.value);
+    const refused = await withKey(old.value!, 'GET', '/product/paginated/results');
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toMatch(/rolled/);
+    expect((await withKey(rolled.body.data.key.value, 'GET', '/product/paginated/results')).status).toBe(200);
+    // Rolling the rolled key again is a conflict, not a second new key.
+    expect(
+      (await t.call('POST', `/developer/keys/${old.id}/roll`, { token: m.token, body: { grace_hours: 0 } }))
+        .status,
+    ).toBe(409);
+
+    const current = rolled.body.data.key;
+    const graced = await t.call('POST', `/developer/keys/${current.id}/roll`, {
+      token: m.token,
+      body: { grace_hours: 24 },
+    });
+    expect(graced.status).toBe(200);
+    const bad = await t.call('POST', `/developer/keys/${graced.body.data.key.id}/roll`, {
+      token: m.token,
+      body: { grace_hours: 5 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('grace_hours');
+    expect((await withKey(current.value, 'GET', '/product/paginated/results')).status).toBe(200);
+    t.clock.advance(24 * 3_600_000 + 1000);
+    expect((await withKey(current.value, 'GET', '/product/paginated/results')).status).toBe(401);
+    expect((await withKey(graced.body.data.key.value, 'GET', '/product/paginated/results')).status).toBe(200);
+  });
+
+  it('a sandbox key never sees or changes live data, and the reverse', async () => {
+    const m = await createMerchant(t);
+    const live = (await key(m, 'production', 'secret')).value!;
+    const sandbox = (await key(m, 'sandbox', 'secret')).value!;
+    const liveProduct = await withKey(live, 'POST', '/product/create', {
+      body: { name: 'Live Rice', price: 500000 },
+    });
+    expect(liveProduct.status).toBe(201);
+    const sandboxProduct = await withKey(sandbox, 'POST', '/product/create', {
+      body: { name: 'Sandbox Rice', price: 100 },
+    });
+    expect(sandboxProduct.status).toBe(201);
+
+    expect(productNames(await withKey(sandbox, 'GET', '/product/paginated/results'))).toEqual([
+      'Sandbox Rice',
+    ]);
+    expect(productNames(await withKey(live, 'GET', '/product/paginated/results'))).toEqual(['Live Rice']);
+    const session = await t.call('GET', '/product/paginated/results', { token: m.token });
+    expect(productNames(session)).toEqual(['Live Rice']);
+
+    const liveId = liveProduct.body.data.id;
+    const sandboxId = sandboxProduct.body.data.id;
+    expect((await withKey(sandbox, 'GET', `/product/${liveId}`)).status).toBe(404);
+    expect(
+      (await withKey(sandbox, 'PUT', `/product/${liveId}`, { body: { name: 'Hacked', price: 1 } })).status,
+    ).toBe(404);
+    expect((await withKey(sandbox, 'DELETE', `/product/${liveId}`)).status).toBe(404);
+    expect((await withKey(live, 'GET', `/product/${sandboxId}`)).status).toBe(404);
+    expect((await withKey(live, 'DELETE', `/product/${sandboxId}`)).status).toBe(404);
+    expect((await t.call('GET', `/product/${liveId}`, { token: m.token })).body.data.name).toBe('Live Rice');
+
+    // Customers and orders of the twin are its own too.
+    const customer = await withKey(sandbox, 'POST', '/customers/create', {
+      body: { first_name: 'Test', last_name: 'Buyer', phone_number: '08030000000' },
+    });
+    expect(customer.status).toBe(201);
+    const liveCustomers = await t.call('GET', '/customers/paginated-results', { token: m.token });
+    expect(liveCustomers.body.data).toHaveLength(0);
+
+    // The twin's wallet is its own, on the sandbox provider; a live key cannot open a wallet.
+    expect((await withKey(sandbox, 'POST', '/wallet')).status).toBe(200);
+    const deposit = await withKey(sandbox, 'POST', '/wallet/sandbox/deposit', { body: { amount: 500000 } });
+    expect(deposit.status).toBe(201);
+    expect((await withKey(sandbox, 'GET', '/wallet/details')).body.data).toMatchObject({
+      balance: 500000,
+      sandbox: true,
+    });
+    expect((await t.call('GET', '/wallet/details', { token: m.token })).body.data).toBeNull();
+    expect((await withKey(live, 'POST', '/wallet')).status).toBe(403);
+
+    // The twin is in no store switcher and no plan count.
+    const stores = await t.call('GET', '/stores', { token: m.token });
+    expect(stores.body.data.map((s: { id: string }) => s.id)).toEqual([m.storeId]);
+
+    // Reset: the sandbox is empty again, the keys unchanged, live untouched.
+    const reset = await t.call('POST', '/developer/sandbox/reset', { token: m.token });
+    expect(reset.status).toBe(200);
+    expect(productNames(await withKey(sandbox, 'GET', '/product/paginated/results'))).toEqual([]);
+    expect(productNames(await withKey(live, 'GET', '/product/paginated/results'))).toEqual(['Live Rice']);
+  });
+
+  it('a public key reads the catalogue and nothing else', async () => {
+    const m = await createMerchant(t);
+    const pk = (await key(m, 'production')).value!;
+    await t.call('POST', '/product/create', {
+      token: m.token,
+      body: { name: 'Catalogue Beans', price: 90000 },
+    });
+    expect(productNames(await withKey(pk, 'GET', '/product/paginated/results'))).toEqual(['Catalogue Beans']);
+    expect((await withKey(pk, 'GET', '/product/categories')).status).toBe(200);
+    const write = await withKey(pk, 'POST', '/product/create', { body: { name: 'Nope', price: 1 } });
+    expect(write.status).toBe(403);
+    expect(write.body.error.message).toMatch(/public key/);
+    expect((await withKey(pk, 'GET', '/customers/paginated-results')).status).toBe(403);
+    expect((await withKey(pk, 'GET', '/order')).status).toBe(403);
+  });
+
+  it('a read-only secret key reads but cannot write; no key manages people, keys or money', async () => {
+    const m = await createMerchant(t);
+    const sk = await key(m, 'production', 'secret');
+    const scoped = await t.call('PATCH', `/developer/keys/${sk.id}`, {
+      token: m.token,
+      body: { scope: 'read' },
+    });
+    expect(scoped.status).toBe(200);
+    expect((await withKey(sk.value!, 'GET', '/customers/paginated-results')).status).toBe(200);
+    expect(
+      (await withKey(sk.value!, 'POST', '/product/create', { body: { name: 'X', price: 1 } })).status,
+    ).toBe(403);
+    await t.call('PATCH', `/developer/keys/${sk.id}`, { token: m.token, body: { scope: 'full' } });
+    expect((await withKey(sk.value!, 'GET', '/developer/keys')).status).toBe(403);
+    expect((await withKey(sk.value!, 'GET', '/stores')).status).toBe(403);
+  });
+
+  it("another store's data through a key is 404", async () => {
+    const a = await createMerchant(t);
+    const b = await createMerchant(t);
+    const skA = (await key(a, 'production', 'secret')).value!;
+    const productB = await t.call('POST', '/product/create', {
+      token: b.token,
+      body: { name: 'B only', price: 1 },
+    });
+    expect((await withKey(skA, 'GET', `/product/${productB.body.data.id}`)).status).toBe(404);
+    const named = await t.call('GET', '/product/paginated/results', {
+      headers: { authorization: `Bearer ${skA}` },
+      query: { storeId: b.storeId },
+    });
+    expect(named.status).toBe(404);
+  });
+
+  it('audits every key use and change with the key as actor', async () => {
+    const m = await createMerchant(t);
+    const sk = await key(m, 'production', 'secret');
+    const created = await withKey(sk.value!, 'POST', '/product/create', {
+      body: { name: 'Audited Yam', price: 2000 },
+    });
+    expect(created.status).toBe(201);
+    await withKey(sk.value!, 'GET', '/product/paginated/results');
+    const rows = await t.db
+      .selectFrom('audits')
+      .selectAll()
+      .where('store_id', '=', m.storeId)
+      .where('actor_type', '=', 'api_key')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(rows.every((r) => r.actor_id === sk.id && r.actor_name === sk.masked)).toBe(true);
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['api_key.used', 'product.created']));
+    expect(rows.filter((r) => r.action === 'api_key.used').map((r) => r.summary)).toEqual([
+      'POST /api/v1/product/create',
+      'GET /api/v1/product/paginated/results',
+    ]);
+    const created2 = await t.db
+      .selectFrom('audits')
+      .select(['action', 'actor_type'])
+      .where('entity', '=', 'api_key')
+      .where('entity_id', '=', sk.id)
+      .where('action', '=', 'api_key.created')
+      .executeTakeFirstOrThrow();
+    expect(created2.actor_type).toBe('user');
+  });
+
+  it('reveals a secret key only with the password, and audits it', async () => {
+    const m = await createMerchant(t);
+    const sk = await key(m, 'production', 'secret');
+    const wrong = await t.call('POST', `/developer/keys/${sk.id}/reveal`, {
+      token: m.token,
+      body: { password: 'nope' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.fields).toHaveProperty('password');
+    const right = await t.call('POST', `/developer/keys/${sk.id}/reveal`, {
+      token: m.token,
+      body: { password: PASSWORD },
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.data.value).toBe(sk.value);
+    const audit = await t.db
+      .selectFrom('audits')
+      .select('actor_id')
+      .where('action', '=', 'api_key.revealed')
+      .where('entity_id', '=', sk.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_id).toBe(m.user.id);
+    const other = await createMerchant(t);
+    expect(
+      (
+        await t.call('POST', `/developer/keys/${sk.id}/reveal`, {
+          token: other.token,
+          body: { password: PASSWORD },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('metering', () => {
+  it('400 concurrent live calls on a free store with none used: exactly 250 answered, 150 refused with 402', async () => {
+    const m = await createMerchant(t);
+    const sk = (await key(m, 'production', 'secret')).value!;
+    const replies = await Promise.all(
+      Array.from({ length: 400 }, () => withKey(sk, 'GET', '/product/paginated/results')),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(250);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(150);
+    const refused = replies.find((r) => r.status === 402)!;
+    expect(refused.body.error.message).toMatch(/250 live API calls a month.*Upgrade to GROWTH/);
+
+    // Sandbox calls are neither counted nor refused.
+    const sandbox = (await key(m, 'sandbox', 'secret')).value!;
+    for (let i = 0; i < 5; i++)
+      expect((await withKey(sandbox, 'GET', '/product/paginated/results')).status).toBe(200);
+
+    const usage = await t.call('GET', '/developer/usage', { token: m.token });
+    expect(usage.body.data).toMatchObject({
+      plan_name: 'FREEMIUM',
+      allowance: 250,
+      live_calls: 250,
+      sandbox_calls: 5,
+    });
+    const today = usage.body.data.days.at(-1);
+    expect(today).toMatchObject({ live: 250, sandbox: 5 });
+  });
+
+  it('a paid plan is unmetered: GROWTH answers past 250 live calls', async () => {
+    const m = await createMerchant(t);
+    expect((await t.call('POST', '/wallet', { token: m.token })).status).toBe(200);
+    const price = t.config.PLAN_GROWTH_MONTHLY_PRICE;
+    expect(
+      (await t.call('POST', '/wallet/sandbox/deposit', { token: m.token, body: { amount: price } })).status,
+    ).toBe(201);
+    const subscribed = await t.call('POST', '/subscription/subscribe', {
+      token: m.token,
+      body: { plan_code: 'GRO001' },
+    });
+    expect(subscribed.status).toBe(200);
+    const sk = (await key(m, 'production', 'secret')).value!;
+    const replies = await Promise.all(
+      Array.from({ length: 260 }, () => withKey(sk, 'GET', '/product/paginated/results')),
+    );
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const usage = await t.call('GET', '/developer/usage', { token: m.token });
+    expect(usage.body.data).toMatchObject({ plan_name: 'GROWTH', allowance: null, live_calls: 260 });
+  });
+
+  it('a refused call (bad input) does not use the allowance; a new month starts again', async () => {
+    const m = await createMerchant(t);
+    const sk = (await key(m, 'production', 'secret')).value!;
+    expect((await withKey(sk, 'GET', '/product/paginated/results?perPage=abc')).status).toBe(400);
+    expect((await t.call('GET', '/developer/usage', { token: m.token })).body.data.live_calls).toBe(0);
+    await t.db
+      .insertInto('api_usage_months')
+      .values({
+        store_id: m.storeId,
+        month: (await t.call('GET', '/developer/usage', { token: m.token })).body.data.month,
+        live_calls: 250,
+      })
+      .execute();
+    expect((await withKey(sk, 'GET', '/product/paginated/results')).status).toBe(402);
+    t.clock.advance(32 * 86_400_000);
+    expect((await withKey(sk, 'GET', '/product/paginated/results')).status).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await createTestApp({ API_KEY_CALLS_PER_MINUTE: '5', API_USER_CALLS_PER_MINUTE: '8' });
+  });
+  afterAll(async () => r.close());
+
+  it('answers RateLimit headers per key and a 429 with Retry-After past the limit', async () => {
+    const m = await createMerchant(r);
+    const generated = await r.call('GET', '/developer/generate-keys', {
+      token: m.token,
+      query: { env: 'sandbox', type: 'secret' },
+    });
+    const sk = generated.body.data.value as string;
+    const call = () =>
+      r.call('GET', '/product/paginated/results', { headers: { authorization: `Bearer ${sk}` } });
+    const first = await call();
+    expect(first.status).toBe(200);
+    expect(first.headers['ratelimit-limit']).toBe('5');
+    expect(first.headers['ratelimit-remaining']).toBe('4');
+    expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
+    for (let i = 0; i < 4; i++) expect((await call()).status).toBe(200);
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('60');
+    expect(limited.headers['ratelimit-remaining']).toBe('0');
+    expect(limited.body.error.message).toMatch(/Too many requests/);
+    r.clock.advance(60_000);
+    expect((await call()).status).toBe(200);
+  });
+
+  it('limits a signed-in user across sessions too', async () => {
+    const m = await createMerchant(r);
+    // A new window: signing up and onboarding were calls of this user too.
+    r.clock.advance(60_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++)
+      statuses.push((await r.call('GET', '/developer/keys', { token: m.token })).status);
+    expect(statuses.slice(0, 8).every((s) => s === 200)).toBe(true);
+    expect(statuses[8]).toBe(429);
+  });
+});
