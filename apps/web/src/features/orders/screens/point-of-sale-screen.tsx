@@ -3,12 +3,13 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { setSaleInProgress } from '../../../lib/sale-in-progress';
 import { notify } from '../../../lib/toast';
 import { useCreateOrder, type CreateOrderBody } from '../api/create-order';
 import { emptyCart } from '../components/cart';
@@ -96,6 +97,13 @@ function PointOfSale({ storeId }: { storeId: string }) {
       notify.error(messageOf(error));
     },
   });
+
+  // An "update ready" reload waits while a sale is on the till or on its way (decision 0036).
+  const busy = cart.lines.length > 0 || create.isPending;
+  useEffect(() => {
+    setSaleInProgress(busy);
+    return () => setSaleInProgress(false);
+  }, [busy]);
 
   const canSell =
     cart.lines.length > 0 &&
