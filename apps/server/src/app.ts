@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCustomersRoutes } from './modules/customers/customers.routes.js';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes.js';
 import { registerTaxRoutes } from './modules/tax/tax.routes.js';
+import { registerTillRoutes } from './modules/till/till.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerDiscountsRoutes(api);
       registerPaymentsReceivedRoutes(api);
       registerShippingRoutes(api);
+      registerTillRoutes(api);
       registerTaxRoutes(api);
       registerWalletRoutes(api);
       registerSubscriptionsRoutes(api);

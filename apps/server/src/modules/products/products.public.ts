@@ -27,3 +27,9 @@ export async function getProductsForSale(
 export { applyStockMovements, type StockMovementInput } from './stock.service.js';
 export { setCostPrices } from './cost-prices.service.js';
 export { listCategories } from './categories.service.js';
+export {
+  productsChangedSince,
+  productsDeletedSince,
+  sellingPricesAt,
+  type ChangePosition,
+} from './product-changes.js';
