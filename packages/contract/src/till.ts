@@ -83,6 +83,8 @@ export const tillChangesSchema = z.object({
   tax_rules: z.array(taxRuleSchema),
   shipping_rates: z.array(shippingRateSchema),
   settings: tillSettingsSchema,
+  /** Where the store is and its money: the tax rule of a sale without a customer follows it. */
+  store: z.object({ country: z.string().nullable(), state: z.string().nullable(), currency: z.string() }),
   /** The server's clock when it answered: the till's copy is as fresh as this. */
   server_time: z.string(),
 });

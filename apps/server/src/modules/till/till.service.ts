@@ -110,6 +110,11 @@ export async function tillChanges(ctx: StoreContext, since: string | undefined):
     tax_rules: taxRules,
     shipping_rates: shippingRates,
     settings,
+    store: {
+      country: ctx.access.store.country,
+      state: ctx.access.store.state,
+      currency: ctx.access.store.currency,
+    },
     server_time: now,
   };
 }
