@@ -1,4 +1,5 @@
 import type { Order, OrderQuote } from '@tillbook/contract/orders';
+import type { TillSettings } from '@tillbook/contract/till';
 import type { CreateOrderBody } from '../api/create-order';
 import {
   catalogueMeta,
@@ -16,16 +17,30 @@ export async function offlineLimitReached(storeId: string, now = Date.now()): Pr
   const meta = await catalogueMeta(storeId);
   if (!meta) return NO_COPY_MESSAGE;
   const unsent = (await salesOf(storeId)).filter((s) => s.state !== 'sent');
-  const { offline_max_sales: maxSales, offline_max_hours: maxHours } = meta.settings;
-  if (unsent.length >= maxSales) {
-    return `${unsent.length} sales are waiting on this till, the most the store allows. Connect to the internet to send them before selling more offline.`;
+  return offlineLimit({ settings: meta.settings, syncedAt: meta.syncedAt, unsent, now });
+}
+
+/**
+ * The store's limits on selling offline (decision 0036; defaults 24 hours and 200 sales, spec
+ * section 9): how many sales may wait, how long the oldest may wait, how old the prices may be.
+ */
+export function offlineLimit(input: {
+  settings: Pick<TillSettings, 'offline_max_hours' | 'offline_max_sales'>;
+  syncedAt: string;
+  unsent: ReadonlyArray<Pick<QueuedSale, 'soldAt'>>;
+  now: number;
+}): string | null {
+  const { offline_max_sales: maxSales, offline_max_hours: maxHours } = input.settings;
+  const hours = maxHours === 1 ? '1 hour' : `${maxHours} hours`;
+  if (input.unsent.length >= maxSales) {
+    return `${input.unsent.length} sales are waiting on this till, the most the store allows. Connect to the internet to send them before selling more offline.`;
   }
-  const oldest = unsent[0];
-  if (oldest && now - new Date(oldest.soldAt).getTime() > maxHours * HOUR_MS) {
-    return `A sale has waited on this till for more than ${maxHours} hours, the longest the store allows. Connect to the internet to send it before selling more offline.`;
+  const oldest = input.unsent[0];
+  if (oldest && input.now - new Date(oldest.soldAt).getTime() > maxHours * HOUR_MS) {
+    return `A sale has waited on this till for more than ${hours}, the longest the store allows. Connect to the internet to send it before selling more offline.`;
   }
-  if (now - new Date(meta.syncedAt).getTime() > maxHours * HOUR_MS) {
-    return `This till's prices are more than ${maxHours} hours old. Connect to the internet to bring them up to date before selling offline.`;
+  if (input.now - new Date(input.syncedAt).getTime() > maxHours * HOUR_MS) {
+    return `This till's prices are more than ${hours} old. Connect to the internet to bring them up to date before selling offline.`;
   }
   return null;
 }
