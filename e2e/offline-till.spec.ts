@@ -258,4 +258,11 @@ test('an offline sale of stock another till sold meanwhile is flagged by the sto
   const row = page.getByRole('row').filter({ hasText: offline.number });
   await expect(row).toContainText(`Offline ${number}`);
   await expect(row.getByText('Flagged')).toBeVisible();
+
+  // The order says why: sold offline, stock taken below zero by the store's rule.
+  await page.goto(`/sales/orders/details/${offline.id}`);
+  const note = page.getByRole('alert').filter({ hasText: `Sold offline as ${number}` });
+  await expect(note).toContainText(
+    '"Last Bag of Rice" was sold out when this offline sale arrived; stock went to -1',
+  );
 });
