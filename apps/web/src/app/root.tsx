@@ -9,7 +9,8 @@ import { FullScreenLogo } from './logo';
 const SESSION_CHECK_MS = 30_000;
 
 // The service worker is registered only by the built app (the dev server and tests have none),
-// after the first paint, off the sign-in route's critical path.
+// and only once signed in: its precache downloads every screen, which a visitor to the sign-in
+// page should not pay for (decision 0036).
 const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./update-prompt')) : null;
 
 /**
@@ -64,13 +65,14 @@ function NavigationLogo() {
 }
 
 export function Root() {
+  const signedIn = useSession() !== null;
   return (
     <>
       <SessionWatcher />
       <NavigationLogo />
       <ScrollRestoration />
       <Outlet />
-      {UpdatePrompt && (
+      {UpdatePrompt && signedIn && (
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>
