@@ -50,7 +50,13 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /payment_received',
     'GET /payment_received/:id',
   ],
-  'orders.create': ['POST /discounts/validate', 'POST /order/quote', 'POST /order'],
+  'orders.create': [
+    'POST /discounts/validate',
+    'POST /order/quote',
+    'POST /order',
+    'GET /till/changes',
+    'GET /till/settings',
+  ],
   // Checked inside the quote and the order for discounts above the store's limit (decision 0019).
   'orders.discount_override': [],
   'orders.update_status': ['PATCH /order/status/:id', 'POST /order/:id/refund'],
@@ -140,6 +146,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'PATCH /tax/update/:id',
     'DELETE /tax/delete/:id',
     'PUT /payment/settlement-account',
+    'PUT /till/settings',
   ],
   'stores.manage': ['POST /add-branch'],
   'members.manage': [

@@ -14,6 +14,7 @@ import { shippingRoutes } from './shipping.js';
 import { storesRoutes } from './stores.js';
 import { subscriptionsRoutes } from './subscriptions.js';
 import { taxRoutes } from './tax.js';
+import { tillRoutes } from './till.js';
 import { analyticsRoutes, usersRoutes } from './users.js';
 import { vendorsRoutes } from './vendors.js';
 import { paymentRoutes, walletRoutes } from './wallet.js';
@@ -51,6 +52,7 @@ export const apiRouteTables = {
   paymentsReceived: paymentsReceivedRoutes,
   shipping: shippingRoutes,
   tax: taxRoutes,
+  till: tillRoutes,
   wallet: walletRoutes,
   payment: paymentRoutes,
   subscriptions: subscriptionsRoutes,

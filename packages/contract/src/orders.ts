@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   dateFilter,
   defineRoutes,
+  isoDateTime,
   idParam,
   money,
   optionalTrimmed,
@@ -78,6 +79,27 @@ export type OrderTax = z.infer<typeof orderTaxSchema>;
 
 const personRef = z.object({ id: z.string().nullable(), name: z.string().nullable() });
 
+export const OFFLINE_SALE_STATES = ['accepted', 'needs_review', 'resolved'] as const;
+export type OfflineSaleState = (typeof OFFLINE_SALE_STATES)[number];
+export const OFFLINE_ISSUE_KINDS = [
+  'price_changed',
+  'price_not_current',
+  'stock_short',
+  'stock_held',
+  'discount_unavailable',
+  'product_archived',
+  'total_changed',
+  'late',
+] as const;
+/** `OFF-` + the device's id + its own running number: unique per device without asking the server. */
+export const OFFLINE_NUMBER_PATTERN = /^OFF-[A-Z0-9]{4,16}-[0-9]{1,9}$/;
+export const offlineIssueSchema = z.object({
+  kind: z.enum(OFFLINE_ISSUE_KINDS),
+  product_id: z.string().nullable(),
+  message: z.string(),
+});
+export type OfflineIssue = z.infer<typeof offlineIssueSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   /** `ORD-000123`, sequential per store. */
@@ -126,6 +148,14 @@ export const orderSchema = z.object({
   completed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** The number the till gave a sale made offline (`OFF-…`), kept beside `number`; else null. */
+  offline_number: z.string().nullable(),
+  /** When the till made an offline sale; null for a sale made online. */
+  offline_sold_at: z.string().nullable(),
+  /** An offline sale as received: taken as the till made it, or waiting for a decision (decision 0036). */
+  offline_state: z.enum(OFFLINE_SALE_STATES).nullable(),
+  /** Where the offline sale differed from the store's records when it arrived, and what was done. */
+  offline_issues: z.array(offlineIssueSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -277,8 +307,26 @@ const cartFields = {
 
 export const orderQuoteBody = z.object(cartFields);
 
+/**
+ * A sale the till made and priced with no network (decision 0036), sent when it is back: the
+ * number the device gave it, when it was sold, when the till's copy of the catalogue was last
+ * brought up to date, and the unit price it charged for each item (in `items` order).
+ */
+export const offlineSaleInput = z.object({
+  number: z
+    .string({ error: 'Offline number is required' })
+    .regex(OFFLINE_NUMBER_PATTERN, { error: 'Offline number must look like OFF-7K3Q9X-12' }),
+  sold_at: isoDateTime,
+  catalogue_at: isoDateTime.nullable(),
+  unit_prices: z
+    .array(money('Unit price'), { error: 'Unit prices must be a list of amounts' })
+    .max(MAX_ORDER_LINES),
+  total: money('Total'),
+});
+
 export const createOrderBody = z.object({
   ...cartFields,
+  offline: offlineSaleInput.optional(),
   payment_type: z.enum(PAYMENT_TYPES, {
     error: `Payment type must be one of ${PAYMENT_TYPES.join(', ')}`,
   }),

@@ -12,6 +12,7 @@ import * as wallet from './migrations/0010-wallet.js';
 import * as salesFigures from './migrations/0011-sales-figures.js';
 import * as developerKeys from './migrations/0012-developer-keys.js';
 import * as webhooks from './migrations/0013-webhooks.js';
+import * as offlineSales from './migrations/0014-offline-sales.js';
 import * as transactionPins from './migrations/0015-transaction-pins.js';
 
 /**
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0011-sales-figures': salesFigures,
   '0012-developer-keys': developerKeys,
   '0013-webhooks': webhooks,
+  '0014-offline-sales': offlineSales,
   '0015-transaction-pins': transactionPins,
 };
 

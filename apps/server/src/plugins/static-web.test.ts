@@ -10,6 +10,7 @@ let dist: string;
 
 const INDEX = `<!doctype html><html><head><title>Tillbook</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 const SCRIPT = `export const greeting = ${JSON.stringify('Welcome back to Tillbook. '.repeat(200))};\n`;
+const SERVICE_WORKER = "importScripts('/workbox-2178cfdb.js');\n";
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>';
 
 /** A built web app as Vite writes it: hashed assets, each text file with .br and .gz copies. */
@@ -24,6 +25,10 @@ function writeDist(dir: string) {
   withCopies('assets/index-B4dF9x2Q.js', SCRIPT);
   // Under the build's 1 KB threshold: no compressed copies.
   writeFileSync(path.join(dir, 'favicon.svg'), ICON);
+  // The app shell's service worker, its Workbox runtime and the manifest (vite-plugin-pwa).
+  writeFileSync(path.join(dir, 'sw.js'), SERVICE_WORKER);
+  writeFileSync(path.join(dir, 'workbox-2178cfdb.js'), 'define([], function () {});\n');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Tillbook","start_url":"/"}');
 }
 
 beforeAll(async () => {
@@ -90,5 +95,32 @@ describe('the web app files', () => {
     const api = await get('/api/v1/no-such-call', 'br');
     expect(api.status).toBe(404);
     expect(String(api.headers['content-type'])).toMatch(/json/);
+  });
+});
+
+describe('the app shell (decision 0036)', () => {
+  it('serves the service worker itself from the origin, checked on every use, under the strict CSP', async () => {
+    const res = await get('/sw.js');
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^(text|application)\/javascript/);
+    // A worker cached for a year would pin the old version for a year.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(res.data.toString('utf8')).toBe(SERVICE_WORKER);
+  });
+
+  it('serves the Workbox runtime and the manifest as files, not the app page', async () => {
+    const runtime = await get('/workbox-2178cfdb.js');
+    expect(runtime.status).toBe(200);
+    expect(String(runtime.headers['content-type'])).toMatch(/javascript/);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(String(manifest.headers['content-type'])).toMatch(/^application\/manifest\+json/);
+  });
+
+  it('answers 404 for a worker file that is not there, never the app page', async () => {
+    const res = await get('/workbox-00000000.js');
+    expect(res.status).toBe(404);
+    expect(res.data.toString('utf8')).not.toContain('<title>Tillbook</title>');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { readSession, useSession } from '../lib/session';
 import { resetQueryCache } from '../lib/query-client';
@@ -7,6 +7,11 @@ import { resetUiState } from '../lib/ui-state';
 import { FullScreenLogo } from './logo';
 
 const SESSION_CHECK_MS = 30_000;
+
+// The service worker is registered only by the built app (the dev server and tests have none),
+// and only once signed in: its precache downloads every screen, which a visitor to the sign-in
+// page should not pay for (decision 0036).
+const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./update-prompt')) : null;
 
 /**
  * Reads the session every 30 s and whenever the tab comes back, so an expired one is removed
@@ -60,12 +65,18 @@ function NavigationLogo() {
 }
 
 export function Root() {
+  const signedIn = useSession() !== null;
   return (
     <>
       <SessionWatcher />
       <NavigationLogo />
       <ScrollRestoration />
       <Outlet />
+      {UpdatePrompt && signedIn && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </>
   );
 }

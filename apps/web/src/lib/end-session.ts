@@ -11,4 +11,15 @@ export function endSession(): void {
   clearSession();
   resetQueryCache();
   resetUiState();
+  forgetTillCatalogue();
+}
+
+/**
+ * The till's copy of the catalogue goes with the session (decision 0036); its queued sales stay
+ * (money taken, sent once someone signs in again). Loaded when needed: the sign-in route carries
+ * no IndexedDB code.
+ */
+export function forgetTillCatalogue(): void {
+  if (typeof indexedDB === 'undefined') return;
+  void import('./till-store').then((m) => m.clearCatalogue()).catch(() => undefined);
 }

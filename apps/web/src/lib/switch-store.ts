@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { StoreSummary } from '@tillbook/contract/stores';
 import { call } from './api-client';
 import { storesTable } from './route-tables';
+import { forgetTillCatalogue } from './end-session';
 import { updateSession } from './session';
 
 /** Makes a store the session's current one, here and on the server, and refetches everything. */
@@ -17,6 +18,8 @@ export async function switchStore(client: QueryClient, storeId: string): Promise
       store_name: store.business_name,
     },
   }));
+  // The till keeps one store's catalogue: the new store's comes down when its till opens.
+  forgetTillCatalogue();
   await client.invalidateQueries();
   return store;
 }

@@ -1,7 +1,8 @@
+import type { Customer } from '@tillbook/contract/customers';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
-import { customersRepository } from './customers.repository.js';
+import { customersRepository, toCustomer } from './customers.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -122,4 +123,28 @@ export async function customersAddedBetween(
     .orderBy('created_at')
     .execute();
   return rows.map((r) => r.created_at);
+}
+
+/**
+ * Customers changed after `after` (all when null), oldest change first, at most `limit`: the
+ * till's copy for choosing a customer offline (decision 0036). Order figures are left at zero:
+ * the till does not show them.
+ */
+export async function customersChangedSince(
+  db: Db,
+  ctx: Pick<StoreContext, 'storeId'>,
+  after: { at: string; id: string } | null,
+  limit: number,
+): Promise<Customer[]> {
+  let q = db.selectFrom('customers').selectAll().where('store_id', '=', ctx.storeId);
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('updated_at', '>', after.at),
+        eb.and([eb('updated_at', '=', after.at), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  const rows = await q.orderBy('updated_at').orderBy('id').limit(limit).execute();
+  return rows.map((row) => toCustomer(row));
 }

@@ -1,3 +1,4 @@
+import type { DiscountRule } from '@tillbook/contract/pricing';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/app-error.js';
@@ -8,17 +9,8 @@ import type { DiscountsTable } from './discounts.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A discount as the order pricing applies it (`priceOrder` in the orders module). */
-export interface DiscountRule {
-  type: 'percentage' | 'fixed';
-  /** Basis points for `percentage`, minor units for `fixed`. */
-  value: number;
-  appliesTo: 'order' | 'products' | 'categories';
-  productIds: readonly string[];
-  categoryIds: readonly string[];
-  /** The subtotal (after line discounts) must reach this for the discount to apply. */
-  minOrderAmount: number;
-}
+/** A discount as the order pricing applies it (`priceOrder`, shared from the contract). */
+export type { DiscountRule };
 
 /** Percent as sent in the API (12.5) to basis points (1250), and back. */
 export const percentToBp = (percent: number) => Math.round(percent * 100);
@@ -101,4 +93,23 @@ export async function releaseDiscountUse(
   discountId: string,
 ): Promise<void> {
   await discountsRepository(trx, ctx.storeId).release(discountId);
+}
+
+/**
+ * The discount a code names, whatever its state now, for a sale the till made offline (decision
+ * 0036): the customer was given it at the till, so the sale keeps it; `usable` says whether it
+ * could still be used (else the order records why not, and no use is counted). Null for a code
+ * the store does not have.
+ */
+export async function discountForOfflineSale(
+  db: Db,
+  ctx: Pick<StoreContext, 'storeId' | 'now'>,
+  code: string,
+): Promise<{ discount: ApplicableDiscount; usable: boolean } | null> {
+  const row = await discountsRepository(db, ctx.storeId).byCode(code.trim().toUpperCase());
+  if (!row) return null;
+  return {
+    discount: { id: row.id, code: row.code, name: row.name, rule: ruleOf(row), row },
+    usable: discountStateOf(row, ctx.now.toISOString()) === 'active',
+  };
 }

@@ -20,3 +20,19 @@ export {
 /** A discount a cart was priced with, as the API shows it (`POST /discounts/validate`). */
 export const discountAnswer = (ctx: Pick<StoreContext, 'now'>, discount: ApplicableDiscount): Discount =>
   toDiscount(discount.row, ctx.now.toISOString());
+
+/** The discounts a code may be used with now, for the till's copy (decision 0036): few per store. */
+export async function activeDiscounts(
+  ctx: Pick<StoreContext, 'storeId' | 'now' | 'db'>,
+): Promise<Discount[]> {
+  const now = ctx.now.toISOString();
+  const rows = await ctx.db
+    .selectFrom('discounts')
+    .selectAll()
+    .where('store_id', '=', ctx.storeId)
+    .where('is_active', '=', 1)
+    .execute();
+  return rows.map((r) => toDiscount(r, now)).filter((d) => d.status === 'active');
+}
+
+export { discountForOfflineSale } from './discount-use.service.js';

@@ -1,17 +1,27 @@
 import type { OrderQuote, orderQuoteBody } from '@tillbook/contract/orders';
 import { MANUAL_DISCOUNT_LIMIT_PERCENT } from '@tillbook/contract/constants';
 import { PERMISSION_GROUPS } from '@tillbook/contract/permissions';
+import {
+  PricingError,
+  priceOrder,
+  sellingPrice,
+  type PricedOrder,
+  type TaxRule,
+} from '@tillbook/contract/pricing';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, unprocessable } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { findCustomerForOrder, type CustomerForOrder } from '../customers/customers.public.js';
-import { applicableDiscount, type ApplicableDiscount } from '../discounts/discounts.public.js';
+import {
+  applicableDiscount,
+  discountForOfflineSale,
+  type ApplicableDiscount,
+} from '../discounts/discounts.public.js';
 import { getProductsForSale, type ProductForSale } from '../products/products.public.js';
 import { customerName, money } from './order-basics.js';
 import { shippingChargeFor, taxRuleFor, type ShippingChoice } from './order-charges.js';
-import { PricingError, priceOrder, type PricedOrder, type TaxRule } from './pricing.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Cart = z.output<typeof orderQuoteBody>;
@@ -28,15 +38,18 @@ export interface PricedCart {
   shipping: ShippingChoice | null;
   tax: TaxRule | null;
   priced: PricedOrder;
+  /** False when an offline sale's discount code could no longer be used when it arrived. */
+  discountUsable: boolean;
+}
+
+/** A sale the till priced offline (decision 0036): the unit price it charged per item. */
+export interface OfflinePricing {
+  unitPrices: readonly number[];
 }
 
 const DISCOUNT_OVERRIDE_LABEL = PERMISSION_GROUPS.flatMap(
   (g): ReadonlyArray<{ key: string; label: string }> => g.permissions,
 ).find((p) => p.key === 'orders.discount_override')!.label;
-
-/** The price a product sells at: its sale price when it has one (a sale price of 0 means none). */
-const sellingPrice = (p: ProductForSale) =>
-  p.sale_price != null && p.sale_price > 0 && p.sale_price < p.price ? p.sale_price : p.price;
 
 async function customerOr404(db: Db, ctx: StoreContext, id: string): Promise<CustomerForOrder> {
   const customer = await findCustomerForOrder(db, ctx, id);
@@ -75,7 +88,12 @@ function checkManualDiscounts(
  * on sale, their current prices, the discount code, the shipping rate and the tax rule, and the
  * totals. Used for a quote and, inside the order's transaction, for the order itself.
  */
-export async function priceCart(db: Db, ctx: StoreContext, cart: Cart): Promise<PricedCart> {
+export async function priceCart(
+  db: Db,
+  ctx: StoreContext,
+  cart: Cart,
+  offline?: OfflinePricing,
+): Promise<PricedCart> {
   let customer: CustomerForOrder | null = null;
   if (cart.customer_id) {
     customer = await customerOr404(db, ctx, cart.customer_id);
@@ -98,7 +116,9 @@ export async function priceCart(db: Db, ctx: StoreContext, cart: Cart): Promise<
   cart.items.forEach((item, i) => {
     const product = products.get(item.product_id);
     if (!product) missing[`items.${i}.product_id`] = 'This product does not exist';
-    else if (product.status !== 'active') archived[`items.${i}.product_id`] = `"${product.name}" is archived`;
+    // An offline sale of a product archived meanwhile was made: it is recorded and flagged.
+    else if (product.status !== 'active' && !offline)
+      archived[`items.${i}.product_id`] = `"${product.name}" is archived`;
   });
   if (Object.keys(missing).length) throw new AppError('NOT_FOUND', 'Product not found', { fields: missing });
   if (Object.keys(archived).length) {
@@ -108,7 +128,16 @@ export async function priceCart(db: Db, ctx: StoreContext, cart: Cart): Promise<
     );
   }
 
-  const discount = cart.discount_code ? await applicableDiscount(db, ctx, cart.discount_code) : null;
+  let discount: ApplicableDiscount | null = null;
+  let discountUsable = true;
+  if (cart.discount_code && offline) {
+    // The customer was given the discount at the till: the sale keeps it even if it ran out.
+    const found = await discountForOfflineSale(db, ctx, cart.discount_code);
+    if (!found) discount = await applicableDiscount(db, ctx, cart.discount_code);
+    else ({ discount, usable: discountUsable } = found);
+  } else if (cart.discount_code) {
+    discount = await applicableDiscount(db, ctx, cart.discount_code);
+  }
   const shipping = cart.shipping_id ? await shippingChargeFor(db, ctx, cart.shipping_id) : null;
   const store = ctx.access.store;
   const tax = await taxRuleFor(db, ctx, {
@@ -116,12 +145,13 @@ export async function priceCart(db: Db, ctx: StoreContext, cart: Cart): Promise<
     state: customer?.state ?? store.state,
   });
 
-  const lines = cart.items.map((item) => {
+  const lines = cart.items.map((item, i) => {
     const product = products.get(item.product_id)!;
     return {
       product,
       quantity: item.quantity,
-      unitPrice: sellingPrice(product),
+      // What the till charged, for a sale made offline; the orders service checks it was current.
+      unitPrice: offline?.unitPrices[i] ?? sellingPrice(product),
       discount: item.discount ?? 0,
     };
   });
@@ -139,7 +169,7 @@ export async function priceCart(db: Db, ctx: StoreContext, cart: Cart): Promise<
       tax,
       shipping,
     });
-    return { customer, lines, discount, shipping, tax, priced };
+    return { customer, lines, discount, shipping, tax, priced, discountUsable };
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;
     const p = error.problem;

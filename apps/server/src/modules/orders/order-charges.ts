@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { findShippingRate } from '../shipping/shipping.public.js';
 import { taxRuleForDestination } from '../tax/tax.public.js';
-import type { ShippingCharge, TaxRule } from './pricing.js';
+import type { ShippingCharge, TaxRule } from '@tillbook/contract/pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -27,6 +27,7 @@ import { applyStockMovements, type StockMovementInput } from '../products/produc
 import { addPlacedOrder } from '../reports/reports.public.js';
 import { queueWebhookEvents } from '../webhooks/webhooks.public.js';
 import { priceCart, quoteOf, type Cart } from './cart-pricing.js';
+import { belowZeroIssues, checkOfflineSale } from './offline-sales.js';
 import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
 import { ORDER_NUMBERS, toOrder } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
@@ -68,13 +69,17 @@ async function placeOrder(
   body: z.output<typeof createOrderBody>,
   end: TransactionEnd,
 ): Promise<Order> {
-  const cart = await priceCart(trx, ctx, body);
+  const offline = body.offline ?? null;
+  const cart = await priceCart(trx, ctx, body, offline ? { unitPrices: offline.unit_prices } : undefined);
   const { priced } = cart;
+  // A sale made offline (decision 0036) is checked against the store's records, never refused
+  // for what changed meanwhile: the customer has paid and gone.
+  const verdict = offline ? await checkOfflineSale(trx, ctx, offline, cart) : null;
   const offered = body.amount_received ?? 0;
   let received = offered;
   let changeDue = 0;
   if (offered > priced.total) {
-    if (body.payment_type !== 'cash') {
+    if (body.payment_type !== 'cash' && !offline) {
       throw unprocessable(
         `The amount received (${money(ctx, offered)}) is more than the order total (${money(ctx, priced.total)}). Only cash can be over-paid, with change given back.`,
         { amount_received: `At most ${money(ctx, priced.total)}` },
@@ -85,7 +90,9 @@ async function placeOrder(
   }
   const channel: OrderChannel = body.channel ?? (ctx.actor.type === 'api_key' ? 'api' : 'dashboard');
   // A sale paid in full at the till is handed over there and then: it is complete.
-  const status: OrderStatus = channel === 'pos' && received === priced.total ? 'success' : 'pending';
+  // An offline sale whose stock is held waits, pending, for the merchant's decision.
+  const status: OrderStatus =
+    channel === 'pos' && received === priced.total && verdict?.stock !== 'hold' ? 'success' : 'pending';
 
   const id = newId();
   const movements: StockMovementInput[] = cart.lines.map((l) => ({
@@ -98,8 +105,15 @@ async function placeOrder(
   // The sale's rows (ledger, order, lines, payment, audit) are written together at the end: one
   // statement on PostgreSQL, together with taking the numbers (see InsertBatch).
   const writes = new InsertBatch();
-  await applyStockMovements(trx, ctx, movements, { ledger: writes });
-  if (cart.discount) await countDiscountUse(trx, ctx, cart.discount);
+  const issues = verdict?.issues ?? [];
+  if (verdict?.stock !== 'hold') {
+    const results = await applyStockMovements(trx, ctx, movements, {
+      ledger: writes,
+      mayGoNegative: verdict?.stock === 'below_zero',
+    });
+    if (verdict) issues.push(...belowZeroIssues(cart, results));
+  }
+  if (cart.discount && cart.discountUsable) await countDiscountUse(trx, ctx, cart.discount);
 
   // The order's number, and its payment's when money came with it: stand-ins until the batch is
   // flushed, which takes them in its own statement (decision 0010).
@@ -154,6 +168,10 @@ async function placeOrder(
     completed_at: status === 'success' ? now : null,
     cancelled_at: null,
     refunded_at: null,
+    offline_number: offline?.number ?? null,
+    offline_sold_at: offline?.sold_at ?? null,
+    offline_state: verdict?.state ?? null,
+    offline_issues: issues.length ? JSON.stringify(issues) : null,
   };
   const items: OrderItemsTable[] = cart.lines.map((l, i) => ({
     id: newId(),
@@ -192,7 +210,11 @@ async function placeOrder(
       action: 'order.created',
       entity: 'order',
       entityId: id,
-      summary: `Order ${number} placed: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}`,
+      summary: offline
+        ? `Order ${number} placed from offline sale ${offline.number}: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}${
+            issues.some((i) => i.kind === 'stock_short') ? ', stock taken below zero' : ''
+          }${verdict?.state === 'needs_review' ? ', needs a decision' : ''}`
+        : `Order ${number} placed: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}`,
       after: {
         number,
         status,
@@ -201,6 +223,14 @@ async function placeOrder(
         discount_code: row.discount_code,
         amount_received: received,
         items: items.map((it) => ({ product_id: it.product_id, quantity: it.quantity, total: it.total })),
+        ...(offline
+          ? {
+              offline_number: offline.number,
+              offline_sold_at: offline.sold_at,
+              offline_state: verdict!.state,
+              offline_issues: issues,
+            }
+          : {}),
       },
     }),
   ]);

@@ -7,6 +7,7 @@ import {
   type refundOrderBody,
   type updateOrderStatusBody,
 } from '@tillbook/contract/orders';
+import { shareOfUnits } from '@tillbook/contract/pricing';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
@@ -23,7 +24,6 @@ import { balanceOf, money, STATUS_WORD } from './order-basics.js';
 import { ordersRepository, toOrder, toRefund } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
 import type { RefundedLine } from '../reports/reports.public.js';
-import { shareOfUnits } from './pricing.js';
 
 /** Status changes, cancellation and refunds: stock and money going back. */
 

@@ -1,5 +1,7 @@
 import { formatNumber, type NumberSequence } from '../../lib/counters.js';
 import type {
+  OfflineIssue,
+  OfflineSaleState,
   Order,
   OrderChannel,
   OrderHistoryEntry,
@@ -85,6 +87,10 @@ export function toOrder(row: OrdersTable, items: OrderItemsTable[]): Order {
     completed_at: row.completed_at,
     cancelled_at: row.cancelled_at,
     refunded_at: row.refunded_at,
+    offline_number: row.offline_number ?? null,
+    offline_sold_at: row.offline_sold_at ?? null,
+    offline_state: (row.offline_state as OfflineSaleState | null | undefined) ?? null,
+    offline_issues: row.offline_issues ? (JSON.parse(row.offline_issues) as OfflineIssue[]) : [],
   };
 }
 

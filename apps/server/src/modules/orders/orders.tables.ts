@@ -45,6 +45,11 @@ export interface OrdersTable {
   completed_at: string | null;
   cancelled_at: string | null;
   refunded_at: string | null;
+  /** Offline sales (decision 0036): the device's number, when sold, state and issues (JSON). */
+  offline_number?: string | null;
+  offline_sold_at?: string | null;
+  offline_state?: string | null;
+  offline_issues?: string | null;
 }
 
 export interface OrderItemsTable {

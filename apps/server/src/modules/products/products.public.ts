@@ -74,3 +74,10 @@ export async function productIdsInCategory(
     .execute();
   return new Set(rows.map((r) => r.product_id));
 }
+
+export {
+  productsChangedSince,
+  productsDeletedSince,
+  sellingPricesAt,
+  type ChangePosition,
+} from './product-changes.js';

@@ -31,6 +31,8 @@ export interface StockMovementResult {
   quantityAfter: number;
   /** False for products with `track_stock = 0`: their quantity did not change and no movement was written. */
   tracked: boolean;
+  /** Taken below zero under `mayGoNegative`. */
+  wentNegative?: boolean;
 }
 
 export interface ApplyStockOptions {
@@ -44,6 +46,14 @@ export interface ApplyStockOptions {
    * (in the same transaction, with the rest of its rows); otherwise they are written here.
    */
   ledger?: InsertBatch;
+  /**
+   * The one path where stock may go below zero (decision 0036): a sale the till made offline
+   * whose stock another till sold meanwhile, under the store's rule "accept and flag". The
+   * normal conditional update runs first; only the products it could not take are then taken
+   * without the `>= 0` condition, their ledger rows say so, and their results have
+   * `wentNegative`. The caller must audit it (the order's audit row names them).
+   */
+  mayGoNegative?: boolean;
 }
 
 type Who = Pick<StoreContext, 'storeId' | 'now' | 'actor'>;
@@ -55,6 +65,7 @@ const LEDGER_BATCH = 1000;
 const TAKE_STOCK_BATCH = 500;
 
 const takeStockTexts: Record<Engine, string[]> = { sqlite: [], postgres: [] };
+const takeBelowZeroTexts: Record<Engine, string[]> = { sqlite: [], postgres: [] };
 
 /**
  * The conditional update that takes (or puts back) stock of `n` products in one statement, with
@@ -71,8 +82,9 @@ const takeStockTexts: Record<Engine, string[]> = { sqlite: [], postgres: [] };
  * time holds the whole database. One text per count, kept: it is a plain text because every
  * line of every sale runs it (decision 0009) and, on PostgreSQL, a prepared statement (0012).
  */
-export function takeStockText(engine: Engine, n: number): string {
-  const known = takeStockTexts[engine][n];
+export function takeStockText(engine: Engine, n: number, belowZero = false): string {
+  const texts = belowZero ? takeBelowZeroTexts : takeStockTexts;
+  const known = texts[engine][n];
   if (known) return known;
   const ids = placeholders(n);
   const pairs = Array.from({ length: n }, () => '(?, cast(? as bigint))').join(', ');
@@ -85,15 +97,14 @@ export function takeStockText(engine: Engine, n: number): string {
     order by id for no key update)
 update products p set quantity = p.quantity + w.delta, stock_state = ${state}, updated_at = ?
   from (values ${pairs}) as w (id, delta)
-  where p.id in (select id from locked) and p.id = w.id and p.quantity + w.delta >= 0
+  where p.id in (select id from locked) and p.id = w.id${belowZero ? '' : ' and p.quantity + w.delta >= 0'}
   returning p.id, p.quantity, p.low_stock_threshold, p.name, p.sku`
       : `with w (id, delta) as (values ${pairs})
 update products as p set quantity = p.quantity + w.delta, stock_state = ${state}, updated_at = ?
   from w
-  where p.store_id = ? and p.id in (${ids}) and p.id = w.id and p.track_stock = 1
-    and p.quantity + w.delta >= 0
+  where p.store_id = ? and p.id in (${ids}) and p.id = w.id and p.track_stock = 1${belowZero ? '' : '\n    and p.quantity + w.delta >= 0'}
   returning id, quantity, low_stock_threshold, name, sku`;
-  takeStockTexts[engine][n] = text;
+  texts[engine][n] = text;
   return text;
 }
 
@@ -110,6 +121,7 @@ async function takeStock(
   storeId: string,
   now: string,
   changes: Array<[productId: string, delta: number]>,
+  belowZero = false,
 ): Promise<Map<string, Taken>> {
   const engine = engineOf(trx as unknown as Kysely<unknown>);
   const taken = new Map<string, Taken>();
@@ -126,7 +138,7 @@ async function takeStock(
       low_stock_threshold: number | string;
       name: string;
       sku: string;
-    }>(trx, takeStockText(engine, chunk.length), parameters);
+    }>(trx, takeStockText(engine, chunk.length, belowZero), parameters);
     for (const row of rows) {
       taken.set(row.id, {
         quantity: Number(row.quantity),
@@ -220,6 +232,25 @@ export async function applyStockMovements(
     for (const p of rows) others.set(p.id, p);
   }
 
+  // The explicit "may go negative" path: what the conditional update could not take, taken anyway.
+  const belowZero = new Set<string>();
+  if (options.mayGoNegative) {
+    const short = unchanged.filter((id) => others.get(id)?.track_stock === 1);
+    if (short.length) {
+      const forced = await takeStock(
+        trx,
+        ctx.storeId,
+        now,
+        short.map((id) => [id, totals.get(id)!]),
+        true,
+      );
+      for (const [id, quantity] of forced) {
+        taken.set(id, quantity);
+        belowZero.add(id);
+      }
+    }
+  }
+
   for (const productId of productIds) {
     const lines = byProduct.get(productId)!;
     const total = totals.get(productId)!;
@@ -265,6 +296,7 @@ export async function applyStockMovements(
       const before = running;
       running += m.change;
       results[i] = { productId, quantityBefore: before, quantityAfter: running, tracked: true };
+      if (belowZero.has(productId)) results[i]!.wentNegative = true;
       if (m.change === 0) continue;
       ledger.push({
         id: newId(),
@@ -279,7 +311,11 @@ export async function applyStockMovements(
         actor_name: ctx.actor?.name ?? null,
         reference_type: m.referenceType ?? null,
         reference_id: m.referenceId ?? null,
-        note: m.note ?? null,
+        note: belowZero.has(productId)
+          ? [m.note, 'Taken below zero: sold offline while another sale took the stock']
+              .filter(Boolean)
+              .join('. ')
+          : (m.note ?? null),
         created_at: now,
       });
     }

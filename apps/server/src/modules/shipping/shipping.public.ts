@@ -17,3 +17,11 @@ export async function findShippingRate(
   const row = await shippingRepository(db, ctx.storeId).get(id);
   return row ? toShippingRate(row) : null;
 }
+
+/** The store's rates that may be charged now, for the till's copy (decision 0036). */
+export async function activeShippingRates(
+  db: Db,
+  ctx: Pick<StoreContext, 'storeId'>,
+): Promise<ShippingRate[]> {
+  return (await shippingRepository(db, ctx.storeId).list()).map(toShippingRate).filter((r) => r.is_active);
+}

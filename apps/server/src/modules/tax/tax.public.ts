@@ -1,8 +1,8 @@
-import { ALL_STATES } from '@tillbook/contract/tax';
+import { ALL_STATES, type TaxRule } from '@tillbook/contract/tax';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
-import { taxRepository, type StoredRate } from './tax.repository.js';
+import { taxRepository, toTaxRule, type StoredRate } from './tax.repository.js';
 import { regionKey } from './tax.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,4 +35,9 @@ export async function taxRuleForDestination(
     rates: (JSON.parse(row.rates) as StoredRate[]).map((r) => ({ name: r.name, rateBp: Number(r.rate_bp) })),
     inclusive: Number(row.inclusive) === 1,
   };
+}
+
+/** Every tax rule of the store as the API lists it, for the till's copy (decision 0036). */
+export async function taxRulesOfStore(db: Db, ctx: Pick<StoreContext, 'storeId'>): Promise<TaxRule[]> {
+  return (await taxRepository(db, ctx.storeId).list()).map(toTaxRule);
 }

@@ -2,21 +2,57 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { customersRoutes, type createCustomerBody } from '@tillbook/contract/customers';
 import { productsRoutes } from '@tillbook/contract/products';
 import type { z } from 'zod';
-import { call } from '../../../lib/api-client';
+import { ApiError, call } from '../../../lib/api-client';
+import { readSession } from '../../../lib/session';
+import { productByCode, searchProductsOnDevice } from '../../../lib/till-store';
+import { isOffline } from './quote-order';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
-/** The one product with this barcode or SKU (what a keyboard-wedge scanner types). */
-export const findByBarcode = async (barcode: string) =>
-  (await call(productsRoutes.searchBarcode, { query: { barcode } })).data;
+/**
+ * The one product with this barcode or SKU (what a keyboard-wedge scanner types); with no
+ * network, from the till's copy of the catalogue (decision 0036).
+ */
+export const findByBarcode = async (barcode: string) => {
+  const onDevice = async () => {
+    const storeId = readSession()?.store?.id;
+    const product = storeId ? await productByCode(storeId, barcode.trim()) : undefined;
+    if (!product) {
+      throw new ApiError(
+        `No product has the barcode or SKU "${barcode}" in this till's copy of the catalogue.`,
+        {
+          status: 404,
+        },
+      );
+    }
+    return product;
+  };
+  if (isOffline()) return onDevice();
+  try {
+    return (await call(productsRoutes.searchBarcode, { query: { barcode } })).data;
+  } catch (error) {
+    if (isOffline(error)) return onDevice();
+    throw error;
+  }
+};
 
 /** Products whose name, SKU or barcode starts with the typed words. */
 export const productSearchQuery = (storeId: string | null, name: string) =>
   queryOptions({
     queryKey: queryKeys.products.part(storeId, 'search', name),
-    queryFn: async ({ signal }) =>
-      (await call(productsRoutes.search, { query: { name, perPage: 8 }, signal })).data,
+    queryFn: async ({ signal }) => {
+      if (isOffline()) return searchProductsOnDevice(storeId!, name);
+      try {
+        return (await call(productsRoutes.search, { query: { name, perPage: 8 }, signal })).data;
+      } catch (error) {
+        if (isOffline(error)) return searchProductsOnDevice(storeId!, name);
+        throw error;
+      }
+    },
+    // Searched on the device when there is no network (decision 0036).
+    networkMode: 'always',
+    meta: { persist: false },
     enabled: Boolean(storeId && name.trim()),
   });
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ordersRoutes, type orderQuoteBody } from '@tillbook/contract/orders';
 import type { z } from 'zod';
-import { call } from '../../../lib/api-client';
+import { ApiError, call } from '../../../lib/api-client';
+import { localQuote } from '../offline/local-quote';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -10,14 +11,30 @@ export type QuoteBody = z.input<typeof orderQuoteBody>;
 export const quoteOrder = async (body: QuoteBody, signal?: AbortSignal) =>
   (await call(ordersRoutes.quote, { body, signal })).data;
 
+/** No network: the browser says so, or the call could not reach the server. */
+export const isOffline = (error?: unknown) =>
+  (typeof navigator !== 'undefined' && !navigator.onLine) ||
+  (error instanceof ApiError && error.status === 0);
+
 /**
  * The cart priced by the server (`POST /order/quote`), so the till shows exactly what the sale
- * will charge. Kept out of the offline cache: a price is only good while it is fresh.
+ * will charge; with no network, priced on the device from its copy of the catalogue by the same
+ * code (decision 0036). Kept out of the offline cache: a price is only good while it is fresh.
  */
 export const orderQuoteQuery = (storeId: string | null, body: QuoteBody | null) =>
   queryOptions({
     queryKey: queryKeys.orderQuote.part(storeId, body),
-    queryFn: ({ signal }) => quoteOrder(body!, signal),
+    queryFn: async ({ signal }) => {
+      if (isOffline()) return localQuote(storeId!, body!);
+      try {
+        return await quoteOrder(body!, signal);
+      } catch (error) {
+        if (isOffline(error) && !signal.aborted) return localQuote(storeId!, body!);
+        throw error;
+      }
+    },
+    // Priced on the device when there is no network, so the query runs offline too.
+    networkMode: 'always',
     enabled: Boolean(storeId && body && body.items.length > 0),
     placeholderData: keepPreviousData,
     staleTime: 0,

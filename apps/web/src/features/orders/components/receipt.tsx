@@ -36,6 +36,11 @@ function ReceiptBody({ order, className }: { order: Order; className: string }) 
       <div>
         {order.payment_state === 'paid' ? 'Receipt' : 'Sale'} {order.number}
       </div>
+      {/* A sale made offline: the device's number, and until the store has it, "pending". */}
+      {order.offline_number && order.offline_number !== order.number && (
+        <div>Offline sale {order.offline_number}</div>
+      )}
+      {order.offline_number && !order.offline_state && <div className="receipt-centre">OFFLINE, PENDING</div>}
       <div>{formatDateTime(order.created_at, timezone)}</div>
       {order.created_by.name && <div>Served by {order.created_by.name}</div>}
       <div>Customer: {order.customer?.name ?? 'Walk-in'}</div>

@@ -8,10 +8,24 @@ import { paths } from '../../../app/paths';
 
 /** After a sale: the change to give, the receipt (on screen and for the printer), a new sale. */
 export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; onNewSale: () => void }) {
+  // Made offline and not yet recorded by the store (decision 0036): no order to open yet.
+  const pending = Boolean(sale?.offline_number && !sale.offline_state);
   return (
-    <Modal opened={Boolean(sale)} onClose={onNewSale} title="Sale completed" centered size="md">
+    <Modal
+      opened={Boolean(sale)}
+      onClose={onNewSale}
+      title={pending ? 'Sale saved offline' : 'Sale completed'}
+      centered
+      size="md"
+    >
       {sale && (
         <Stack gap="md">
+          {pending && (
+            <Alert color="yellow" variant="light" title="Offline, pending">
+              Saved on this till as {sale.offline_number}. It is sent to the store, once, when the network is
+              back.
+            </Alert>
+          )}
           {sale.change_due > 0 && (
             <Alert color="green" variant="light" title="Give change">
               <Text fw={700} size="xl">
@@ -23,9 +37,13 @@ export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; on
             <Receipt order={sale} mode="screen" />
           </Paper>
           <Group justify="space-between">
-            <Anchor component={Link} to={paths.order(sale.id)} size="sm">
-              View order
-            </Anchor>
+            {pending ? (
+              <span />
+            ) : (
+              <Anchor component={Link} to={paths.order(sale.id)} size="sm">
+                View order
+              </Anchor>
+            )}
             <Group gap="sm">
               <Button
                 variant="default"

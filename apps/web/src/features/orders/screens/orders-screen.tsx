@@ -1,4 +1,4 @@
-import { Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { PAYMENT_STATES, type Order, type OrderStatus, type PaymentState } from '@tillbook/contract/orders';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -53,9 +53,12 @@ export default function OrdersScreen() {
         header: 'Number',
         enableSorting: false,
         cell: ({ row }) => (
-          <Text fw={600} size="sm">
-            {row.original.number}
-          </Text>
+          <>
+            <Text fw={600} size="sm">
+              {row.original.number}
+            </Text>
+            <OfflineMark order={row.original} />
+          </>
         ),
       },
       { id: 'items', header: 'Items', enableSorting: false, cell: ({ row }) => row.original.items_count },
@@ -106,6 +109,8 @@ export default function OrdersScreen() {
       { header: 'Payment type', value: (o) => o.payment_type },
       { header: 'Payment', value: (o) => o.payment_state },
       { header: 'Status', value: (o) => orderStatusLabel(o.status) },
+      { header: 'Offline number', value: (o) => o.offline_number },
+      { header: 'Offline issues', value: (o) => o.offline_issues.map((i) => i.message).join(' ') },
     ]);
 
   const chips = [
@@ -164,5 +169,30 @@ export default function OrdersScreen() {
         ) : undefined,
       }}
     />
+  );
+}
+
+/**
+ * A sale made offline (decision 0036): its device number, and what needs a decision or was
+ * flagged when it arrived (stock taken below zero, a price changed), with the reasons as its title.
+ */
+function OfflineMark({ order }: { order: Order }) {
+  if (!order.offline_number) return null;
+  const reasons = order.offline_issues.map((i) => i.message).join(' ');
+  return (
+    <>
+      <Text size="xs" c="dimmed">
+        Offline {order.offline_number}
+      </Text>
+      {order.offline_state === 'needs_review' ? (
+        <Badge color="red" variant="light" size="sm" title={reasons}>
+          Needs a decision
+        </Badge>
+      ) : order.offline_issues.length > 0 ? (
+        <Badge color="orange" variant="light" size="sm" title={reasons}>
+          Flagged
+        </Badge>
+      ) : null}
+    </>
   );
 }

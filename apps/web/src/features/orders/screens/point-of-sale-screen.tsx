@@ -3,14 +3,19 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { useCurrentUser, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { setSaleInProgress } from '../../../lib/sale-in-progress';
 import { notify } from '../../../lib/toast';
 import { useCreateOrder, type CreateOrderBody } from '../api/create-order';
+import { isOffline } from '../api/quote-order';
+import { OfflineBar } from '../offline/offline-bar';
+import { offlineLimitReached, recordOfflineSale } from '../offline/offline-sale';
+import { useOfflineTill } from '../offline/use-offline-till';
 import { emptyCart } from '../components/cart';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
@@ -60,6 +65,9 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const receivedRef = useRef<HTMLInputElement>(null);
   const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
   const scanner = useScanner(till.add);
+  const offline = useOfflineTill(storeId);
+  const { data: me } = useCurrentUser();
+  const [sellingOffline, setSellingOffline] = useState(false);
 
   const priced = usePosQuote({
     cart,
@@ -82,13 +90,68 @@ function PointOfSale({ storeId }: { storeId: string }) {
     charges.reset();
   };
 
+  /**
+   * The sale with no network (decision 0036): priced on the device, numbered by it and queued
+   * with its key; the receipt says "offline, pending". Refused, with the reason, past the store's
+   * limits (how many sales may wait, and for how long).
+   */
+  const sellOffline = async (key: string, body: CreateOrderBody) => {
+    const quote = priced.quote.data;
+    if (!quote) return;
+    setSellingOffline(true);
+    try {
+      const limit = await offlineLimitReached(storeId);
+      if (limit) {
+        notify.error(limit);
+        return;
+      }
+      const queued = await recordOfflineSale({
+        storeId,
+        key,
+        body,
+        quote,
+        customer: cart.customer
+          ? {
+              id: cart.customer.id,
+              name: cart.customer.name,
+              phone_number: cart.customer.phone_number ?? null,
+              email_address: null,
+            }
+          : null,
+        cashier: {
+          id: me?.user.id ?? '',
+          name: me ? `${me.user.first_name} ${me.user.last_name}`.trim() : null,
+        },
+      });
+      notify.success(
+        `Sale saved on this till as ${queued.offlineNumber}: it is sent when the network is back.`,
+      );
+      setSale(queued.receipt);
+      clearTill();
+      void offline.retry();
+    } catch (error) {
+      notify.error(messageOf(error));
+    } finally {
+      setSellingOffline(false);
+    }
+  };
+
   const create = useCreateOrder({
+    // The till keeps sales made offline in its own queue (IndexedDB), not in the data cache.
+    persist: false,
     onSuccess: (answer) => {
       notify.success(MESSAGES.completed);
       setSale(answer.data);
       clearTill();
     },
-    onError: (error) => {
+    onError: (error, sent) => {
+      // The network dropped on the way: the sale goes to the queue with the same key, so if the
+      // server did get it, sending it again records it once.
+      if (isOffline(error) && sent.body && sent.headers?.['Idempotency-Key']) {
+        const { offline: _ignored, ...body } = sent.body as CreateOrderBody & { offline?: unknown };
+        void sellOffline(sent.headers['Idempotency-Key'], body);
+        return;
+      }
       const fields = error instanceof ApiError ? error.fields : {};
       till.setSaleErrors(fields);
       if (fields.discount_code) charges.setCodeError(fields.discount_code);
@@ -97,13 +160,21 @@ function PointOfSale({ storeId }: { storeId: string }) {
     },
   });
 
+  // An "update ready" reload waits while a sale is on the till or on its way (decision 0036).
+  const busy = cart.lines.length > 0 || create.isPending || sellingOffline || offline.busy;
+  useEffect(() => {
+    setSaleInProgress(busy);
+    return () => setSaleInProgress(false);
+  }, [busy]);
+
   const canSell =
     cart.lines.length > 0 &&
     priced.quote.isSuccess &&
     priced.fresh &&
     !Object.keys(priced.errorsByLine).length &&
     !priced.receivedError &&
-    !create.isPending;
+    !create.isPending &&
+    !sellingOffline;
 
   const completeSale = () => {
     if (!canSell) return;
@@ -120,7 +191,8 @@ function PointOfSale({ storeId }: { storeId: string }) {
     const json = JSON.stringify(body);
     const attempt = cart.attempt?.body === json ? cart.attempt : { key: newKey(), body: json };
     setCart((c) => ({ ...c, attempt }));
-    create.mutate({ key: attempt.key, body });
+    if (isOffline()) void sellOffline(attempt.key, body);
+    else create.mutate({ key: attempt.key, body });
   };
 
   /** Parks the sale on the till (the customer stepped away) and clears the till for the next one. */
@@ -186,6 +258,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
           </Group>
         }
       />
+      <OfflineBar till={offline} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">

@@ -1,5 +1,7 @@
 /**
- * Order totals, as a pure function of the lines and the rules that apply to them.
+ * Order totals, as a pure function of the lines and the rules that apply to them. The server
+ * prices every quote and order with it, and the till prices a sale made offline with it
+ * (decision 0036): one implementation, so the two cannot disagree.
  *
  * Everything is an integer of the currency's minor unit (kobo for NGN); rates are basis points
  * (7.5 % = 750). Each rounding is half-up to the minor unit and happens once, on an order-level
@@ -11,7 +13,19 @@
  * of rules plug in without touching it.
  */
 
-import type { DiscountRule } from '../discounts/discounts.public.js';
+import { ALL_STATES, type TaxRule as StoreTaxRule } from './tax.js';
+
+/** A discount as the order pricing applies it. */
+export interface DiscountRule {
+  type: 'percentage' | 'fixed';
+  /** Basis points for `percentage`, minor units for `fixed`. */
+  value: number;
+  appliesTo: 'order' | 'products' | 'categories';
+  productIds: readonly string[];
+  categoryIds: readonly string[];
+  /** The subtotal (after line discounts) must reach this for the discount to apply. */
+  minOrderAmount: number;
+}
 
 export interface PricingLine {
   productId: string;
@@ -203,4 +217,90 @@ export function priceOrder(input: PricingInput): PricedOrder {
     shipping,
     total,
   };
+}
+
+/** The price a product sells at: its sale price when it has one (a sale price of 0 means none). */
+export const sellingPrice = (p: { price: number; sale_price: number | null }): number =>
+  p.sale_price != null && p.sale_price > 0 && p.sale_price < p.price ? p.sale_price : p.price;
+
+/** Percent as the API sends it (12.5) to basis points (1250). */
+export const percentToBp = (percent: number) => Math.round(percent * 100);
+
+/** A discount as the API lists it (percent values) as the rule `priceOrder` applies. */
+export function discountRuleOf(d: {
+  type: 'percentage' | 'fixed';
+  value: number;
+  applies_to: 'order' | 'products' | 'categories';
+  product_ids: readonly string[];
+  category_ids: readonly string[];
+  min_order_amount: number;
+}): DiscountRule {
+  return {
+    type: d.type,
+    value: d.type === 'percentage' ? percentToBp(d.value) : d.value,
+    appliesTo: d.applies_to,
+    productIds: d.product_ids,
+    categoryIds: d.category_ids,
+    minOrderAmount: d.min_order_amount,
+  };
+}
+
+/** A country or state as rules compare it: trimmed, single-spaced, without case. */
+export const regionKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The store's tax rule an order to this place pays, from the rules as the API lists them: the
+ * rule of its country that names its state, else that country's rule for all states (`*`), else
+ * none; no country, no tax. The server finds the same rule with one indexed query.
+ */
+export function taxRuleForPlace(
+  rules: ReadonlyArray<Pick<StoreTaxRule, 'country' | 'states' | 'rates' | 'inclusive'>>,
+  destination: { country: string | null; state: string | null },
+): TaxRule | null {
+  if (!destination.country?.trim()) return null;
+  const country = regionKey(destination.country);
+  const state = destination.state?.trim() ? regionKey(destination.state) : null;
+  const inCountry = rules.filter((r) => regionKey(r.country) === country);
+  const named =
+    state && state !== ALL_STATES
+      ? inCountry.find((r) => r.states.some((s) => regionKey(s) === state))
+      : undefined;
+  const rule = named ?? inCountry.find((r) => r.states.includes(ALL_STATES));
+  return rule
+    ? {
+        rates: rule.rates.map((r) => ({ name: r.name, rateBp: percentToBp(r.rate) })),
+        inclusive: rule.inclusive,
+      }
+    : null;
+}
+
+/**
+ * A cart priced from the till's copy of the catalogue (decision 0036), exactly as the server
+ * prices it (`priceCart` in the orders module): each product at its selling price, the
+ * discount code's rule, the tax rule of the destination, the shipping fee. Throws
+ * `PricingError` where the server answers 422.
+ */
+export function priceTillCart(input: {
+  lines: ReadonlyArray<{
+    product: { id: string; price: number; sale_price: number | null; category_ids: readonly string[] };
+    quantity: number;
+    discount: number;
+  }>;
+  discount: Parameters<typeof discountRuleOf>[0] | null;
+  taxRules: Parameters<typeof taxRuleForPlace>[0];
+  destination: { country: string | null; state: string | null };
+  shipping: { fee: number } | null;
+}): PricedOrder {
+  return priceOrder({
+    lines: input.lines.map((l) => ({
+      productId: l.product.id,
+      quantity: l.quantity,
+      unitPrice: sellingPrice(l.product),
+      discount: l.discount,
+      categoryIds: l.product.category_ids,
+    })),
+    discount: input.discount ? discountRuleOf(input.discount) : null,
+    tax: taxRuleForPlace(input.taxRules, input.destination),
+    shipping: input.shipping ? { fee: input.shipping.fee } : null,
+  });
 }

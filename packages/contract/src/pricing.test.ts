@@ -6,8 +6,8 @@ import {
   priceOrder,
   shareOfUnits,
   type PricingLine,
+  type DiscountRule,
 } from './pricing.js';
-import type { DiscountRule } from '../discounts/discounts.public.js';
 
 const line = (over: Partial<PricingLine> = {}): PricingLine => ({
   productId: 'p1',

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, type Merchant } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createProduct, ledgerSum, stockOf } from '../../test/sales-fixtures.js';
+
+let t: TestApp;
+let m: Merchant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await createMerchant(t);
+});
+afterAll(async () => t.close());
+
+type OrderAnswer = {
+  id: string;
+  number: string;
+  status: string;
+  total: number;
+  offline_number: string | null;
+  offline_state: string | null;
+  offline_issues: Array<{ kind: string; product_id: string | null; message: string }>;
+  items: Array<{ unit_price: number }>;
+};
+
+let counter = 0;
+const offlineNumber = () => `OFF-TEST01-${++counter}`;
+
+/** A sale as the till sends it after being offline: its number, times and the prices it charged. */
+async function sendOffline(
+  who: Merchant,
+  items: Array<{ product_id: string; quantity: number; unit_price: number }>,
+  over: {
+    key?: string;
+    number?: string;
+    catalogue_at?: string | null;
+    sold_at?: string;
+    total?: number;
+  } = {},
+) {
+  const total = over.total ?? items.reduce((s, i) => s + i.unit_price * i.quantity, 0);
+  const soldAt = over.sold_at ?? t.clock.now().toISOString();
+  return t.call<{ data: OrderAnswer }>('POST', '/order', {
+    token: who.token,
+    headers: { 'idempotency-key': over.key ?? `key-${over.number ?? counter}-${Math.random()}` },
+    body: {
+      items: items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
+      payment_type: 'cash',
+      channel: 'pos',
+      amount_received: total,
+      offline: {
+        number: over.number ?? offlineNumber(),
+        sold_at: soldAt,
+        catalogue_at: over.catalogue_at === undefined ? soldAt : over.catalogue_at,
+        unit_prices: items.map((i) => i.unit_price),
+        total,
+      },
+    },
+  });
+}
+
+describe('offline sales (decision 0036)', () => {
+  it('records a sale priced offline at current prices once, keeping the device number beside ORD-', async () => {
+    const p = await createProduct(t, m, { price: 50_000, quantity: 10 });
+    const number = offlineNumber();
+    const soldAt = t.clock.now().toISOString();
+    const first = await sendOffline(m, [{ product_id: p.id, quantity: 2, unit_price: 50_000 }], {
+      key: 'replay-1',
+      number,
+      sold_at: soldAt,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data.number).toMatch(/^ORD-/);
+    expect(first.body.data.offline_number).toBe(number);
+    expect(first.body.data.offline_state).toBe('accepted');
+    expect(first.body.data.offline_issues).toEqual([]);
+    expect(first.body.data.status).toBe('success');
+    // The same sale again (a lost answer, a second tab): the first answer, nothing taken twice.
+    const again = await sendOffline(m, [{ product_id: p.id, quantity: 2, unit_price: 50_000 }], {
+      key: 'replay-1',
+      number,
+      sold_at: soldAt,
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(await stockOf(t, p.id)).toBe(8);
+    expect(await ledgerSum(t, p.id)).toBe(8);
+  });
+
+  it('refuses a malformed device number with 400 naming the field', async () => {
+    const p = await createProduct(t, m, { price: 1_000 });
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 1_000 }], {
+      number: 'ORD-1',
+    });
+    expect(res.status).toBe(400);
+    expect(
+      (res.body as unknown as { error: { fields: Record<string, string> } }).error.fields['offline.number'],
+    ).toBe('Offline number must look like OFF-7K3Q9X-12');
+  });
+
+  it('takes the till price when it was current at its last update, and records the change', async () => {
+    const p = await createProduct(t, m, { price: 40_000, quantity: 5 });
+    const copyAt = t.clock.now().toISOString();
+    t.clock.advance(60_000);
+    expect(
+      (await t.call('PUT', `/product/${p.id}`, { token: m.token, body: { price: 45_000 } })).status,
+    ).toBe(200);
+    t.clock.advance(60_000);
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 40_000 }], {
+      catalogue_at: copyAt,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.total).toBe(40_000);
+    expect(res.body.data.items[0]!.unit_price).toBe(40_000);
+    expect(res.body.data.offline_state).toBe('accepted');
+    expect(res.body.data.offline_issues.map((i) => i.kind)).toEqual(['price_changed']);
+  });
+
+  it('holds for a decision a price that was not current when the till last updated', async () => {
+    const p = await createProduct(t, m, { price: 40_000, quantity: 5 });
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 30_000 }]);
+    expect(res.status).toBe(201);
+    expect(res.body.data.total).toBe(30_000);
+    expect(res.body.data.offline_state).toBe('needs_review');
+    expect(res.body.data.offline_issues[0]).toMatchObject({ kind: 'price_not_current', product_id: p.id });
+  });
+
+  it('stock sold meanwhile, rule "accept": taken below zero, flagged, audited, ledger still adds up', async () => {
+    const p = await createProduct(t, m, { name: 'Last Tin of Milo', price: 20_000, quantity: 1 });
+    // Another till sells the last one first.
+    const online = await t.call('POST', '/order', {
+      token: m.token,
+      body: { items: [{ product_id: p.id, quantity: 1 }], payment_type: 'cash', channel: 'pos' },
+    });
+    expect(online.status).toBe(201);
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 20_000 }]);
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe('success');
+    expect(res.body.data.offline_state).toBe('accepted');
+    expect(res.body.data.offline_issues).toEqual([
+      expect.objectContaining({ kind: 'stock_short', product_id: p.id }),
+    ]);
+    expect(await stockOf(t, p.id)).toBe(-1);
+    expect(await ledgerSum(t, p.id)).toBe(-1);
+    const ledger = await t.db
+      .selectFrom('stock_movements')
+      .select(['note', 'quantity_after'])
+      .where('reference_id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(ledger.quantity_after)).toBe(-1);
+    expect(ledger.note).toContain('below zero');
+    const audit = await t.db
+      .selectFrom('audits')
+      .select('summary')
+      .where('entity_id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toContain('stock taken below zero');
+    // An online sale still cannot take stock below zero.
+    const refused = await t.call('POST', '/order', {
+      token: m.token,
+      body: { items: [{ product_id: p.id, quantity: 1 }], payment_type: 'cash', channel: 'pos' },
+    });
+    expect(refused.status).toBe(409);
+  });
+
+  it('stock sold meanwhile, rule "hold": nothing taken, pending, needs a decision, listed', async () => {
+    const shop = await createMerchant(t);
+    await t.call('PUT', '/till/settings', {
+      token: shop.token,
+      body: { offline_max_hours: 24, offline_max_sales: 200, offline_stock_rule: 'hold_for_review' },
+    });
+    const p = await createProduct(t, shop, { price: 20_000, quantity: 1 });
+    await t.call('POST', '/order', {
+      token: shop.token,
+      body: { items: [{ product_id: p.id, quantity: 1 }], payment_type: 'cash', channel: 'pos' },
+    });
+    const res = await sendOffline(shop, [{ product_id: p.id, quantity: 1, unit_price: 20_000 }]);
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe('pending');
+    expect(res.body.data.offline_state).toBe('needs_review');
+    expect(res.body.data.offline_issues[0]).toMatchObject({ kind: 'stock_held', product_id: p.id });
+    expect(await stockOf(t, p.id)).toBe(0);
+    expect(await ledgerSum(t, p.id)).toBe(0);
+    const list = await t.call<{ data: OrderAnswer[] }>('GET', '/order', { token: shop.token });
+    const listed = list.body.data.find((o) => o.id === res.body.data.id);
+    expect(listed?.offline_state).toBe('needs_review');
+  });
+
+  it('keeps a discount that ran out meanwhile without counting a use, and flags it', async () => {
+    const p = await createProduct(t, m, { price: 10_000, quantity: 10 });
+    const created = await t.call<{ data: { id: string } }>('POST', '/discounts', {
+      token: m.token,
+      body: { name: 'One only', code: 'ONEONLY', type: 'fixed', value: 1_000, usage_limit: 1 },
+    });
+    expect(created.status).toBe(201);
+    const used = await t.call('POST', '/order', {
+      token: m.token,
+      body: { items: [{ product_id: p.id, quantity: 1 }], payment_type: 'cash', discount_code: 'ONEONLY' },
+    });
+    expect(used.status).toBe(201);
+    const soldAt = t.clock.now().toISOString();
+    const res = await t.call<{ data: OrderAnswer }>('POST', '/order', {
+      token: m.token,
+      headers: { 'idempotency-key': 'discount-ran-out' },
+      body: {
+        items: [{ product_id: p.id, quantity: 1 }],
+        payment_type: 'cash',
+        channel: 'pos',
+        discount_code: 'ONEONLY',
+        amount_received: 9_000,
+        offline: {
+          number: offlineNumber(),
+          sold_at: soldAt,
+          catalogue_at: soldAt,
+          unit_prices: [10_000],
+          total: 9_000,
+        },
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.total).toBe(9_000);
+    expect(res.body.data.offline_state).toBe('needs_review');
+    expect(res.body.data.offline_issues.map((i) => i.kind)).toEqual(['discount_unavailable']);
+    const discount = await t.db
+      .selectFrom('discounts')
+      .select('used_count')
+      .where('id', '=', created.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(discount.used_count)).toBe(1);
+  });
+
+  it('refuses with 404 a product deleted meanwhile (the till keeps the sale and says so)', async () => {
+    const p = await createProduct(t, m, { price: 10_000, quantity: 0 });
+    expect((await t.call('DELETE', `/product/${p.id}`, { token: m.token })).status).toBe(200);
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }]);
+    expect(res.status).toBe(404);
+  });
+
+  it('flags a sale that arrives later than the store allows', async () => {
+    const p = await createProduct(t, m, { price: 10_000, quantity: 10 });
+    // Sold 25 hours ago; the store allows 24.
+    const soldAt = new Date(t.clock.now().getTime() - 25 * 3_600_000).toISOString();
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+      sold_at: soldAt,
+      catalogue_at: soldAt,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.offline_issues.map((i) => i.kind)).toContain('late');
+    expect(res.body.data.offline_state).toBe('needs_review');
+  });
+});

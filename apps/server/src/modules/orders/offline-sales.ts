@@ -1,0 +1,180 @@
+import type { OfflineIssue, OfflineSaleState, offlineSaleInput } from '@tillbook/contract/orders';
+import { sellingPrice } from '@tillbook/contract/pricing';
+import type { TillSettings } from '@tillbook/contract/till';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import type { StoreContext } from '../../lib/context.js';
+import { sellingPricesAt } from '../products/products.public.js';
+import { tillSettingsOf } from '../till/till.public.js';
+import type { PricedCart } from './cart-pricing.js';
+import { money } from './order-basics.js';
+
+type OfflineSale = z.output<typeof offlineSaleInput>;
+
+/** How a sale the till made offline is recorded, once checked against the store's records. */
+export interface OfflineVerdict {
+  state: OfflineSaleState;
+  issues: OfflineIssue[];
+  /** `take`: as any sale; `below_zero`: take it even below zero (flagged); `hold`: take none yet. */
+  stock: 'take' | 'below_zero' | 'hold';
+  settings: TillSettings;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Checks a sale the till made offline (decision 0036) when it arrives. The customer has paid and
+ * left with the goods, so nothing is refused for having changed meanwhile; each difference is
+ * recorded, and those the store's rules do not cover wait for a decision (`needs_review`):
+ *
+ * - Prices: the till's price is taken when it was the product's price when the till last
+ *   brought its copy up to date, and that copy was at most `offline_max_hours` old at the sale.
+ *   A price changed since is recorded (`price_changed`); a price that was not current, or a copy
+ *   too old, needs a decision (`price_not_current`).
+ * - Stock another sale took meanwhile: by `offline_stock_rule`, taken below zero and flagged, or
+ *   none of the sale's stock taken until someone decides (`stock_held`).
+ * - A discount that ran out or ended: kept (the customer had it), no use counted, needs a decision.
+ * - A product archived meanwhile: recorded. (A deleted product cannot be: the sale is refused
+ *   with 404 and stays on the till, which says so.)
+ * - A total that differs from the till's (a tax rule changed): recorded, needs a decision.
+ * - A sale older than `offline_max_hours` when it arrives: recorded, needs a decision.
+ */
+export async function checkOfflineSale(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  sale: OfflineSale,
+  cart: PricedCart,
+): Promise<OfflineVerdict> {
+  const settings = await tillSettingsOf(trx, ctx);
+  const issues: OfflineIssue[] = [];
+  let review = false;
+  const flag = (issue: OfflineIssue, needsReview: boolean) => {
+    issues.push(issue);
+    review ||= needsReview;
+  };
+  const maxMs = settings.offline_max_hours * HOUR_MS;
+
+  const soldAt = new Date(sale.sold_at).getTime();
+  const copyAt = sale.catalogue_at ? new Date(sale.catalogue_at).getTime() : null;
+  const copyFresh = copyAt !== null && soldAt - copyAt <= maxMs;
+  const changed = cart.lines.filter((l) => l.unitPrice !== sellingPrice(l.product));
+  const pricesThen = sale.catalogue_at
+    ? await sellingPricesAt(
+        trx,
+        ctx,
+        changed.map((l) => l.product.id),
+        sale.catalogue_at,
+      )
+    : new Map<string, number>();
+  for (const line of changed) {
+    const now = sellingPrice(line.product);
+    const then = pricesThen.get(line.product.id) ?? now;
+    const current = copyFresh && then === line.unitPrice;
+    flag(
+      {
+        kind: current ? 'price_changed' : 'price_not_current',
+        product_id: line.product.id,
+        message: current
+          ? `"${line.product.name}" sold at ${money(ctx, line.unitPrice)}, its price when the till last updated; it is ${money(ctx, now)} now.`
+          : `"${line.product.name}" sold at ${money(ctx, line.unitPrice)}, which was not its price when the till last updated (${money(ctx, then)}); it is ${money(ctx, now)} now.`,
+      },
+      !current,
+    );
+  }
+
+  for (const line of cart.lines) {
+    if (line.product.status === 'active') continue;
+    flag(
+      {
+        kind: 'product_archived',
+        product_id: line.product.id,
+        message: `"${line.product.name}" was archived after the till sold it.`,
+      },
+      false,
+    );
+  }
+
+  if (cart.discount && !cart.discountUsable) {
+    flag(
+      {
+        kind: 'discount_unavailable',
+        product_id: null,
+        message: `The discount code "${cart.discount.code}" could no longer be used when the sale arrived; the customer kept it and no use was counted.`,
+      },
+      true,
+    );
+  }
+
+  if (cart.priced.total !== sale.total) {
+    flag(
+      {
+        kind: 'total_changed',
+        product_id: null,
+        message: `The till charged ${money(ctx, sale.total)}; the store's rules now make it ${money(ctx, cart.priced.total)}.`,
+      },
+      true,
+    );
+  }
+
+  if (ctx.now.getTime() - soldAt > maxMs) {
+    flag(
+      {
+        kind: 'late',
+        product_id: null,
+        message: `Sold offline more than ${settings.offline_max_hours} hours before it reached the store.`,
+      },
+      true,
+    );
+  }
+
+  // Stock: is what the sale takes still there? (The conditional update is the real guard.)
+  const wanted = new Map<string, number>();
+  for (const l of cart.lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.quantity);
+  const short = cart.lines.filter(
+    (l, i, all) =>
+      l.product.track_stock &&
+      all.findIndex((x) => x.product.id === l.product.id) === i &&
+      l.product.quantity < wanted.get(l.product.id)!,
+  );
+  let stock: OfflineVerdict['stock'] = 'take';
+  if (short.length && settings.offline_stock_rule === 'hold_for_review') {
+    stock = 'hold';
+    for (const l of short) {
+      flag(
+        {
+          kind: 'stock_held',
+          product_id: l.product.id,
+          message: `Only ${Math.max(l.product.quantity, 0)} of "${l.product.name}" left for ${wanted.get(l.product.id)} sold offline: no stock was taken for this sale until you decide.`,
+        },
+        true,
+      );
+    }
+  } else if (settings.offline_stock_rule === 'allow_negative') {
+    stock = 'below_zero';
+  }
+
+  return { state: review ? 'needs_review' : 'accepted', issues, stock, settings };
+}
+
+/** The stock lines an offline sale took below zero, as issues (the rule said accept and flag). */
+export function belowZeroIssues(
+  cart: PricedCart,
+  results: ReadonlyArray<{ productId: string; quantityAfter: number; wentNegative?: boolean }>,
+): OfflineIssue[] {
+  const seen = new Set<string>();
+  const issues: OfflineIssue[] = [];
+  results.forEach((r, i) => {
+    if (!r.wentNegative || seen.has(r.productId)) return;
+    seen.add(r.productId);
+    const name = cart.lines[i]!.product.name;
+    issues.push({
+      kind: 'stock_short',
+      product_id: r.productId,
+      message: `"${name}" was sold out when this offline sale arrived; stock went to ${
+        results.filter((x) => x.productId === r.productId).at(-1)!.quantityAfter
+      } (the store's rule: accept and flag).`,
+    });
+  });
+  return issues;
+}

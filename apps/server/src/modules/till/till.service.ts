@@ -1,0 +1,154 @@
+import {
+  TILL_CHANGES_PAGE,
+  type TillChanges,
+  type TillSettings,
+  type updateTillSettingsBody,
+} from '@tillbook/contract/till';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { StoreContext } from '../../lib/context.js';
+import { customersChangedSince } from '../customers/customers.public.js';
+import { activeDiscounts } from '../discounts/discounts.public.js';
+import {
+  productsChangedSince,
+  productsDeletedSince,
+  type ChangePosition,
+} from '../products/products.public.js';
+import { activeShippingRates } from '../shipping/shipping.public.js';
+import { taxRulesOfStore } from '../tax/tax.public.js';
+import { tillSettingsOf } from './till.public.js';
+
+/**
+ * How far back each "changes since" reads again once caught up. A change is stamped with its
+ * request's clock but seen only when its transaction commits, so a row stamped a moment before
+ * the last one read may still arrive; requests time out after 20 s, so 30 s covers every commit
+ * in flight. Rows read twice are harmless: the till writes each by its id.
+ */
+const OVERLAP_MS = 30_000;
+
+interface Cursor {
+  p: ChangePosition;
+  c: ChangePosition;
+  /** Deletions at or after this time are sent. */
+  d: string;
+}
+
+const badCursor = () =>
+  new AppError('VALIDATION_FAILED', 'The cursor is not one this server gave. Start again without it.', {
+    fields: { since: 'Cursor is not one this server gave' },
+  });
+
+function readCursor(text: string): Cursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  const isPosition = (p: unknown): p is ChangePosition =>
+    typeof p === 'object' &&
+    p !== null &&
+    typeof (p as ChangePosition).at === 'string' &&
+    typeof (p as ChangePosition).id === 'string';
+  const c = value as Cursor;
+  if (!value || !isPosition(c.p) || !isPosition(c.c) || typeof c.d !== 'string') throw badCursor();
+  return c;
+}
+
+const writeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+/** Where to read from next: after the last row, or a little back from now once caught up. */
+function nextPosition(
+  rows: ReadonlyArray<{ id: string; updated_at: string }>,
+  before: ChangePosition,
+  caughtUp: boolean,
+  overlapFrom: string,
+): ChangePosition {
+  const last = rows.at(-1);
+  const at = last ? { at: last.updated_at, id: last.id } : before;
+  if (!caughtUp) return at;
+  return at.at > overlapFrom ? { at: overlapFrom, id: '' } : at;
+}
+
+/**
+ * `GET /till/changes`: the store's products and customers changed since the cursor (all of them
+ * without one), products deleted meanwhile, and the small lists (discounts usable now, tax
+ * rules, shipping rates, the offline rules) whole.
+ */
+export async function tillChanges(ctx: StoreContext, since: string | undefined): Promise<TillChanges> {
+  const start: ChangePosition = { at: '', id: '' };
+  const cursor = since ? readCursor(since) : { p: start, c: start, d: '' };
+  const now = ctx.now.toISOString();
+  const overlapFrom = new Date(ctx.now.getTime() - OVERLAP_MS).toISOString();
+  const [products, customers, removed, discounts, taxRules, shippingRates, settings] = await Promise.all([
+    productsChangedSince(ctx.db, ctx, since ? cursor.p : null, TILL_CHANGES_PAGE),
+    customersChangedSince(ctx.db, ctx, since ? cursor.c : null, TILL_CHANGES_PAGE),
+    since ? productsDeletedSince(ctx.db, ctx, cursor.d) : Promise.resolve([]),
+    activeDiscounts(ctx),
+    taxRulesOfStore(ctx.db, ctx),
+    activeShippingRates(ctx.db, ctx),
+    tillSettingsOf(ctx.db, ctx),
+  ]);
+  const productsDone = products.length < TILL_CHANGES_PAGE;
+  const customersDone = customers.length < TILL_CHANGES_PAGE;
+  const more = !productsDone || !customersDone;
+  const next: Cursor = {
+    p: nextPosition(products, cursor.p, productsDone, overlapFrom),
+    c: nextPosition(customers, cursor.c, customersDone, overlapFrom),
+    // While pages remain, deletions are read again from the same time on the next page.
+    d: more ? cursor.d : overlapFrom,
+  };
+  return {
+    cursor: writeCursor(next),
+    more,
+    full: !since,
+    products,
+    removed_product_ids: removed,
+    customers,
+    discounts,
+    tax_rules: taxRules,
+    shipping_rates: shippingRates,
+    settings,
+    store: {
+      country: ctx.access.store.country,
+      state: ctx.access.store.state,
+      currency: ctx.access.store.currency,
+    },
+    server_time: now,
+  };
+}
+
+export const getTillSettings = (ctx: StoreContext): Promise<TillSettings> => tillSettingsOf(ctx.db, ctx);
+
+/** `PUT /till/settings`: the store's rules for offline sales, audited. */
+export async function updateTillSettings(
+  ctx: StoreContext,
+  body: z.output<typeof updateTillSettingsBody>,
+): Promise<TillSettings> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await tillSettingsOf(trx, ctx);
+    const row = { store_id: ctx.storeId, ...body, updated_at: ctx.now.toISOString() };
+    await trx
+      .insertInto('till_settings')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('store_id').doUpdateSet({
+          offline_max_hours: body.offline_max_hours,
+          offline_max_sales: body.offline_max_sales,
+          offline_stock_rule: body.offline_stock_rule,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+    await writeAudit(trx, ctx, {
+      action: 'till.settings_updated',
+      entity: 'store',
+      entityId: ctx.storeId,
+      summary: `Offline sales: ${body.offline_max_hours} h, ${body.offline_max_sales} sales, stock rule ${body.offline_stock_rule}`,
+      before,
+      after: body,
+    });
+    return { ...body };
+  });
+}

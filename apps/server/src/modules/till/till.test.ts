@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createCustomer, createProduct } from '../../test/sales-fixtures.js';
+
+let t: TestApp;
+let m: Merchant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await createMerchant(t);
+});
+afterAll(async () => t.close());
+
+type Changes = {
+  cursor: string;
+  more: boolean;
+  full: boolean;
+  products: Array<{ id: string; name: string; price: number; quantity: number; status: string }>;
+  removed_product_ids: string[];
+  customers: Array<{ id: string }>;
+  discounts: Array<{ code: string }>;
+  tax_rules: Array<{ country: string }>;
+  shipping_rates: Array<{ name: string }>;
+  settings: { offline_max_hours: number; offline_max_sales: number; offline_stock_rule: string };
+};
+
+const changes = async (who: Merchant, since?: string) => {
+  const res = await t.call<{ data: Changes }>('GET', '/till/changes', {
+    token: who.token,
+    query: since ? { since } : {},
+  });
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+
+describe('GET /till/changes', () => {
+  it('sends the whole catalogue first, then only what changed, deletions as tombstones', async () => {
+    const kept = await createProduct(t, m, { name: 'Peak Milk Tin', price: 90_000, quantity: 12 });
+    const gone = await createProduct(t, m, { name: 'Old Stock Biscuit', price: 10_000, quantity: 1 });
+    const customer = await createCustomer(t, m);
+    await t.call('POST', '/discounts', {
+      token: m.token,
+      body: { name: 'Ten off', code: 'TENOFF', type: 'percentage', value: 10 },
+    });
+    await t.call('POST', '/tax', {
+      token: m.token,
+      body: { country: 'Nigeria', states: ['*'], rates: [{ name: 'VAT', rate: 7.5 }] },
+    });
+
+    const first = await changes(m);
+    expect(first.full).toBe(true);
+    expect(first.more).toBe(false);
+    expect(first.products.map((p) => p.id)).toEqual(expect.arrayContaining([kept.id, gone.id]));
+    expect(first.customers.map((c) => c.id)).toContain(customer.id);
+    expect(first.discounts.map((d) => d.code)).toEqual(['TENOFF']);
+    expect(first.tax_rules.map((r) => r.country)).toEqual(['Nigeria']);
+    expect(first.settings).toEqual({
+      offline_max_hours: 24,
+      offline_max_sales: 200,
+      offline_stock_rule: 'allow_negative',
+    });
+
+    // Past the overlap window nothing old comes back; a change and a deletion do.
+    t.clock.advance(60_000);
+    const quiet = await changes(m, first.cursor);
+    t.clock.advance(60_000);
+    const again = await changes(m, quiet.cursor);
+    expect(again.full).toBe(false);
+    expect(again.products).toEqual([]);
+    expect(again.customers).toEqual([]);
+
+    t.clock.advance(1_000);
+    const updated = await t.call('PUT', `/product/${kept.id}`, { token: m.token, body: { price: 95_000 } });
+    expect(updated.status).toBe(200);
+    const removed = await t.call('DELETE', `/product/${gone.id}`, { token: m.token });
+    expect(removed.status).toBe(200);
+    const next = await changes(m, again.cursor);
+    expect(next.products.map((p) => [p.id, p.price])).toEqual([[kept.id, 95_000]]);
+    expect(next.removed_product_ids).toEqual([gone.id]);
+  });
+
+  it('pages a large catalogue with `more` and the cursor', async () => {
+    const other = await createMerchant(t);
+    for (let i = 0; i < 3; i++) await createProduct(t, other, { name: `Paged ${i}` });
+    const first = await changes(other);
+    expect(first.products).toHaveLength(3);
+    expect(first.more).toBe(false);
+  });
+
+  it('shows one store only: another store sees none of these products', async () => {
+    const other = await createMerchant(t);
+    const mine = await createProduct(t, m, { name: 'Mine Only' });
+    const theirs = await changes(other);
+    expect(theirs.products.map((p) => p.id)).not.toContain(mine.id);
+  });
+
+  it('refuses a cursor it did not give with 400 naming `since`', async () => {
+    const res = await t.call('GET', '/till/changes', {
+      token: m.token,
+      query: { since: 'bm90LWEtY3Vyc29y' },
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { error: { fields: Record<string, string> } }).error.fields.since).toBeTruthy();
+  });
+
+  it('needs orders.create (a cashier may; 401 without a session)', async () => {
+    const cashier = await createStaff(t, m, 'cashier');
+    expect((await t.call('GET', '/till/changes', { token: cashier.token })).status).toBe(200);
+    expect((await t.call('GET', '/till/changes', {})).status).toBe(401);
+  });
+});
+
+describe('/till/settings', () => {
+  it('saves the offline rules, audited; a cashier may read but not change them', async () => {
+    const body = { offline_max_hours: 12, offline_max_sales: 50, offline_stock_rule: 'hold_for_review' };
+    const saved = await t.call('PUT', '/till/settings', { token: m.token, body });
+    expect(saved.status).toBe(200);
+    expect((saved.body as { data: unknown }).data).toEqual(body);
+    const read = await t.call('GET', '/till/settings', { token: m.token });
+    expect((read.body as { data: unknown }).data).toEqual(body);
+    const audit = await t.db
+      .selectFrom('audits')
+      .select(['summary'])
+      .where('store_id', '=', m.storeId)
+      .where('action', '=', 'till.settings_updated')
+      .executeTakeFirst();
+    expect(audit?.summary).toContain('hold_for_review');
+
+    const cashier = await createStaff(t, m, 'cashier');
+    expect((await t.call('GET', '/till/settings', { token: cashier.token })).status).toBe(200);
+    const refused = await t.call('PUT', '/till/settings', { token: cashier.token, body });
+    expect(refused.status).toBe(403);
+    // Back to the defaults for the other tests of this file.
+    await t.call('PUT', '/till/settings', {
+      token: m.token,
+      body: { offline_max_hours: 24, offline_max_sales: 200, offline_stock_rule: 'allow_negative' },
+    });
+  });
+
+  it('names the field of a bad value', async () => {
+    const res = await t.call('PUT', '/till/settings', {
+      token: m.token,
+      body: { offline_max_hours: 0, offline_max_sales: 5, offline_stock_rule: 'maybe' },
+    });
+    expect(res.status).toBe(400);
+    const fields = (res.body as { error: { fields: Record<string, string> } }).error.fields;
+    expect(fields.offline_max_hours).toBe('Hours must be a whole number from 1 to 72');
+    expect(fields.offline_stock_rule).toContain('Stock rule must be one of');
+  });
+});

@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import type { QueuedSale } from '../../../lib/till-store';
+import { OfflineBar } from './offline-bar';
+import type { OfflineTill } from './use-offline-till';
+
+const sale = (over: Partial<QueuedSale>): QueuedSale => ({
+  key: over.offlineNumber ?? 'k',
+  storeId: 's',
+  seq: 1,
+  offlineNumber: 'OFF-ABC123-1',
+  soldAt: '2026-11-26T10:00:00Z',
+  body: {},
+  receipt: {} as QueuedSale['receipt'],
+  quote: {} as QueuedSale['quote'],
+  state: 'queued',
+  attempts: 0,
+  error: null,
+  orderId: null,
+  orderNumber: null,
+  offlineState: null,
+  issues: [],
+  sentAt: null,
+  ...over,
+});
+
+const till = (over: Partial<OfflineTill>): OfflineTill => {
+  const sales = over.sales ?? [];
+  return {
+    online: true,
+    sales,
+    unsent: sales.filter((s) => s.state !== 'sent'),
+    syncedAt: null,
+    busy: false,
+    retry: vi.fn(async () => undefined),
+    ...over,
+  };
+};
+
+describe('OfflineBar', () => {
+  it('says offline, how many sales wait, and holds "Retry now" back until the network is there', () => {
+    renderScreen(
+      <OfflineBar
+        till={till({ online: false, sales: [sale({}), sale({ offlineNumber: 'OFF-ABC123-2' })] })}
+      />,
+    );
+    expect(screen.getByText('Offline')).toBeInTheDocument();
+    expect(screen.getByTestId('queued-sales')).toHaveTextContent('2 sales waiting to be sent');
+    expect(screen.getByRole('button', { name: 'Retry now' })).toBeDisabled();
+  });
+
+  it('retries on demand and lists what the store made of each sale, decisions first in the count', async () => {
+    const t = till({
+      sales: [
+        sale({
+          state: 'sent',
+          orderNumber: 'ORD-000007',
+          offlineState: 'needs_review',
+          offlineNumber: 'OFF-ABC123-1',
+        }),
+        sale({ state: 'needs_decision', error: 'Product not found', offlineNumber: 'OFF-ABC123-2' }),
+        sale({ state: 'queued', offlineNumber: 'OFF-ABC123-3' }),
+      ],
+    });
+    renderScreen(<OfflineBar till={t} />);
+    expect(screen.getByTestId('queued-sales')).toHaveTextContent(
+      '2 sales waiting to be sent · 2 need a decision',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(t.retry).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Offline sales' }));
+    const table = screen.getByRole('table', { name: 'Offline sales' });
+    expect(table).toHaveTextContent('ORD-000007 · needs review');
+    expect(table).toHaveTextContent('Product not found');
+  });
+});

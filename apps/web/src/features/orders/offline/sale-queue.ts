@@ -1,0 +1,86 @@
+import { ordersRoutes, type Order } from '@tillbook/contract/orders';
+import { tillRoutes } from '@tillbook/contract/till';
+import { ApiError, call, messageOf } from '../../../lib/api-client';
+import {
+  applyChanges,
+  catalogueMeta,
+  getSale,
+  salesOf,
+  updateSale,
+  type QueuedSale,
+} from '../../../lib/till-store';
+
+/**
+ * Sends the sales made offline, oldest first, each exactly once (decision 0036):
+ *
+ * - One sender at a time across every tab of this browser: the queue is sent while holding the
+ *   Web Lock `tillbook-sale-queue`; a second tab waits, then finds the sales sent.
+ * - Each sale carries the Idempotency-Key it was given when it was made, so a sale whose answer
+ *   was lost (the network dropped, the tab closed mid-send) is recorded once when sent again;
+ *   the server also keeps one order per device number.
+ * - A sale the server refuses (a product deleted meanwhile) needs a decision: it stays on the
+ *   device with the reason, and the ones after it are still sent.
+ * - No network or a server error stops the round; the next one (back online, retry now, the
+ *   timer) starts again from the first unsent sale.
+ */
+export async function sendQueuedSales(storeId: string): Promise<void> {
+  const run = async () => {
+    for (const listed of await salesOf(storeId)) {
+      // Read again inside the lock: another tab may have sent it meanwhile.
+      const sale = await getSale(listed.key);
+      if (!sale || sale.state === 'sent' || sale.state === 'needs_decision') continue;
+      if (!(await sendOne(storeId, sale))) return;
+    }
+  };
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    await navigator.locks.request('tillbook-sale-queue', run);
+  } else {
+    await run();
+  }
+}
+
+/** Sends one sale; false when the round should stop (no network, server trouble). */
+async function sendOne(storeId: string, sale: QueuedSale): Promise<boolean> {
+  await updateSale(sale.key, { state: 'sending', attempts: sale.attempts + 1 });
+  try {
+    const answer = await call(ordersRoutes.create, {
+      storeId,
+      body: sale.body as never,
+      headers: { 'Idempotency-Key': sale.key },
+    });
+    const order: Order = answer.data;
+    await updateSale(sale.key, {
+      state: 'sent',
+      error: null,
+      orderId: order.id,
+      orderNumber: order.number,
+      offlineState: order.offline_state,
+      issues: order.offline_issues.map((i) => i.message),
+      sentAt: new Date().toISOString(),
+    });
+    return true;
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    // A refusal about the sale itself: it waits for a decision; the others go on.
+    if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429) {
+      await updateSale(sale.key, { state: 'needs_decision', error: messageOf(error) });
+      return true;
+    }
+    await updateSale(sale.key, { state: 'queued', error: status === 0 ? null : messageOf(error) });
+    return false;
+  }
+}
+
+/**
+ * Brings the device's copy of the catalogue up to date: "changes since" the cursor of the last
+ * answer, page after page. Errors are left to the caller (offline, it simply fails).
+ */
+export async function syncCatalogue(storeId: string, signal?: AbortSignal): Promise<void> {
+  let since = (await catalogueMeta(storeId))?.cursor;
+  for (;;) {
+    const answer = (await call(tillRoutes.changes, { storeId, query: since ? { since } : {}, signal })).data;
+    await applyChanges(storeId, answer);
+    if (!answer.more) return;
+    since = answer.cursor;
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { defineRoutes } from './common.js';
+import { customerSchema } from './customers.js';
+import { discountSchema } from './discounts.js';
+import { productSchema } from './products.js';
+import { shippingRateSchema } from './shipping.js';
+import { taxRuleSchema } from './tax.js';
+
+/**
+ * The till on the device (decision 0036): the catalogue it keeps for selling offline, brought up
+ * to date by "changes since" a cursor, and the store's rules for sales made offline.
+ */
+
+/** What happens to an offline sale whose stock another till sold meanwhile. */
+export const OFFLINE_STOCK_RULES = ['allow_negative', 'hold_for_review'] as const;
+export type OfflineStockRule = (typeof OFFLINE_STOCK_RULES)[number];
+
+/**
+ * Defaults: a sale may wait on the device at most 24 hours (the spec's offline cache limit,
+ * section 9), and at most 200 sales may wait.
+ */
+export const TILL_DEFAULTS = {
+  offline_max_hours: 24,
+  offline_max_sales: 200,
+  offline_stock_rule: 'allow_negative',
+} as const satisfies TillSettings;
+
+export const tillSettingsSchema = z.object({
+  /**
+   * How old the till's copy of the prices may be when it sells offline: a sale priced from a
+   * copy at most this old is taken at the till's prices; older, it waits for a decision. Also how
+   * long a sale may wait on the device.
+   */
+  offline_max_hours: z.number().int(),
+  /** How many sales may wait on one device. */
+  offline_max_sales: z.number().int(),
+  offline_stock_rule: z.enum(OFFLINE_STOCK_RULES),
+});
+export type TillSettings = z.infer<typeof tillSettingsSchema>;
+
+export const updateTillSettingsBody = z.object({
+  offline_max_hours: z
+    .number({ error: 'Hours must be a whole number from 1 to 72' })
+    .int({ error: 'Hours must be a whole number from 1 to 72' })
+    .min(1, { error: 'Hours must be a whole number from 1 to 72' })
+    .max(72, { error: 'Hours must be a whole number from 1 to 72' }),
+  offline_max_sales: z
+    .number({ error: 'Sales must be a whole number from 1 to 1000' })
+    .int({ error: 'Sales must be a whole number from 1 to 1000' })
+    .min(1, { error: 'Sales must be a whole number from 1 to 1000' })
+    .max(1000, { error: 'Sales must be a whole number from 1 to 1000' }),
+  offline_stock_rule: z.enum(OFFLINE_STOCK_RULES, {
+    error: `Stock rule must be one of ${OFFLINE_STOCK_RULES.join(', ')}`,
+  }),
+});
+
+/** Products and customers per call; `more` says to call again with the cursor. */
+export const TILL_CHANGES_PAGE = 500;
+
+export const tillChangesQuery = z.object({
+  /** The cursor of the last answer; left out, everything is sent. */
+  since: z
+    .string()
+    .max(400, { error: 'Cursor is not one this server gave' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Cursor is not one this server gave' })
+    .optional(),
+});
+
+export const tillChangesSchema = z.object({
+  /** Pass it as `since` next time. */
+  cursor: z.string(),
+  /** More changes wait: call again at once with `cursor`. */
+  more: z.boolean(),
+  /** True when this answer starts from nothing: the device replaces what it had. */
+  full: z.boolean(),
+  /** Products added or changed (archived ones too: the till refuses to sell them). */
+  products: z.array(productSchema),
+  /** Products deleted since the cursor (tombstones). */
+  removed_product_ids: z.array(z.string()),
+  customers: z.array(customerSchema),
+  /** Small lists, sent whole with every answer: the discounts that may be used now, tax, shipping. */
+  discounts: z.array(discountSchema),
+  tax_rules: z.array(taxRuleSchema),
+  shipping_rates: z.array(shippingRateSchema),
+  settings: tillSettingsSchema,
+  /** Where the store is and its money: the tax rule of a sale without a customer follows it. */
+  store: z.object({ country: z.string().nullable(), state: z.string().nullable(), currency: z.string() }),
+  /** The server's clock when it answered: the till's copy is as fresh as this. */
+  server_time: z.string(),
+});
+export type TillChanges = z.infer<typeof tillChangesSchema>;
+
+export const tillRoutes = defineRoutes({
+  changes: {
+    method: 'GET',
+    path: '/till/changes',
+    access: 'orders.create',
+    summary: 'What changed in the catalogue since a cursor, for the till to sell offline',
+    query: tillChangesQuery,
+    response: tillChangesSchema,
+  },
+  settings: {
+    method: 'GET',
+    path: '/till/settings',
+    access: 'orders.create',
+    summary: "The store's rules for sales made offline",
+    response: tillSettingsSchema,
+  },
+  updateSettings: {
+    method: 'PUT',
+    path: '/till/settings',
+    access: 'settings.manage',
+    summary: "Change the store's rules for sales made offline",
+    body: updateTillSettingsBody,
+    response: tillSettingsSchema,
+  },
+});
