@@ -13,6 +13,7 @@ import {
 import type { ApiKey, ApiKeyEnv } from '@tillbook/contract/developers';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -218,11 +219,14 @@ export default function DevelopersScreen() {
               <Title order={3} fz="lg">
                 Build with the API
               </Title>
-              <Anchor component={Link} to="/developers/webhooks">
+              <Anchor component={Link} to={paths.webhooks}>
                 Webhooks: get told when orders, payments and stock change
               </Anchor>
+              <Anchor component={Link} to={paths.apiReference}>
+                API reference: every call, with "try it" against your sandbox
+              </Anchor>
               <Anchor href="/api/v1/openapi.json" target="_blank" rel="noreferrer">
-                API reference (OpenAPI document)
+                The OpenAPI document (JSON)
               </Anchor>
             </Stack>
           </Paper>
