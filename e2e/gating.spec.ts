@@ -32,8 +32,8 @@ test('signed in: public auth routes go to /home, replacing the history entry', a
   await page.goBack();
   await expect(page).toHaveURL(/\/home$/);
 
-  // Every not-yet-built area shows its panel inside the real layout.
+  // A screen opened by its address shows inside the real layout.
   await page.goto('/developers');
-  await expect(page.getByRole('heading', { name: 'API keys is on its way' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Developers', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 });

@@ -58,8 +58,8 @@ test('screens, signed in', async ({ page, request }) => {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${OUT}/navigation-drawer-phone.png` });
   await page.getByRole('button', { name: 'Open navigation' }).click();
-  await visit(page, '/dashboard', 'dashboard-coming-soon');
-  await visit(page, '/wallet', 'wallet-coming-soon');
+  await visit(page, '/dashboard', 'dashboard');
+  await visit(page, '/wallet', 'wallet');
   await visit(page, '/settings/profile', 'settings-profile');
   await visit(page, '/settings/business', 'settings-business');
 
