@@ -55,7 +55,27 @@ test('developers: create keys, call the API with the copied secret, see usage, r
   expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/rolled/);
   expect((await listProducts(request, rolled)).status()).toBe(200);
 
+  // Read-only: the key still reads, and a write is refused; full access again writes.
+  const createProduct = (key: string) =>
+    request.post('/api/v1/product/create', {
+      headers: { Authorization: `Bearer ${key}` },
+      data: { name: 'Made by the API', price: 1500 },
+    });
+  await toastsGone(page);
+  const readOnly = page.getByRole('switch', { name: /^Read-only/ });
+  // The switch follows the server's answer, so it turns once the key has changed.
+  await readOnly.click();
+  await expect(page.getByText('The secret key is read-only')).toBeVisible();
+  await expect(readOnly).toBeChecked();
+  const refusedWrite = await createProduct(rolled);
+  expect(refusedWrite.status()).toBe(403);
+  expect((await listProducts(request, rolled)).status()).toBe(200);
+  await readOnly.click();
+  await expect(page.getByText('The secret key has full access')).toBeVisible();
+  await expect(readOnly).not.toBeChecked();
+  expect((await createProduct(rolled)).status()).toBe(201);
+
   await page.reload();
   await page.getByRole('radiogroup', { name: 'Environment' }).getByText('Live').click();
-  await expect(page.getByTestId('live-usage')).toHaveText('4 of 250 live calls');
+  await expect(page.getByTestId('live-usage')).toHaveText('6 of 250 live calls');
 });

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { developersRoutes, type ApiKeyEnv, type ApiKeyType } from '@tillbook/contract/developers';
+import {
+  developersRoutes,
+  type ApiKeyEnv,
+  type ApiKeyScope,
+  type ApiKeyType,
+} from '@tillbook/contract/developers';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { resourceKeys } from '../../../lib/query-keys';
@@ -54,6 +59,14 @@ export const useRevealKey = () =>
   useRouteMutation(developersRoutes.reveal, {
     kind: 'update',
     args: ({ id, password }: { id: string; password: string }) => ({ params: { id }, body: { password } }),
+    persist: false,
+  });
+
+export const useSetKeyScope = () =>
+  useRouteMutation(developersRoutes.setScope, {
+    kind: 'update',
+    args: ({ id, scope }: { id: string; scope: ApiKeyScope }) => ({ params: { id }, body: { scope } }),
+    invalidate: [developerKeys.all(useStoreId())],
     persist: false,
   });
 

@@ -7,6 +7,7 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -21,7 +22,7 @@ import { DateTime } from '../../../components/money';
 import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
-import { useApiKeys, useGenerateKey, useResetSandbox } from '../api/developer-keys';
+import { useApiKeys, useGenerateKey, useResetSandbox, useSetKeyScope } from '../api/developer-keys';
 import { KeyField, SmallButton } from '../components/key-field';
 import { QuickStart } from '../components/quick-start';
 import { RevealModal } from '../components/reveal-modal';
@@ -35,6 +36,7 @@ export default function DevelopersScreen() {
   const canManage = useCan('developers.manage');
   const keys = useApiKeys();
   const generate = useGenerateKey();
+  const setScope = useSetKeyScope();
   const reset = useResetSandbox();
   const [env, setEnv] = useState<ApiKeyEnv>('sandbox');
   // Secrets this page has seen whole (just created, rolled or revealed): kept in memory only.
@@ -179,6 +181,26 @@ export default function DevelopersScreen() {
                       Create secret key
                     </Button>
                   </Group>
+                )}
+                {secretKey && (
+                  <Switch
+                    label="Read-only: this secret key can look but not change anything"
+                    checked={secretKey.scope === 'read'}
+                    disabled={setScope.isPending}
+                    onChange={(e) =>
+                      void setScope
+                        .mutateAsync({ id: secretKey.id, scope: e.currentTarget.checked ? 'read' : 'full' })
+                        .then(
+                          (a) =>
+                            notify.success(
+                              a.data.scope === 'read'
+                                ? 'The secret key is read-only'
+                                : 'The secret key has full access',
+                            ),
+                          (err: unknown) => notify.error(messageOf(err)),
+                        )
+                    }
+                  />
                 )}
                 {ending.map((k) => (
                   <Text size="xs" c="dimmed" key={k.id} data-testid="ending-key">
