@@ -39,6 +39,8 @@ export const queryKeys = {
   roles: resourceKeys('roles'),
   shippingRates: resourceKeys('shipping-rates'),
   taxRules: resourceKeys('tax-rules'),
+  /** The store's rules for sales made offline (Settings → Till; the till reads them too). */
+  tillSettings: resourceKeys('till-settings'),
   /** The signed-in person's transaction PIN (set in Settings → Payment, asked by the wallet). */
   transactionPin: resourceKeys('transaction-pin'),
   vendors: resourceKeys('vendors'),

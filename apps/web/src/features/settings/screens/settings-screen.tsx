@@ -13,6 +13,7 @@ import { RolesPanel } from '../components/roles-panel';
 import { ShippingPanel } from '../components/shipping-panel';
 import { TaxPanel } from '../components/tax-panel';
 import { TeamPanel } from '../components/team-panel';
+import { TillPanel } from '../components/till-panel';
 import { paths } from '../../../app/paths';
 
 const TABS = [
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'payment', label: 'Payment' },
   { id: 'shipping', label: 'Shipping' },
   { id: 'tax', label: 'Tax' },
+  { id: 'till', label: 'Till' },
   { id: 'subscription', label: 'Subscription' },
 ] as const;
 
@@ -90,6 +92,8 @@ export default function SettingsScreen() {
             place={{ country: store.country, state: store.state }}
           />
         ) : null;
+      case 'till':
+        return <TillPanel canEdit={permissions.has('settings.manage')} />;
       case 'payment':
         return <PaymentPanel canEdit={permissions.has('settings.manage')} />;
       case 'subscription':

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@tillbook/contract/constants';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { TillPanel } from './till-panel';
+
+const saved = { offline_max_hours: 24, offline_max_sales: 200, offline_stock_rule: 'allow_negative' };
+const answer = (data: unknown) => jsonResponse(200, { success: true, message: 'OK', data });
+
+describe('till rules panel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the saved rules and sends the changed ones', async () => {
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(() => Promise.resolve(answer(saved)))
+      // A fresh Response each time: the refetch after saving reads its own body.
+      .mockImplementation(() =>
+        Promise.resolve(answer({ ...saved, offline_max_hours: 12, offline_stock_rule: 'hold_for_review' })),
+      );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderScreen(<TillPanel canEdit />);
+
+    const hours = await screen.findByRole('textbox', { name: /Hours a sale may wait offline/ });
+    expect(hours).toHaveValue('24');
+    expect(screen.getByRole('radio', { name: /let stock go below zero/ })).toBeChecked();
+    await user.clear(hours);
+    await user.type(hours, '12');
+    await user.click(screen.getByRole('radio', { name: /Hold the sale for a decision/ }));
+    await user.click(screen.getByRole('button', { name: 'Save till rules' }));
+
+    await waitFor(() => expect(screen.getByText(MESSAGES.saved)).toBeVisible());
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Hours a sale may wait offline/ })).toHaveValue('12'),
+    );
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(put[0])).toBe('/api/v1/till/settings');
+    expect(JSON.parse(put[1].body)).toEqual({
+      offline_max_hours: 12,
+      offline_max_sales: 200,
+      offline_stock_rule: 'hold_for_review',
+    });
+  }, 20_000);
+
+  it('shows the contract message next to a field out of range without calling the server', async () => {
+    const fetch = vi.fn().mockImplementation(() => Promise.resolve(answer(saved)));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderScreen(<TillPanel canEdit />);
+
+    const sales = await screen.findByRole('textbox', { name: /Sales that may wait on one device/ });
+    await user.clear(sales);
+    await user.click(screen.getByRole('button', { name: 'Save till rules' }));
+
+    expect(await screen.findByText('Sales must be a whole number from 1 to 1000')).toBeVisible();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  }, 20_000);
+
+  it('lets a role without settings.manage read the rules but not change them', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(() => Promise.resolve(answer(saved))),
+    );
+    renderScreen(<TillPanel canEdit={false} />);
+
+    expect(await screen.findByText('Your role cannot change the till rules.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Hours a sale may wait offline/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save till rules' })).toBeNull();
+  }, 20_000);
+
+  it('offers a retry when the rules cannot be loaded', async () => {
+    const message = 'Something went wrong on our side. Try again.';
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockImplementation(() =>
+          Promise.resolve(
+            jsonResponse(500, { success: false, message, error: { code: 'INTERNAL', message } }),
+          ),
+        ),
+    );
+    renderScreen(<TillPanel canEdit />);
+    expect(await screen.findByRole('button', { name: /Try again|Retry/ }, { timeout: 10_000 })).toBeVisible();
+  }, 20_000);
+});

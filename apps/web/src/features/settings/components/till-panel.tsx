@@ -1,0 +1,122 @@
+import { Button, Group, NumberInput, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@tillbook/contract/constants';
+import { updateTillSettingsBody, type OfflineStockRule, type TillSettings } from '@tillbook/contract/till';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { showFormError, useSchemaForm } from '../../../lib/forms';
+import { notify } from '../../../lib/toast';
+import { useSaveTillSettings, useTillSettings } from '../api/till-settings';
+
+/** Number boxes hold '' while cleared: the schema then says what a valid value is. */
+interface TillValues extends Record<string, unknown> {
+  offline_max_hours: number | string;
+  offline_max_sales: number | string;
+  offline_stock_rule: OfflineStockRule;
+}
+
+const RULES: { value: OfflineStockRule; label: string; description: string }[] = [
+  {
+    value: 'allow_negative',
+    label: 'Accept the sale and let stock go below zero',
+    description: 'The sale counts at once; the order is flagged so you can recount the shelf.',
+  },
+  {
+    value: 'hold_for_review',
+    label: 'Hold the sale for a decision',
+    description: 'The order waits under "Needs a decision" until someone accepts or cancels it.',
+  },
+];
+
+/**
+ * Settings → Till: the store's rules for sales a till makes while offline (decision 0036) —
+ * what to do when their stock was sold meanwhile, and how long and how many may wait on a device.
+ */
+export function TillPanel({ canEdit }: { canEdit: boolean }) {
+  const settings = useTillSettings();
+  if (settings.isPending) return <LoadingState rows={3} label="Loading the till rules" />;
+  if (settings.isError) return <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />;
+  // Keyed by the saved values, so the form starts again from what the server keeps.
+  const d = settings.data;
+  return (
+    <TillSettingsForm
+      key={`${d.offline_max_hours}:${d.offline_max_sales}:${d.offline_stock_rule}`}
+      settings={d}
+      canEdit={canEdit}
+    />
+  );
+}
+
+function TillSettingsForm({ settings, canEdit }: { settings: TillSettings; canEdit: boolean }) {
+  const form = useSchemaForm<TillValues>(updateTillSettingsBody, { ...settings });
+  const save = useSaveTillSettings({
+    onSuccess: () => notify.success(MESSAGES.saved),
+    onError: (error) => showFormError(form, error),
+  });
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form
+        onSubmit={form.onSubmit((values) =>
+          save.mutate({
+            offline_max_hours: Number(values.offline_max_hours),
+            offline_max_sales: Number(values.offline_max_sales),
+            offline_stock_rule: values.offline_stock_rule,
+          }),
+        )}
+        noValidate
+      >
+        <Stack maw={560}>
+          <Stack gap={4}>
+            <Title order={4}>Offline selling</Title>
+            <Text size="sm" c="dimmed">
+              When the internet drops, the till keeps selling and sends the sales once it is back.
+            </Text>
+          </Stack>
+          <Radio.Group
+            label="When an offline sale's stock was sold meanwhile"
+            {...form.getInputProps('offline_stock_rule')}
+          >
+            <Stack gap="sm" mt="xs">
+              {RULES.map((r) => (
+                <Radio
+                  key={r.value}
+                  value={r.value}
+                  label={r.label}
+                  description={r.description}
+                  disabled={!canEdit}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <NumberInput
+            label="Hours a sale may wait offline"
+            description="Also how old the till's prices may be: a sale priced from an older copy waits for a decision."
+            min={1}
+            max={72}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={!canEdit}
+            {...form.getInputProps('offline_max_hours')}
+          />
+          <NumberInput
+            label="Sales that may wait on one device"
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={!canEdit}
+            {...form.getInputProps('offline_max_sales')}
+          />
+          {canEdit ? (
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                Save till rules
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm">Your role cannot change the till rules.</Text>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
