@@ -59,7 +59,11 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   ],
   // Checked inside the quote and the order for discounts above the store's limit (decision 0019).
   'orders.discount_override': [],
-  'orders.update_status': ['PATCH /order/status/:id', 'POST /order/:id/refund'],
+  'orders.update_status': [
+    'PATCH /order/status/:id',
+    'POST /order/:id/offline-decision',
+    'POST /order/:id/refund',
+  ],
   'discounts.manage': ['POST /discounts', 'POST /discounts/auto-create', 'PATCH /discounts/:id'],
   'payments.record': ['POST /payment_received/add_payment'],
   'products.view': [

@@ -343,6 +343,14 @@ export const updateOrderStatusBody = z.object({
   reason: optionalTrimmed('Reason', 500),
 });
 
+/** What the merchant decides about an offline sale that waits for a decision (decision 0036). */
+export const OFFLINE_DECISIONS = ['accept', 'cancel'] as const;
+export type OfflineDecision = (typeof OFFLINE_DECISIONS)[number];
+
+export const offlineDecisionBody = z.object({
+  decision: z.enum(OFFLINE_DECISIONS, { error: `Decision must be one of ${OFFLINE_DECISIONS.join(', ')}` }),
+});
+
 export const refundOrderBody = z.object({
   items: z
     .array(z.object({ product_id: idText('Product'), quantity: lineQuantity }), {
@@ -435,6 +443,16 @@ export const ordersRoutes = defineRoutes({
     summary: 'Move an order to its next status; cancelling or refunding returns stock',
     params: idParam,
     body: updateOrderStatusBody,
+    response: orderSchema,
+  },
+  offlineDecision: {
+    method: 'POST',
+    path: '/order/:id/offline-decision',
+    access: 'orders.update_status',
+    summary:
+      'Decide an offline sale that needs a decision: accept it (its held stock is taken now) or cancel it',
+    params: idParam,
+    body: offlineDecisionBody,
     response: orderSchema,
   },
   refund: {

@@ -80,11 +80,16 @@ async function returnStock(
   if (movements.length) await applyStockMovements(trx, ctx, movements);
 }
 
-async function cancelOrder(
+/**
+ * Cancels an order: the money received is refunded, the discount use given back, and the stock
+ * returned unless `stockTaken` is false (an offline sale whose stock was held, decision 0036).
+ */
+export async function cancelOrder(
   trx: Transaction<Database>,
   ctx: StoreContext,
   row: OrdersTable,
   reason: string | null,
+  { stockTaken = true }: { stockTaken?: boolean } = {},
 ): Promise<OrdersTable> {
   const repo = ordersRepository(trx, ctx.storeId);
   const now = ctx.now.toISOString();
@@ -113,16 +118,18 @@ async function cancelOrder(
     throw changedMeanwhile(row);
   }
   const items = await repo.items([row.id]);
-  await returnStock(
-    trx,
-    ctx,
-    row.id,
-    items.map((i) => ({
-      productId: i.product_id,
-      quantity: Number(i.quantity) - Number(i.quantity_refunded),
-    })),
-    'cancellation',
-  );
+  if (stockTaken) {
+    await returnStock(
+      trx,
+      ctx,
+      row.id,
+      items.map((i) => ({
+        productId: i.product_id,
+        quantity: Number(i.quantity) - Number(i.quantity_refunded),
+      })),
+      'cancellation',
+    );
+  }
   if (row.discount_id) await releaseDiscountUse(trx, ctx, row.discount_id);
   await recordCancellation(trx, ctx, row);
   if (kept > 0) {

@@ -200,7 +200,7 @@ export function ordersRepository(db: Db, storeId: string) {
      */
     async updateIf(
       id: string,
-      expected: { status: OrderStatus; refunded_total?: number },
+      expected: { status: OrderStatus; refunded_total?: number; offline_state?: string },
       patch: Partial<OrdersTable>,
     ): Promise<boolean> {
       let q = db
@@ -210,6 +210,7 @@ export function ordersRepository(db: Db, storeId: string) {
         .where('id', '=', id)
         .where('status', '=', expected.status);
       if (expected.refunded_total !== undefined) q = q.where('refunded_total', '=', expected.refunded_total);
+      if (expected.offline_state !== undefined) q = q.where('offline_state', '=', expected.offline_state);
       const result = await q.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import * as invoices from './invoice.service.js';
+import { decideOfflineSale } from './offline-decision.service.js';
 import * as payments from './order-payments.service.js';
 import * as placing from './order-placing.service.js';
 import * as returns from './order-returns.service.js';
@@ -29,6 +30,12 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
     );
   });
   route(app, ordersRoutes.get, async (ctx, { params }) => ok(await orders.getOrder(ctx, params.id)));
+  route(app, ordersRoutes.offlineDecision, async (ctx, { params, body }) =>
+    ok(
+      await decideOfflineSale(ctx, params.id, body.decision),
+      body.decision === 'accept' ? 'Offline sale accepted' : 'Offline sale cancelled',
+    ),
+  );
   route(app, ordersRoutes.updateStatus, async (ctx, { params, body }) =>
     ok(await returns.changeOrderStatus(ctx, params.id, body), 'Order status updated'),
   );
