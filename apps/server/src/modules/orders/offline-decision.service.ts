@@ -50,7 +50,7 @@ export async function decideOfflineSale(
           .map((i) => ({
             productId: i.product_id,
             change: -Number(i.quantity),
-            reason: 'sale',
+            reason: 'sale' as const,
             referenceType: 'order',
             referenceId: id,
           }));
