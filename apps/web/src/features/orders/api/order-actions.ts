@@ -1,4 +1,4 @@
-import { ordersRoutes, type OrderStatus } from '@tillbook/contract/orders';
+import { ordersRoutes, type OfflineDecision, type OrderStatus } from '@tillbook/contract/orders';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 import { routeCall, useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
@@ -61,6 +61,29 @@ export const useRefundOrder = (options: Options<typeof ordersRoutes.refund, Refu
   return useRouteMutation(ordersRoutes.refund, {
     kind: 'update',
     args: refundArgs,
+    invalidate: [
+      queryKeys.orders.all(storeId),
+      queryKeys.products.all(storeId),
+      queryKeys.payments.all(storeId),
+      queryKeys.insight.all(storeId),
+    ],
+    ...options,
+  });
+};
+
+export interface OfflineDecisionRequest {
+  id: string;
+  decision: OfflineDecision;
+}
+
+/** Accepting takes held stock, cancelling gives money back: products and figures are asked again. */
+export const useDecideOfflineSale = (
+  options: Options<typeof ordersRoutes.offlineDecision, OfflineDecisionRequest> = {},
+) => {
+  const storeId = useStoreId();
+  return useRouteMutation(ordersRoutes.offlineDecision, {
+    kind: 'update',
+    args: ({ id, decision }: OfflineDecisionRequest) => ({ params: { id }, body: { decision } }),
     invalidate: [
       queryKeys.orders.all(storeId),
       queryKeys.products.all(storeId),

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Group, List, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Stack, Table, Text, Timeline } from '@mantine/core';
 import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import { PAYMENT_TYPE_LABELS } from '../components/payment-types';
 import { Receipt } from '../components/receipt';
 import { paths } from '../../../app/paths';
 import { CancelModal, RefundModal } from '../components/order-modals';
+import { OfflineSaleAlert } from '../components/offline-sale-alert';
 
 const CHANNEL_LABELS: Record<string, string> = { pos: 'Point of sale', dashboard: 'Dashboard', api: 'API' };
 
@@ -109,32 +110,7 @@ export default function OrderDetailsScreen() {
           </Group>
         }
       />
-      {o.offline_number && (
-        // A sale made offline (decision 0036): what differed when it arrived, and whether the
-        // store's rules covered it or it needs a decision.
-        <Alert
-          color={o.offline_state === 'needs_review' ? 'red' : o.offline_issues.length ? 'orange' : 'gray'}
-          variant="light"
-          title={
-            o.offline_state === 'needs_review'
-              ? `Sold offline as ${o.offline_number}: needs a decision`
-              : `Sold offline as ${o.offline_number}`
-          }
-        >
-          {o.offline_sold_at && (
-            <Text size="sm">
-              Sold at <DateTime iso={o.offline_sold_at} />
-            </Text>
-          )}
-          {o.offline_issues.length > 0 && (
-            <List size="sm" mt={4}>
-              {o.offline_issues.map((issue, i) => (
-                <List.Item key={i}>{issue.message}</List.Item>
-              ))}
-            </List>
-          )}
-        </Alert>
-      )}
+      {o.offline_number && <OfflineSaleAlert order={o} canDecide={canUpdate} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
