@@ -94,6 +94,8 @@ function TillSettingsForm({ settings, canEdit }: { settings: TillSettings; canEd
             max={72}
             allowDecimal={false}
             allowNegative={false}
+            // Out of range stays as typed, so the contract's sentence says what is allowed.
+            clampBehavior="none"
             disabled={!canEdit}
             {...form.getInputProps('offline_max_hours')}
           />
@@ -103,6 +105,8 @@ function TillSettingsForm({ settings, canEdit }: { settings: TillSettings; canEd
             max={1000}
             allowDecimal={false}
             allowNegative={false}
+            // Out of range stays as typed, so the contract's sentence says what is allowed.
+            clampBehavior="none"
             disabled={!canEdit}
             {...form.getInputProps('offline_max_sales')}
           />
