@@ -142,6 +142,7 @@ const SETTINGS_TABS = [
   'payment',
   'shipping',
   'tax',
+  'till',
   'subscription',
 ];
 
