@@ -144,4 +144,40 @@ describe('deciding an offline sale (decision 0036)', () => {
     const after = await t.call<{ data: OrderAnswer }>('GET', `/order/${order.id}`, { token: shop.token });
     expect(after.body.data.offline_state).toBe('needs_review');
   });
+
+  it('a paid till sale held for its price is complete: cancel is refused, accept resolves it without taking stock again', async () => {
+    const shop = await createMerchant(t);
+    const p = await createProduct(t, shop, { price: 40_000, quantity: 5 });
+    const soldAt = t.clock.now().toISOString();
+    const sale = await t.call<{ data: OrderAnswer }>('POST', '/order', {
+      token: shop.token,
+      headers: { 'idempotency-key': `decision-price-${++counter}` },
+      body: {
+        items: [{ product_id: p.id, quantity: 1 }],
+        payment_type: 'cash',
+        channel: 'pos',
+        amount_received: 30_000,
+        offline: {
+          number: `OFF-DECIDE-${counter}`,
+          sold_at: soldAt,
+          catalogue_at: soldAt,
+          unit_prices: [30_000],
+          total: 30_000,
+        },
+      },
+    });
+    expect(sale.body.data.offline_state).toBe('needs_review');
+    expect(sale.body.data.status).toBe('success');
+    expect(await stockOf(t, p.id)).toBe(4);
+
+    const cancel = await decide(shop, sale.body.data.id, 'cancel');
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toContain('Accept the sale, then refund it');
+    const accept = await decide(shop, sale.body.data.id, 'accept');
+    expect(accept.status).toBe(200);
+    expect(accept.body.data.status).toBe('success');
+    expect(accept.body.data.offline_state).toBe('resolved');
+    expect(await stockOf(t, p.id)).toBe(4);
+    expect(await ledgerSum(t, p.id)).toBe(4);
+  });
 });
