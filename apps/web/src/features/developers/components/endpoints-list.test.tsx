@@ -79,7 +79,8 @@ describe('webhook endpoints', () => {
       await user.clear(url);
       await user.type(url, 'https://shop.example.ng/hooks');
       await user.click(form.getByRole('button', { name: 'Add endpoint' }));
-      expect(await screen.findByText(created.secret)).toBeVisible();
+      // The secret's dialog opens as the form's closes: visible once its transition has run.
+      await waitFor(() => expect(screen.getByText(created.secret)).toBeVisible());
       const [, init] = fetch.mock.calls
         .filter(([u, i]) => String(u).includes('/webhooks/endpoints') && i?.method === 'POST')
         .at(-1)!;
