@@ -116,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Here, before the API's routes: it hooks the routes registered after it in this scope
       // only, so the web app's files (compressed at build time) are left alone.
       await registerCompression(api);
-      await registerApiRateLimit(api, config, deps.rateLimiter);
+      await registerApiRateLimit(api, config, deps.rateLimiter, deps.clock);
       registerAuthRoutes(api);
       registerUsersRoutes(api);
       registerStoresRoutes(api);

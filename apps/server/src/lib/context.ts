@@ -69,6 +69,12 @@ export interface StoreAccess {
   membershipId: string | null;
   role: { id: string; name: string; key: string | null } | null;
   permissions: ReadonlySet<Permission>;
+  /**
+   * Whether the store had an enabled webhook endpoint when the request was read (with the
+   * session, in the same statement); unknown counts as yes. A change made in the request raises
+   * no events for a store nobody listens to (decision 0034).
+   */
+  webhooks?: boolean;
 }
 
 export interface RequestContext {

@@ -46,6 +46,27 @@ export class RateLimiter {
     return { count: Number(row.count), resetInMs: Number(row.window_start) + windowMs - now };
   }
 
+  /**
+   * Takes `tokens` counts at once in the key's fixed window (one statement for a block of calls,
+   * see `LeasedCounter`) and answers the window's count after them and when the window started.
+   */
+  async take(key: string, windowMs: number, tokens: number): Promise<{ count: number; windowStart: number }> {
+    const now = this.clock.now().getTime();
+    const expired = now - windowMs;
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key, window_start: now, count: tokens })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql`case when rate_limits.window_start <= ${expired} then ${tokens} else rate_limits.count + ${tokens} end`,
+          window_start: sql`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(['count', 'window_start'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), windowStart: Number(row.window_start) };
+  }
+
   /** Throws 429 when the key's window is full, without counting. */
   async check(key: string, limit: Limit, what = 'attempts'): Promise<void> {
     const now = this.clock.now().getTime();
@@ -72,4 +93,71 @@ function tooMany(retryMs: number, what: string): AppError {
   return new AppError('RATE_LIMITED', `Too many ${what}. Try again in ${when}.`, {
     headers: { 'retry-after': String(seconds) },
   });
+}
+
+interface Lease {
+  windowStart: number;
+  /** The next count this process may hand out, and the last of its block. */
+  next: number;
+  last: number;
+}
+
+/**
+ * Counts calls against a limit shared by every API process (decision 0033, addendum), without a
+ * statement per call: a process takes a block of counts from the window's row at once (a
+ * twentieth of the limit, at most 50) and hands them out one call at a time. Each call gets its
+ * own place in the window's count, so no more than the limit are ever let through across all
+ * processes; counts a process holds unused when its window ends are simply not used (the limit
+ * is then stricter by less than a block per process, never looser).
+ */
+export class LeasedCounter {
+  private readonly leases = new Map<string, Lease>();
+  private readonly taking = new Map<string, Promise<Lease>>();
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+  ) {}
+
+  static blockFor(max: number): number {
+    return Math.max(1, Math.min(50, Math.floor(max / 20)));
+  }
+
+  /** The call's place in its window's count, and the milliseconds until the window ends. */
+  async hit(key: string, windowMs: number, max: number): Promise<{ count: number; resetInMs: number }> {
+    for (;;) {
+      const now = this.clock.now().getTime();
+      const lease = this.leases.get(key);
+      if (lease && lease.next <= lease.last && lease.windowStart + windowMs > now) {
+        const count = lease.next++;
+        return { count, resetInMs: lease.windowStart + windowMs - now };
+      }
+      // One block at a time per key in a process: calls that arrive while it is being taken wait
+      // for it instead of each taking their own.
+      let taking = this.taking.get(key);
+      if (!taking) {
+        const block = LeasedCounter.blockFor(max);
+        taking = this.limiter.take(key, windowMs, block).then(
+          ({ count, windowStart }) => {
+            const fresh = { windowStart, next: count - block + 1, last: count };
+            this.leases.set(key, fresh);
+            this.taking.delete(key);
+            return fresh;
+          },
+          (error: unknown) => {
+            this.taking.delete(key);
+            throw error;
+          },
+        );
+        this.taking.set(key, taking);
+        // Forget leases of quiet keys now and then so the map does not grow without end.
+        if (this.leases.size > 10_000) this.sweep(now, windowMs);
+      }
+      await taking;
+    }
+  }
+
+  private sweep(now: number, windowMs: number): void {
+    for (const [key, lease] of this.leases) if (lease.windowStart + windowMs <= now) this.leases.delete(key);
+  }
 }

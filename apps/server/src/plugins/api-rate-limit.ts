@@ -2,23 +2,26 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../lib/app-error.js';
-import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { Clock } from '../lib/clock.js';
+import { LeasedCounter, type RateLimiter } from '../lib/rate-limiter.js';
 
 const WINDOW_MS = 60_000;
 
 /**
- * @fastify/rate-limit's store, backed by the `rate_limits` table through `RateLimiter.hit`: one
- * conditional upsert per call, so every API process counts in the same fixed window
- * (decision 0033). The plugin's own stores keep counts in one process (or need Redis).
+ * @fastify/rate-limit's store, backed by the `rate_limits` table through a `LeasedCounter`: each
+ * process takes counts from the window's row in blocks, so every API process counts in the same
+ * fixed window while a call costs a statement only once a block (decision 0033). The plugin's own
+ * stores keep counts in one process (or need Redis).
  */
-function databaseStore(limiter: RateLimiter) {
+function databaseStore(counter: LeasedCounter) {
   return class DatabaseStore implements FastifyRateLimitStore {
     incr(
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow?: number,
+      max?: number,
     ): void {
-      limiter.hit(key, timeWindow ?? WINDOW_MS).then(
+      counter.hit(key, timeWindow ?? WINDOW_MS, max ?? 1).then(
         ({ count, resetInMs }) => callback(null, { current: count, ttl: Math.max(0, resetInMs) }),
         (error: Error) => callback(error),
       );
@@ -47,13 +50,15 @@ export async function registerApiRateLimit(
   api: FastifyInstance,
   config: AppConfig,
   limiter: RateLimiter,
+  clock: Clock,
 ): Promise<void> {
+  const counter = new LeasedCounter(limiter, clock);
   await api.register(rateLimit, {
     global: true,
     hook: 'preValidation',
     enableDraftSpec: true,
     timeWindow: WINDOW_MS,
-    store: databaseStore(limiter),
+    store: databaseStore(counter),
     allowList: (request) => limitKey(request) === null,
     keyGenerator: (request) => limitKey(request) ?? request.ip,
     max: (request) =>

@@ -65,7 +65,9 @@ const sessionLookupSql = (store: string) => `select s.id as session_id, s.expire
       st.phone_number as st_phone_number, st.website as st_website, st.address as st_address, st.city as st_city,
       st.state as st_state, st.country as st_country, st.currency as st_currency, st.timezone as st_timezone,
       st.logo_url as st_logo_url, st.registration_number as st_registration_number, st.tin as st_tin,
-      st.created_at as st_created_at, st.updated_at as st_updated_at
+      st.created_at as st_created_at, st.updated_at as st_updated_at,
+      case when exists (select 1 from webhook_endpoints we where we.store_id = st.id and we.enabled = 1)
+        then 1 else 0 end as st_webhooks
     from sessions s
     join users u on u.id = s.user_id
     left join memberships m on m.user_id = u.id and m.status = 'active' and ${store}
@@ -114,6 +116,7 @@ interface SessionLookupRow {
   st_tin: string | null;
   st_created_at: string | null;
   st_updated_at: string | null;
+  st_webhooks: number | string | null;
 }
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof lookupSession>>>;
@@ -124,6 +127,7 @@ function accessFrom(row: SessionRow): StoreAccess | null {
     membershipId: row.membership_id,
     role: { id: row.role_id, name: row.role_name ?? '', key: row.role_key ?? null },
     permissions: rolePermissions(row.role_key ?? null, row.role_permissions ?? null),
+    webhooks: Number(row.st_webhooks) === 1,
     store: {
       id: row.st_id,
       parent_store_id: row.st_parent_store_id ?? null,

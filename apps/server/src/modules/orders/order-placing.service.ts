@@ -239,8 +239,8 @@ async function placeOrder(
   // statement commits. Nothing after the flush may fail: the sale may be committed by then.
   const answer = toOrder(row, items);
   // The webhook outbox: one insert … select in the batch's statement, no row when no endpoint
-  // listens (decision 0034). The numbers' stand-ins in the payloads are put in by the flush.
-  queueWebhookEvents(writes, ctx.storeId, ctx.now, [
+  // listens, nothing when the store has none (decision 0034). The numbers' stand-ins in the payloads are put in by the flush.
+  queueWebhookEvents(writes, ctx, [
     { type: 'order.created', data: answer },
     ...(paid ? [{ type: 'payment.received' as const, data: paymentEventData(paid) }] : []),
   ]);

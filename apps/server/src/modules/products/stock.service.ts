@@ -56,7 +56,7 @@ export interface ApplyStockOptions {
   mayGoNegative?: boolean;
 }
 
-type Who = Pick<StoreContext, 'storeId' | 'now' | 'actor'>;
+type Who = Pick<StoreContext, 'storeId' | 'now' | 'actor'> & { access?: StoreContext['access'] };
 
 /** Rows per insert statement (14 columns: well within both engines' parameter limits). */
 const LEDGER_BATCH = 1000;
@@ -334,7 +334,7 @@ export async function applyStockMovements(
 
   if (options.ledger) {
     options.ledger.add('stock_movements', ledger);
-    if (fellLow.length) queueWebhookEvents(options.ledger, ctx.storeId, ctx.now, fellLow);
+    if (fellLow.length) queueWebhookEvents(options.ledger, ctx, fellLow);
     return results;
   }
   if (fellLow.length) await raiseWebhookEvents(trx, ctx.storeId, ctx.now, fellLow);

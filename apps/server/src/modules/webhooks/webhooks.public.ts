@@ -1,6 +1,7 @@
 import { WEBHOOK_RETRY_HOURS, type WebhookEvent } from '@tillbook/contract/webhooks';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
 import './webhooks.tables.js';
@@ -60,18 +61,20 @@ function eventRows(storeId: string, now: Date, events: readonly WebhookEventInpu
 /**
  * Adds the deliveries of events to a batch written at the end of the change's transaction (a
  * sale's rows): on PostgreSQL part of the batch's one statement; events added by several callers
- * to the same batch go in one `insert … select`.
+ * to the same batch go in one `insert … select`. A store that had no enabled endpoint when the
+ * request was read (known from the session's look-up, `StoreAccess.webhooks`) gets nothing added:
+ * the sale's path then neither builds the payloads nor runs the statement (decision 0034).
  */
 export function queueWebhookEvents(
   batch: InsertBatch,
-  storeId: string,
-  now: Date,
+  ctx: Pick<StoreContext, 'storeId' | 'now'> & { access?: StoreContext['access'] },
   events: readonly WebhookEventInput[],
 ): void {
+  if (ctx.access?.webhooks === false) return;
   batch.addSelect(
     'webhook_deliveries',
     'webhook_deliveries',
-    eventRows(storeId, now, events),
+    eventRows(ctx.storeId, ctx.now, events),
     deliveriesText,
   );
 }
@@ -85,6 +88,6 @@ export async function raiseWebhookEvents(
 ): Promise<void> {
   if (!events.length) return;
   const batch = new InsertBatch();
-  queueWebhookEvents(batch, storeId, now, events);
+  queueWebhookEvents(batch, { storeId, now }, events);
   await batch.flush(db);
 }

@@ -164,6 +164,43 @@ describe('webhooks', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it("queues a sale's events from the moment the store has an enabled endpoint, and none while it has none", async () => {
+    const n = await createMerchant(t);
+    const product = await createProduct(t, n, { quantity: 50 });
+    const sell = async () => {
+      const before = t.statements();
+      const res = await order(t, n, { items: [{ product_id: product.id, quantity: 1 }] });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { id: res.body.data.id as string, statements: t.statements() - before };
+    };
+    const outbox = async () =>
+      (
+        await t.db
+          .selectFrom('webhook_deliveries')
+          .select('event')
+          .where('store_id', '=', n.storeId)
+          .execute()
+      ).length;
+    const quiet = await sell();
+    expect(await outbox()).toBe(0);
+    const r = await receiver();
+    const endpoint = await register(n, r.url, ['order.created']);
+    const heard = await sell();
+    expect(await outbox()).toBe(1);
+    // On SQLite the outbox's insert … select is a statement of its own; on PostgreSQL it is part
+    // of the sale's one statement either way.
+    expect(heard.statements - quiet.statements).toBe(process.env.TEST_DATABASE_URL ? 0 : 1);
+    await deliverNow(t);
+    expect(r.received.map((x) => JSON.parse(x.body).data.id)).toEqual([heard.id]);
+    const off = await t.call('PATCH', `/webhooks/endpoints/${endpoint.id}`, {
+      token: n.token,
+      body: { enabled: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await sell();
+    expect(await outbox()).toBe(1);
+  });
+
   it('sends wallet.transfer.settled when a transfer settles', async () => {
     const r = await receiver();
     const endpoint = await register(m, r.url, ['wallet.transfer.settled']);
