@@ -93,6 +93,8 @@ function offlineGrantSession(now: number): Session | null {
   }
   const source = grant ? `grant:${grant.expiry}:${rawItem(OFFLINE_GRANT_KEY)}` : null;
   if (source !== cachedRaw) {
+    // The grant has run out (or changed): tell the app, after this turn.
+    if (cached?.offlineUntil !== undefined) queueMicrotask(notify);
     cachedRaw = source;
     cached = grant ? { ...grant.value.session, token: '', offlineUntil: grant.expiry } : null;
   }
