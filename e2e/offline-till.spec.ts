@@ -266,3 +266,154 @@ test('an offline sale of stock another till sold meanwhile is flagged by the sto
     '"Last Bag of Rice" was sold out when this offline sale arrived; stock went to -1',
   );
 });
+
+/** How many sales wait in this browser's IndexedDB queue (read without the app). */
+const queuedOnDevice = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('tillbook-till');
+        open.onsuccess = () => {
+          const count = open.result.transaction('sales').objectStore('sales').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+
+test('a till whose session expires offline keeps selling on its offline grant, and signs in before its sales are sent', async ({
+  page,
+  context,
+  request,
+}) => {
+  const merchant = await createMerchant(request);
+  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
+  // The page's clock is Playwright's: the 6 hours of the session pass in a moment.
+  await page.clock.install();
+  await signIn(page, merchant.email);
+  await page.goto('/sales/orders/generate');
+  await readyForOffline(page);
+
+  await goOffline(context);
+  await page.clock.fastForward('07:00:00');
+  // The session has expired: with no network the till carries on, and says until when.
+  const bar = page.getByLabel('Till connection');
+  await expect(bar.getByRole('status')).toContainText(
+    'Your session has ended, and this till keeps selling offline until',
+  );
+  expect(await page.evaluate(() => localStorage.getItem('authState'))).toBeNull();
+  const number = await sellOffline(page, [milo.barcode]);
+  await expect(page.getByTestId('queued-sales')).toHaveText('1 sale waiting to be sent');
+
+  // A reload offline still opens the till; the grant sells and does nothing else.
+  await page.reload();
+  await expect(page.getByTestId('queued-sales')).toHaveText('1 sale waiting to be sent');
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/sales\/orders\/generate$/);
+  await expect(page.getByRole('textbox', { name: 'Scan barcode' })).toBeVisible();
+
+  // The network is back: sign in first; nothing is sent without a session.
+  await goOnline(context);
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  expect(await ordersOf(request, merchant)).toEqual([]);
+  expect(await queuedOnDevice(page)).toBe(1);
+
+  await signIn(page, merchant.email);
+  await page.goto('/sales/orders/generate');
+  // (The bar reads "No sales waiting" before it has read the queue: the orders are awaited.)
+  await expect
+    .poll(async () => (await ordersOf(request, merchant)).map((o) => o.offline_number), { timeout: 30_000 })
+    .toEqual([number]);
+  await expect(page.getByTestId('queued-sales')).toHaveText('No sales waiting');
+  const orders = await ordersOf(request, merchant);
+  expect(orders[0]!.offline_state).toBe('accepted');
+  expect(await stockOf(request, merchant, milo.id)).toBe(9);
+});
+
+test("the offline grant ends with the store's offline hours; the sales stay on the till until someone signs in", async ({
+  page,
+  context,
+  request,
+}) => {
+  const merchant = await createMerchant(request);
+  const rule = await request.put('/api/v1/till/settings', {
+    headers: { Authorization: merchant.token },
+    data: { offline_max_hours: 8, offline_max_sales: 200, offline_stock_rule: 'allow_negative' },
+  });
+  expect(rule.status()).toBe(200);
+  const rice = await product(request, merchant, 'Rice 5kg', 900000, 4);
+  await page.clock.install();
+  await signIn(page, merchant.email);
+  await page.goto('/sales/orders/generate');
+  await readyForOffline(page);
+
+  await goOffline(context);
+  await page.clock.fastForward('07:00:00');
+  await expect(page.getByLabel('Till connection').getByRole('status')).toBeVisible();
+  const number = await sellOffline(page, [rice.barcode]);
+
+  // Eight hours after sign-in the grant is over: sign-in, which needs the network.
+  await page.clock.fastForward('01:01:00');
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  expect(await queuedOnDevice(page)).toBe(1);
+
+  await goOnline(context);
+  await signIn(page, merchant.email);
+  await page.goto('/sales/orders/generate');
+  await expect
+    .poll(async () => (await ordersOf(request, merchant)).map((o) => o.offline_number), { timeout: 30_000 })
+    .toEqual([number]);
+  await expect(page.getByTestId('queued-sales')).toHaveText('No sales waiting');
+  expect(await stockOf(request, merchant, rice.id)).toBe(3);
+});
+
+test("offline, scans and searches read the till's memory as the changes sync left it: a product added and one repriced while the till was open", async ({
+  page,
+  context,
+  request,
+}) => {
+  const merchant = await createMerchant(request);
+  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
+  await signIn(page, merchant.email);
+  await page.goto('/sales/orders/generate');
+  await readyForOffline(page);
+
+  // While the till is open (its products already in memory): a new product and a new price.
+  const garri = await product(request, merchant, 'Garri Ijebu 2kg', 300000, 6);
+  const repriced = await request.put(`/api/v1/product/${milo.id}`, {
+    headers: { Authorization: merchant.token },
+    data: { price: 175000 },
+  });
+  expect(repriced.status(), await repriced.text()).toBe(200);
+  // The network dropping and coming back starts a round, which brings both.
+  await goOffline(context);
+  await goOnline(context);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('tillbook-till');
+              open.onsuccess = () => {
+                const count = open.result.transaction('products').objectStore('products').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+            }),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(2);
+
+  await goOffline(context);
+  await scanCode(page, garri.barcode);
+  await scanCode(page, milo.barcode);
+  const cart = page.getByRole('table', { name: 'Cart' });
+  await expect(cart.locator('tbody tr')).toHaveCount(2);
+  await expect(cart.getByRole('row').filter({ hasText: 'Milo 500g' })).toContainText('1,750.00');
+  await page.getByRole('textbox', { name: 'Search products' }).fill('garri ij');
+  await expect(page.getByLabel('Product search results')).toContainText('Garri Ijebu 2kg');
+  await page.getByRole('textbox', { name: 'Search products' }).fill('rice');
+  await expect(page.getByLabel('Product search results')).toContainText('No product matches “rice”.');
+});

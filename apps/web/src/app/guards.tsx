@@ -26,7 +26,12 @@ export function RequireAuth() {
 /** Screens of a store need one: a signed-in user without a store goes through onboarding first. */
 export function RequireStore() {
   const session = useSession();
+  const location = useLocation();
   if (session && !session.store) return <Navigate to={BUSINESS_INFO_PATH} replace />;
+  // A session carried on by the offline grant sells and does nothing else (decision 0036).
+  if (session?.offlineUntil !== undefined && location.pathname !== paths.pointOfSale) {
+    return <Navigate to={paths.pointOfSale} replace />;
+  }
   return <Outlet />;
 }
 

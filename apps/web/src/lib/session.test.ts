@@ -3,8 +3,10 @@ import {
   AUTH_STATE_KEY,
   clearSession,
   EMAIL_KEY,
+  OFFLINE_GRANT_KEY,
   readSession,
   saveSession,
+  setOfflineGrantHours,
   subscribeSession,
   TOKEN_KEY,
   updateSession,
@@ -110,5 +112,99 @@ describe('session storage', () => {
       null,
     ]);
     expect(readSession()).toBeNull();
+  });
+});
+
+describe('the offline grant (decision 0036): a till whose session expires offline keeps selling', () => {
+  let online = true;
+  beforeEach(() => {
+    localStorage.clear();
+    online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-03-01T08:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('sign-in leaves a grant for 24 hours (the offline cache limit), without the token', () => {
+    saveSession(session());
+    const grant = stored(OFFLINE_GRANT_KEY);
+    expect(grant.expiry).toBe(Date.now() + 24 * HOUR);
+    expect(JSON.stringify(grant)).not.toContain(session().token);
+    expect(grant.value.session.user.id).toBe('u1');
+  });
+
+  it('offline after the 6 hours: the stored session is removed, the grant carries the till on with no token', () => {
+    const signedIn = Date.now();
+    saveSession(session());
+    online = false;
+    vi.setSystemTime(signedIn + 6 * HOUR + 1);
+    const carried = readSession();
+    expect(stored(AUTH_STATE_KEY)).toBeNull();
+    expect(stored(TOKEN_KEY)).toBeNull();
+    expect(carried).toMatchObject({ token: '', offlineUntil: signedIn + 24 * HOUR, store: { id: 's1' } });
+    // The same object while nothing changes (React's external store needs it).
+    expect(readSession()).toBe(carried);
+    vi.setSystemTime(signedIn + 24 * HOUR + 1);
+    expect(readSession()).toBeNull();
+  });
+
+  it('back online, the carried session ends: sign-in is needed', () => {
+    const signedIn = Date.now();
+    saveSession(session());
+    online = false;
+    vi.setSystemTime(signedIn + 7 * HOUR);
+    expect(readSession()?.offlineUntil).toBe(signedIn + 24 * HOUR);
+    online = true;
+    expect(readSession()).toBeNull();
+    expect(stored(OFFLINE_GRANT_KEY)).toBeNull();
+    // Offline again later: the grant is gone for good.
+    online = false;
+    expect(readSession()).toBeNull();
+  });
+
+  it('a session that expires online ends the grant too', () => {
+    const signedIn = Date.now();
+    saveSession(session());
+    vi.setSystemTime(signedIn + 6 * HOUR + 1);
+    expect(readSession()).toBeNull();
+    online = false;
+    expect(readSession()).toBeNull();
+  });
+
+  it("follows the store's offline hours, never ending before the session", () => {
+    const signedIn = Date.now();
+    saveSession(session());
+    setOfflineGrantHours(8);
+    expect(stored(OFFLINE_GRANT_KEY).expiry).toBe(signedIn + 8 * HOUR);
+    setOfflineGrantHours(2);
+    expect(stored(OFFLINE_GRANT_KEY).expiry).toBe(signedIn + 6 * HOUR);
+    setOfflineGrantHours(72);
+    expect(stored(OFFLINE_GRANT_KEY).expiry).toBe(signedIn + 72 * HOUR);
+  });
+
+  it('sign-out and a refused session end the grant', () => {
+    saveSession(session());
+    clearSession();
+    expect(stored(OFFLINE_GRANT_KEY)).toBeNull();
+    online = false;
+    expect(readSession()).toBeNull();
+  });
+
+  it('tells subscribers when the network comes back', async () => {
+    saveSession(session());
+    online = false;
+    vi.setSystemTime(Date.now() + 7 * HOUR);
+    const listener = vi.fn();
+    const stop = subscribeSession(listener);
+    expect(readSession()?.offlineUntil).toBeDefined();
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(listener).toHaveBeenCalled();
+    expect(readSession()).toBeNull();
+    stop();
   });
 });

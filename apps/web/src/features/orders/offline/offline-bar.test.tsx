@@ -34,6 +34,7 @@ const till = (over: Partial<OfflineTill>): OfflineTill => {
     unsent: sales.filter((s) => s.state !== 'sent'),
     syncedAt: null,
     busy: false,
+    offlineUntil: null,
     retry: vi.fn(async () => undefined),
     ...over,
   };

@@ -87,6 +87,13 @@ export function OfflineBar({ till }: { till: OfflineTill }) {
           </Button>
         </Group>
       </Group>
+      {till.offlineUntil !== null && (
+        <Text size="sm" mt="xs" role="status">
+          Your session has ended, and this till keeps selling offline until{' '}
+          <DateTime iso={new Date(till.offlineUntil).toISOString()} />. When the internet is back, sign in
+          again: the sales waiting here are sent then.
+        </Text>
+      )}
       {open && (
         <Stack gap={4} mt="sm">
           <Table.ScrollContainer minWidth={480}>

@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
-import { catalogueMeta, onQueueChanged, salesOf, type QueuedSale } from '../../../lib/till-store';
+import { sessionToken, setOfflineGrantHours, useSession } from '../../../lib/session';
+import {
+  catalogueMeta,
+  loadProductIndex,
+  onQueueChanged,
+  salesOf,
+  type QueuedSale,
+} from '../../../lib/till-store';
 import { sendQueuedSales, syncCatalogue } from './sale-queue';
 
 /** How often an open till sends what waits and brings its copy of the catalogue up to date. */
@@ -39,14 +46,18 @@ export function useOfflineTill(storeId: string) {
   const refresh = useCallback(async () => {
     try {
       setSales(await salesOf(storeId));
-      setSyncedAt((await catalogueMeta(storeId))?.syncedAt ?? null);
+      const meta = await catalogueMeta(storeId);
+      setSyncedAt(meta?.syncedAt ?? null);
+      // The offline grant lasts as long as the store lets a till sell offline.
+      if (meta) setOfflineGrantHours(meta.settings.offline_max_hours);
     } catch {
       // No IndexedDB (a private window in some browsers): the till works online only.
     }
   }, [storeId]);
 
   const round = useCallback(async () => {
-    if (running.current || !navigator.onLine) return;
+    // A session carried on by the offline grant has no token: sales wait for a sign-in.
+    if (running.current || !navigator.onLine || !sessionToken()) return;
     running.current = true;
     setBusy(true);
     try {
@@ -65,6 +76,11 @@ export function useOfflineTill(storeId: string) {
       void refresh();
     }
   }, [storeId, client, refresh]);
+
+  useEffect(() => {
+    // The copy's products into memory now, so a scan offline is a Map look-up (decision 0036).
+    loadProductIndex(storeId);
+  }, [storeId]);
 
   useEffect(() => {
     // Read after this render (the queue is in IndexedDB), then whenever any tab changes it.
@@ -88,7 +104,8 @@ export function useOfflineTill(storeId: string) {
   }, [round]);
 
   const unsent = sales.filter((s) => s.state !== 'sent');
-  return { online, sales, unsent, syncedAt, busy, retry: round };
+  const offlineUntil = useSession()?.offlineUntil ?? null;
+  return { online, sales, unsent, syncedAt, busy, retry: round, offlineUntil };
 }
 
 export type OfflineTill = ReturnType<typeof useOfflineTill>;
