@@ -51,6 +51,7 @@ export interface RefundedLine {
 type DayDelta = Omit<SalesDaysTable, 'store_id' | 'day'>;
 const ZERO: DayDelta = {
   placed: 0,
+  placed_total: 0,
   cancelled: 0,
   completed: 0,
   refunded_orders: 0,
@@ -223,9 +224,14 @@ export function addPlacedOrder(
   if (order.status === 'success') {
     const rows = completionRows(ctx, order, lines);
     rows.days.placed = 1;
+    rows.days.placed_total = Number(order.total);
     addRows(batch, ctx, rows);
   } else {
-    addDay(batch, ctx, dayRow(ctx, dayOf(ctx, order.created_at), { placed: 1 }));
+    addDay(
+      batch,
+      ctx,
+      dayRow(ctx, dayOf(ctx, order.created_at), { placed: 1, placed_total: Number(order.total) }),
+    );
   }
 }
 
