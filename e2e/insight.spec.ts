@@ -201,6 +201,19 @@ test('insight: sales at the till move the home screen, dashboard and reports; ch
   expect(column(csv, 'Amount', last)).toBe('7000.00');
   expect(csv.slice(1, -1)).toHaveLength(2);
 
+  // Payments received over any range, not only a named period: the last 30 days, and the CSV.
+  await page.getByLabel('Period').selectOption('last_30');
+  await page
+    .locator('label')
+    .filter({ hasText: /^Payments$/ })
+    .click();
+  await expect(page.getByTestId('transactions-totals')).toContainText('2 payments');
+  await expect(page.getByTestId('transactions-totals')).toContainText('₦7,000.00');
+  csv = await exportedCsv(page);
+  last = csv.at(-1)!;
+  expect(last[1]).toBe('2 payments');
+  expect(column(csv, 'Amount', last)).toBe('7000.00');
+
   // Printing keeps the report and drops the controls.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeHidden();

@@ -228,6 +228,12 @@ async function generateAll(): Promise<string> {
       from ${cs.from}`,
       )
       .execute(db);
+    // The customers module keeps the store's number of customers (the list and the dashboard read it).
+    await db
+      .insertInto('counters')
+      .values({ store_id: storeId, name: 'customers', value: customers })
+      .onConflict((oc) => oc.columns(['store_id', 'name']).doUpdateSet({ value: customers }))
+      .execute();
   }
 
   await catalogue(0, store.id, PRODUCTS, CUSTOMERS);

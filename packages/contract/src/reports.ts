@@ -433,19 +433,23 @@ const transactionFilters = {
 /** Orders placed in a range (the current month by default), newest first. */
 export const transactionsQuery = paginationQuery.extend(transactionFilters).superRefine(checkRange);
 /**
- * `type`: today, yesterday, this week, this month or this year; `kind`: one row per order (default)
- * or per payment received; `status` is the order's status.
+ * The period: `type` (today, yesterday, this week, this month or this year) or a `from`/`to`
+ * range (the current month by default), for orders and payments alike; `kind`: one row per
+ * order (default) or per payment received; `status` is the order's status.
  */
 export const transactionsFilterQuery = paginationQuery
   .extend({
     ...transactionFilters,
-    type: z.enum(TRANSACTION_PERIODS, { error: `Type must be one of ${TRANSACTION_PERIODS.join(', ')}` }),
+    type: z
+      .enum(TRANSACTION_PERIODS, { error: `Type must be one of ${TRANSACTION_PERIODS.join(', ')}` })
+      .optional(),
     kind: z
       .enum(TRANSACTION_KINDS, { error: `Kind must be one of ${TRANSACTION_KINDS.join(', ')}` })
       .default('orders'),
   })
+  .superRefine(checkRange)
   .superRefine((q, c) => {
-    if (q.from || q.to)
+    if (q.type && (q.from || q.to))
       c.addIssue({ code: 'custom', path: ['type'], message: 'Send either type or from/to' });
   });
 
@@ -544,7 +548,7 @@ export const reportsRoutes = defineRoutes({
     path: '/sales_transactions/filter',
     access: 'reports.view',
     summary:
-      'Orders or payments received over a period (today … this year), newest first, filtered by status',
+      'Orders or payments received over a period (today … this year) or a from/to range, newest first, filtered by status',
     query: transactionsFilterQuery,
     response: transactionsSchema,
   },

@@ -14,6 +14,7 @@ import * as developerKeys from './migrations/0012-developer-keys.js';
 import * as webhooks from './migrations/0013-webhooks.js';
 import * as offlineSales from './migrations/0014-offline-sales.js';
 import * as transactionPins from './migrations/0015-transaction-pins.js';
+import * as salesFiguresPlacedTotal from './migrations/0018-sales-figures-placed-total.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013-webhooks': webhooks,
   '0014-offline-sales': offlineSales,
   '0015-transaction-pins': transactionPins,
+  '0018-sales-figures-placed-total': salesFiguresPlacedTotal,
 };
 
 /**

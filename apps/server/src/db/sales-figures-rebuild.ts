@@ -79,9 +79,9 @@ async function rebuild(trx: Transaction<Database>, storeIds?: readonly string[])
   const inDay = sql`o.store_id = d.store_id and o.created_at >= d.start_at and o.created_at < d.end_at`;
   const sale = sql`o.status in ('success', 'refunded')`;
   await sql`
-    insert into sales_days (store_id, day, placed, cancelled, completed, refunded_orders, gross, discounts,
+    insert into sales_days (store_id, day, placed, placed_total, cancelled, completed, refunded_orders, gross, discounts,
       refunds, tax, shipping, total, units, cost)
-    select d.store_id, d.day, count(*),
+    select d.store_id, d.day, count(*), sum(o.total),
       sum(case when o.status = 'cancelled' then 1 else 0 end),
       sum(case when ${sale} then 1 else 0 end),
       sum(case when o.status = 'refunded' then 1 else 0 end),

@@ -60,6 +60,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isUniqueViolation(error)) {
       return send(reply, request, 'CONFLICT', 'That record already exists.');
     }
+    // PostgreSQL ended this transaction to break a lock cycle with another one (a sale meeting
+    // a store's time-zone rebuild): nothing was written, and trying again succeeds.
+    if ((error as { code?: string }).code === '40P01') {
+      return send(
+        reply,
+        request,
+        'CONFLICT',
+        'Another change to the same records was made at the same moment. Try again.',
+      );
+    }
     if (isForeignKeyViolation(error)) {
       return send(
         reply,

@@ -147,10 +147,10 @@ export async function totalCustomers(ctx: StoreContext, q: Range): Promise<Total
   const zone = ctx.access.store.timezone;
   const start = q.from ? new Date(startOfLocalDay(q.from, zone)).toISOString() : null;
   const end = q.to ? new Date(startOfLocalDay(addDays(q.to, 1), zone)).toISOString() : null;
-  const [counts, buying] = [
-    await countCustomers(ctx.db, ctx.storeId, start, end),
-    await reportsRepository(ctx.db, ctx.storeId).buyingCustomers(q.from ?? null, q.to ?? null),
-  ];
+  const [counts, buying] = await Promise.all([
+    countCustomers(ctx.db, ctx.storeId, start, end),
+    reportsRepository(ctx.db, ctx.storeId).buyingCustomers(q.from ?? null, q.to ?? null),
+  ]);
   return { from: q.from ?? null, to: q.to ?? null, total: counts.total, new: counts.added, buying };
 }
 

@@ -45,6 +45,7 @@ export function compared(current: SalesFigures, previous: SalesFigures): Compare
 export function addUp(rows: ReadonlyArray<Omit<DayFigures, 'day'>>, into?: Omit<DayFigures, 'day'>) {
   const out = into ?? {
     placed: 0,
+    placed_total: 0,
     cancelled: 0,
     completed: 0,
     refunded_orders: 0,
@@ -59,6 +60,7 @@ export function addUp(rows: ReadonlyArray<Omit<DayFigures, 'day'>>, into?: Omit<
   };
   for (const r of rows) {
     out.placed += r.placed;
+    out.placed_total += r.placed_total;
     out.cancelled += r.cancelled;
     out.completed += r.completed;
     out.refunded_orders += r.refunded_orders;

@@ -8,6 +8,7 @@ export type DayFigures = Omit<SalesDaysTable, 'store_id'>;
 
 const DAY_COLUMNS = [
   'placed',
+  'placed_total',
   'cancelled',
   'completed',
   'refunded_orders',
@@ -23,6 +24,7 @@ const DAY_COLUMNS = [
 
 export const NO_FIGURES: Omit<DayFigures, 'day'> = {
   placed: 0,
+  placed_total: 0,
   cancelled: 0,
   completed: 0,
   refunded_orders: 0,

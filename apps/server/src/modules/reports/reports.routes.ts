@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { dashboardRoutes, reportsRoutes } from '@tillbook/contract/reports';
+import { storesRoutes } from '@tillbook/contract/stores';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StoreContext } from '../../lib/context.js';
 import { ok } from '../../lib/reply.js';
@@ -7,6 +8,7 @@ import { route } from '../../lib/route.js';
 import * as dashboard from './dashboard.service.js';
 import { exportSalesByItem, exportSalesReport, exportSummary, exportTransactions } from './report-exports.js';
 import * as reports from './reports.service.js';
+import { changeStoreAddress } from './store-timezone.service.js';
 
 function sendCsv(ctx: StoreContext, reply: FastifyReply, name: string, rows: AsyncGenerator<string>) {
   return reply
@@ -16,6 +18,10 @@ function sendCsv(ctx: StoreContext, reply: FastifyReply, name: string, rows: Asy
 }
 
 export function registerReportsRoutes(app: FastifyInstance): void {
+  // A store settings route: a new time zone moves the sales figures (decision 0025, rule 4).
+  route(app, storesRoutes.address, async (ctx, { body }) =>
+    ok(await changeStoreAddress(ctx, body), 'Saved!!'),
+  );
   route(app, dashboardRoutes.customers, async (ctx, { query }) =>
     ok(await dashboard.topCustomers(ctx, query)),
   );

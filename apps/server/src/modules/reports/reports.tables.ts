@@ -6,6 +6,8 @@ export interface SalesDaysTable {
   /** Store-local date, YYYY-MM-DD. */
   day: string;
   placed: number;
+  /** Totals of the orders placed that day, whatever became of them (migration 0018). */
+  placed_total: number;
   cancelled: number;
   completed: number;
   refunded_orders: number;

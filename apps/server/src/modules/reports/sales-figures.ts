@@ -51,6 +51,7 @@ export interface RefundedLine {
 type DayDelta = Omit<SalesDaysTable, 'store_id' | 'day'>;
 const ZERO: DayDelta = {
   placed: 0,
+  placed_total: 0,
   cancelled: 0,
   completed: 0,
   refunded_orders: 0,
@@ -63,7 +64,6 @@ const ZERO: DayDelta = {
   units: 0,
   cost: 0,
 };
-const DAY_KEYS = ['store_id', 'day'] as const;
 const PRODUCT_KEYS = ['store_id', 'day', 'product_id'] as const;
 const CUSTOMER_KEYS = ['store_id', 'day', 'customer_id'] as const;
 const TOTAL_PRODUCT_KEYS = ['store_id', 'product_id'] as const;
@@ -146,15 +146,48 @@ function completionRows(ctx: StoreContext, order: OrderForFigures, lines: readon
   return { day, days, products: productRows(ctx, day, products), customers };
 }
 
+const DAY_NUMBERS = Object.keys(ZERO) as Array<keyof DayDelta>;
+
+/**
+ * The day's row, added to only while the store's time zone is still the one the day was worked
+ * out in (`ctx`'s, read when the request began). A new time zone rebuilds the store's figures in
+ * the transaction that sets it, after locking the store row (`store-timezone.service.ts`). Here
+ * the store row is read with `for key share` (PostgreSQL), which waits for that transaction and
+ * then reads the row as it committed; SQLite runs one writer at a time, so its read is current.
+ * When the zone changed, the row names no store (`time zone changed`), its foreign key fails and
+ * the whole change rolls back with a 409, to be tried again: no figure lands on a day of the old
+ * zone after the rebuild. The sale's order row already takes the same lock through its own
+ * foreign key, so this adds a read of one row by its key, not a lock or a write.
+ */
+function addDay(batch: InsertBatch, ctx: StoreContext, row: SalesDaysTable): InsertBatch {
+  const record: Record<string, unknown> = {
+    store_id: row.store_id,
+    zone: ctx.access.store.timezone,
+    day: row.day,
+  };
+  for (const c of DAY_NUMBERS) record[c] = row[c];
+  return batch.addSelect('sales_days', 'sales_days:zone-guarded', [record], (values, postgres) => {
+    const number = (v: string) => (postgres ? `${v}::bigint` : v);
+    const selects = values.map(
+      ([store, zone, day, ...numbers]) =>
+        `select coalesce((select s.id from stores s where s.id = ${store} and s.timezone = ${zone}${
+          postgres ? ' for key share' : ''
+        }), 'time zone changed'), ${day}, ${numbers.map(number).join(', ')}`,
+    );
+    return `insert into sales_days (store_id, day, ${DAY_NUMBERS.join(', ')}) select * from (${selects.join(
+      ' union all ',
+    )}) as r where true on conflict (store_id, day) do update set ${DAY_NUMBERS.map(
+      (c) => `${c} = sales_days.${c} + excluded.${c}`,
+    ).join(', ')}`;
+  });
+}
+
 function addRows(
   batch: InsertBatch,
+  ctx: StoreContext,
   rows: { days: SalesDaysTable; products: SalesProductDaysTable[]; customers: SalesCustomerDaysTable[] },
 ): InsertBatch {
-  return addPerProductAndCustomer(
-    batch.addTo('sales_days', [rows.days], DAY_KEYS),
-    rows.products,
-    rows.customers,
-  );
+  return addPerProductAndCustomer(addDay(batch, ctx, rows.days), rows.products, rows.customers);
 }
 
 /** Rows of the product and customer days, and the same added to their all-time totals. */
@@ -191,9 +224,14 @@ export function addPlacedOrder(
   if (order.status === 'success') {
     const rows = completionRows(ctx, order, lines);
     rows.days.placed = 1;
-    addRows(batch, rows);
+    rows.days.placed_total = Number(order.total);
+    addRows(batch, ctx, rows);
   } else {
-    batch.addTo('sales_days', [dayRow(ctx, dayOf(ctx, order.created_at), { placed: 1 })], DAY_KEYS);
+    addDay(
+      batch,
+      ctx,
+      dayRow(ctx, dayOf(ctx, order.created_at), { placed: 1, placed_total: Number(order.total) }),
+    );
   }
 }
 
@@ -204,7 +242,7 @@ export async function recordCompletion(
   order: OrderForFigures,
   lines: readonly LineForFigures[],
 ): Promise<void> {
-  await addRows(new InsertBatch(), completionRows(ctx, order, lines)).flush(trx);
+  await addRows(new InsertBatch(), ctx, completionRows(ctx, order, lines)).flush(trx);
 }
 
 /** An open order cancelled: counted as cancelled on the day it was placed (it was never a sale). */
@@ -213,9 +251,9 @@ export async function recordCancellation(
   ctx: StoreContext,
   order: Pick<OrderForFigures, 'created_at'>,
 ): Promise<void> {
-  await new InsertBatch()
-    .addTo('sales_days', [dayRow(ctx, dayOf(ctx, order.created_at), { cancelled: 1 })], DAY_KEYS)
-    .flush(trx);
+  await addDay(new InsertBatch(), ctx, dayRow(ctx, dayOf(ctx, order.created_at), { cancelled: 1 })).flush(
+    trx,
+  );
 }
 
 /**
@@ -237,17 +275,15 @@ export async function recordRefund(
     cost += lineCost;
     return { product_id: l.product_id, units: -l.units, revenue: -l.revenue, cost: -lineCost };
   });
-  const batch = new InsertBatch().addTo(
-    'sales_days',
-    [
-      dayRow(ctx, day, {
-        refunds: refund.value,
-        refunded_orders: refund.full ? 1 : 0,
-        units: -units,
-        cost: -cost,
-      }),
-    ],
-    DAY_KEYS,
+  const batch = addDay(
+    new InsertBatch(),
+    ctx,
+    dayRow(ctx, day, {
+      refunds: refund.value,
+      refunded_orders: refund.full ? 1 : 0,
+      units: -units,
+      cost: -cost,
+    }),
   );
   addPerProductAndCustomer(
     batch,

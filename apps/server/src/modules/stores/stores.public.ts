@@ -1,9 +1,16 @@
 /**
  * What other modules may use of the stores module (decision 0025): a new store with its roles
  * and owner (onboarding, the demo), a store's details, the stores a user belongs to, the
- * session's current store, memberships, and how many stores a user owns (plan limits).
+ * session's current store, memberships, how many stores a user owns (plan limits), and the
+ * address change, whose time zone the reports module follows in the same transaction.
  */
-export { createSandboxTwin, createStoreRecords, type NewStore } from './stores.service.js';
+export {
+  createSandboxTwin,
+  createStoreRecords,
+  updateStoreAddress,
+  type AlongStoreChange,
+  type NewStore,
+} from './stores.service.js';
 export {
   countOwnedStores,
   insertMembership,

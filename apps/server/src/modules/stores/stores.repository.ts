@@ -1,6 +1,7 @@
 import type { Store, StoreSummary } from '@tillbook/contract/stores';
 import { BUILT_IN_ROLES, BUILT_IN_ROLE_KEYS } from '@tillbook/contract/permissions';
 import type { Kysely, Transaction } from 'kysely';
+import { engineOf } from '../../db/connection.js';
 import type { Database, StoresTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { rolePermissions } from '../../lib/roles.js';
@@ -26,6 +27,18 @@ export async function updateStore(
   values: Partial<Omit<StoresTable, 'id'>>,
 ): Promise<StoresTable> {
   return db.updateTable('stores').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The store row, locked until the transaction ends. On PostgreSQL `for update` also waits for
+ * every transaction that has inserted a row naming the store (their foreign-key checks hold a
+ * key-share lock on it: every sale) and holds back the next ones until this one commits.
+ * SQLite runs one writing transaction at a time, so a plain read is enough there.
+ */
+export async function lockStore(db: Db, id: string): Promise<StoresTable> {
+  let q = db.selectFrom('stores').selectAll().where('id', '=', id);
+  if (engineOf(db as never) === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirstOrThrow();
 }
 
 /** Creates the four built-in roles of a new store and returns their ids by key. */

@@ -22,9 +22,8 @@ export function registerStoresRoutes(app: FastifyInstance): void {
   route(app, storesRoutes.currency, async (ctx, { body }) =>
     ok(await stores.updateStoreCurrency(ctx, body), 'Saved!!'),
   );
-  route(app, storesRoutes.address, async (ctx, { body }) =>
-    ok(await stores.updateStoreAddress(ctx, body), 'Saved!!'),
-  );
+  // `storesRoutes.address` is registered by the reports module: a new time zone moves the sales
+  // figures in the same transaction (decision 0031; decision 0025, rule 4).
   route(app, storesRoutes.brandPhoto, async (ctx, _input, request) =>
     ok(await stores.uploadBrandPhoto(ctx, request), 'Logo uploaded'),
   );

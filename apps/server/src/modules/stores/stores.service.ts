@@ -26,6 +26,7 @@ import {
   insertMembership,
   insertStore,
   listUserStores,
+  lockStore,
   setSessionStore,
   toStore,
   updateStore,
@@ -194,15 +195,26 @@ export async function switchStore(ctx: UserContext, storeId: string): Promise<St
   return stores.find((s) => s.id === storeId)!;
 }
 
+/** Work another module does in a store change's transaction, once the row is updated. */
+export type AlongStoreChange = (
+  trx: Transaction<Database>,
+  before: StoresTable,
+  after: StoresTable,
+) => Promise<void>;
+
 async function changeStore(
   ctx: StoreContext,
   values: Partial<StoresTable>,
   action: string,
   summary: string,
+  along?: AlongStoreChange,
 ): Promise<Store> {
-  const before = ctx.access.store;
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // With work alongside, the store row is read again and locked first, so that work starts
+    // from the row as it is now, not as this request found it.
+    const before = along ? await lockStore(trx, ctx.storeId) : ctx.access.store;
     const updated = await updateStore(trx, ctx.storeId, { ...values, updated_at: ctx.now.toISOString() });
+    if (along) await along(trx, before as StoresTable, updated);
     await writeAudit(trx, ctx, {
       action,
       entity: 'store',
@@ -222,8 +234,15 @@ export const updateStoreDetails = (ctx: StoreContext, body: z.output<typeof stor
 export const updateStoreCurrency = (ctx: StoreContext, body: z.output<typeof storeCurrencyBody>) =>
   changeStore(ctx, body, 'store.currency_updated', `Store currency set to ${body.currency}`);
 
-export const updateStoreAddress = (ctx: StoreContext, body: z.output<typeof storeAddressBody>) =>
-  changeStore(ctx, body, 'store.address_updated', 'Store address updated');
+/**
+ * The address and time zone. `along` runs in the same transaction: the reports module rebuilds
+ * the store's sales figures for a new time zone there (decision 0031), so it registers the route.
+ */
+export const updateStoreAddress = (
+  ctx: StoreContext,
+  body: z.output<typeof storeAddressBody>,
+  along?: AlongStoreChange,
+) => changeStore(ctx, body, 'store.address_updated', 'Store address updated', along);
 
 export async function uploadBrandPhoto(ctx: StoreContext, request: FastifyRequest): Promise<Store> {
   const url = await readImageUpload(ctx, request);

@@ -7,7 +7,6 @@ import {
   type SalesSummary,
   type Transactions,
   type TransactionKind,
-  type TransactionPeriod,
 } from '@tillbook/contract/reports';
 import type { OrderStatus } from '@tillbook/contract/orders';
 import { call, downloadRoute } from '../../../lib/api-client';
@@ -29,16 +28,12 @@ export interface ItemFilters extends Range {
   sort: 'revenue' | 'quantity' | 'margin' | 'name';
 }
 
-/**
- * Transactions of a range. Payments received are listed by named period only (the contract's
- * `sales_transactions/filter?type=`), so `type` goes instead of the range when one is given.
- */
+/** Transactions of a range: orders placed, or payments received (`kind`). */
 export interface TransactionFilters extends Range {
   page: number;
   perPage: number;
   kind: TransactionKind;
   status?: OrderStatus;
-  type?: TransactionPeriod;
 }
 
 const summaryQuery = (storeId: string | null, range: Range) =>
@@ -75,14 +70,11 @@ const transactionsQuery = (storeId: string | null, filters: TransactionFilters, 
   queryOptions({
     queryKey: keys.part(storeId, 'report-transactions', filters),
     queryFn: ({ signal }): Promise<Transactions> => {
-      const { from, to, type, kind, ...rest } = filters;
+      const { kind, ...rest } = filters;
       return (
-        kind === 'payments' || type
-          ? call(reportsRoutes.transactionsFilter, {
-              query: { ...rest, kind, type: type ?? 'month' },
-              signal,
-            })
-          : call(reportsRoutes.transactions, { query: { ...rest, from, to }, signal })
+        kind === 'payments'
+          ? call(reportsRoutes.transactionsFilter, { query: { ...rest, kind }, signal })
+          : call(reportsRoutes.transactions, { query: rest, signal })
       ).then((a) => a.data);
     },
     enabled: Boolean(storeId) && enabled,
@@ -114,10 +106,9 @@ export const exportSalesByItem = ({ page: _page, perPage: _perPage, ...filters }
   );
 
 export const exportTransactions = ({ page: _page, perPage: _perPage, ...filters }: TransactionFilters) => {
-  const { from, to, type, ...rest } = filters;
   return downloadRoute(
     reportsRoutes.exportTransactions,
-    { query: type ? { ...rest, type } : { ...rest, from, to } },
-    `sales-transactions-${from}-${to}.csv`,
+    { query: filters },
+    `sales-transactions-${filters.from}-${filters.to}.csv`,
   );
 };

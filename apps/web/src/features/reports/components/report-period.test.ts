@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetRange, transactionPeriod } from './report-period';
+import { presetRange } from './report-period';
 
 describe('presetRange', () => {
   const today = '2026-11-26'; // a Thursday
@@ -22,11 +22,5 @@ describe('presetRange', () => {
   it('starts a Sunday week on the Monday before', () => {
     expect(presetRange('week', '2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     expect(presetRange('week', '2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-23' });
-  });
-
-  it('names the periods payments can be listed by', () => {
-    expect(transactionPeriod('week')).toBe('week');
-    expect(transactionPeriod('last_30')).toBeUndefined();
-    expect(transactionPeriod('custom')).toBeUndefined();
   });
 });

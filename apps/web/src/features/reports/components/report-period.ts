@@ -1,4 +1,3 @@
-import type { TransactionPeriod } from '@tillbook/contract/reports';
 import { storeDate } from '../../../lib/format';
 
 export const PRESETS = [
@@ -56,15 +55,4 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, today: string): {
     case 'year':
       return { from: `${y}-01-01`, to: today };
   }
-}
-
-/** The transactions call's named period for a preset, when it has one (payments are listed by it). */
-export function transactionPeriod(preset: Preset): TransactionPeriod | undefined {
-  return preset === 'today' ||
-    preset === 'yesterday' ||
-    preset === 'week' ||
-    preset === 'month' ||
-    preset === 'year'
-    ? preset
-    : undefined;
 }

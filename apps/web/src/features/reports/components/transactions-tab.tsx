@@ -33,15 +33,11 @@ const paymentLabel = (type: string) => PAYMENT_LABELS[type] ?? type.replace(/_/g
 export function TransactionsTab({
   filters,
   onChange,
-  paymentsNeedPeriod,
 }: {
   filters: TransactionFilters;
   onChange: (changes: Partial<Record<'kind' | 'status' | 'page', string | null>>) => void;
-  /** Payments are listed by a named period; true when the chosen range is not one. */
-  paymentsNeedPeriod: boolean;
 }) {
-  const blocked = filters.kind === 'payments' && paymentsNeedPeriod;
-  const q = useTransactions(filters, !blocked);
+  const q = useTransactions(filters);
   const { currency: storeCurrency } = useStoreLocale();
   const currency = q.data?.currency ?? storeCurrency;
   const payments = filters.kind === 'payments';
@@ -49,20 +45,18 @@ export function TransactionsTab({
   return (
     <WidgetCard
       title="Sales transactions"
-      loading={!blocked && q.isPending}
-      error={blocked ? null : q.error}
+      loading={q.isPending}
+      error={q.error}
       onRetry={() => void q.refetch()}
-      isEmpty={blocked || q.data?.rows.length === 0}
+      isEmpty={q.data?.rows.length === 0}
       skeletonRows={8}
       empty={
         <Text size="sm" c="dimmed">
-          {blocked
-            ? 'Payments received are listed by today, yesterday, this week, this month or this year. Pick one of those periods.'
-            : payments
-              ? 'No payments received in this period.'
-              : filters.status
-                ? 'No orders with this status in this period.'
-                : 'No orders in this period.'}
+          {payments
+            ? 'No payments received in this period.'
+            : filters.status
+              ? 'No orders with this status in this period.'
+              : 'No orders in this period.'}
         </Text>
       }
       actions={

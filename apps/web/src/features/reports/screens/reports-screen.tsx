@@ -17,13 +17,7 @@ import {
   type ItemFilters,
   type TransactionFilters,
 } from '../api/reports';
-import {
-  isPreset,
-  PRESET_LABELS,
-  PRESETS,
-  presetRange,
-  transactionPeriod,
-} from '../components/report-period';
+import { isPreset, PRESET_LABELS, PRESETS, presetRange } from '../components/report-period';
 import { SalesByItemTab } from '../components/sales-by-item-tab';
 import { SalesReportTab } from '../components/sales-report-tab';
 import { TransactionsTab } from '../components/transactions-tab';
@@ -86,16 +80,8 @@ function useReportParams(timezone: string) {
     search: get('search') || undefined,
     categoryId: get('categoryId') || undefined,
   };
-  const period = transactionPeriod(preset);
-  const transactions: TransactionFilters = {
-    ...range,
-    page,
-    perPage: PER_PAGE,
-    kind,
-    status,
-    ...(kind === 'payments' && period ? { type: period } : {}),
-  };
-  return { tab, preset, custom, range, type, items, transactions, paymentsNeedPeriod: !period, set };
+  const transactions: TransactionFilters = { ...range, page, perPage: PER_PAGE, kind, status };
+  return { tab, preset, custom, range, type, items, transactions, set };
 }
 
 /** paths.reports: sales report, sales by item and sales transactions; export and print. */
@@ -160,10 +146,7 @@ export default function ReportsScreen() {
                 leftSection={<IconDownload size={18} />}
                 onClick={() => void exportCsv()}
                 loading={exporting}
-                disabled={
-                  !rangeValid ||
-                  (r.tab === 'transactions' && r.transactions.kind === 'payments' && r.paymentsNeedPeriod)
-                }
+                disabled={!rangeValid}
               >
                 Export CSV
               </Button>
@@ -236,11 +219,7 @@ export default function ReportsScreen() {
               <SalesByItemTab filters={r.items} onChange={r.set} />
             </Tabs.Panel>
             <Tabs.Panel value="transactions" pt="md">
-              <TransactionsTab
-                filters={r.transactions}
-                onChange={r.set}
-                paymentsNeedPeriod={r.paymentsNeedPeriod}
-              />
+              <TransactionsTab filters={r.transactions} onChange={r.set} />
             </Tabs.Panel>
           </>
         ) : (
