@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
@@ -10,9 +10,74 @@ import { defineConfig } from 'vitest/config';
 // on); its production build is the same code with them off (decision 0023).
 const reactRouter = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
+/**
+ * The point of sale's code in two files rather than sixty (decision 0023, addendum). The till is the app's
+ * start page (the manifest's `start_url`); split by Rolldown's automatic chunking, its layout and
+ * screen came in about 60 small files, which a phone fetches six at a time, a round trip each.
+ * `tillModules` is what the app layout and the point of sale import statically (our sources), and
+ * `tillLibraryModules` the library modules they use: the Mantine components named in their
+ * imports (the `@mantine/core` index is not followed, or every component would count) and what
+ * those import. Modules of the first screen (sign-in) stay in the entry (the `$initial` group).
+ */
+const TILL_ROOTS = [
+  '/src/app/layout/app-layout.tsx',
+  '/src/features/orders/screens/point-of-sale-screen.tsx',
+];
+const MANTINE_INDEX = /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
+const tillModules = new Set<string>();
+const tillLibraryModules = new Set<string>();
+function tillChunks(): Plugin {
+  return {
+    name: 'tillbook:till-chunks',
+    apply: 'build',
+    buildEnd() {
+      tillModules.clear();
+      tillLibraryModules.clear();
+      const ids = [...this.getModuleIds()];
+      const mantineFile = new Map<string, string>();
+      for (const id of ids) {
+        const match = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([^\\/]+)\.mjs$/.exec(id);
+        if (match?.[1]) mantineFile.set(match[1], id);
+      }
+      const libraries: string[] = [];
+      const sources = ids.filter((id) => TILL_ROOTS.some((root) => id.endsWith(root)));
+      while (sources.length) {
+        const id = sources.pop()!;
+        if (tillModules.has(id)) continue;
+        tillModules.add(id);
+        const info = this.getModuleInfo(id);
+        for (const imported of info?.importedIds ?? []) {
+          if (imported.includes('node_modules')) libraries.push(imported);
+          else sources.push(imported);
+        }
+        for (const match of (info?.code ?? '').matchAll(
+          /import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g,
+        )) {
+          for (const name of match[1]!.split(',')) {
+            const file = mantineFile.get(
+              name
+                .trim()
+                .split(/\s+as\s+/)[0]!
+                .replace(/^type\s+/, ''),
+            );
+            if (file) libraries.push(file);
+          }
+        }
+      }
+      while (libraries.length) {
+        const id = libraries.pop()!;
+        if (tillLibraryModules.has(id) || MANTINE_INDEX.test(id)) continue;
+        tillLibraryModules.add(id);
+        libraries.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 // `source` makes workspace packages resolve to their TypeScript sources (see packages/contract/package.json).
 export default defineConfig({
   plugins: [
+    tillChunks(),
     react(),
     // A brotli (.br) and a gzip (.gz) copy of every text file of 1 KB or more, made once at
     // build time at the highest levels; the server sends the one the browser accepts
@@ -62,7 +127,25 @@ export default defineConfig({
   },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Whatever the entry imports (the sign-in screen among it) is taken first, into the
+            // entry's own file: the till's groups must not take a module sign-in needs, or the
+            // sign-in route would load the till's files (its budget, scripts/check-bundle.mjs).
+            { name: 'index', tags: ['$initial'], priority: 30 },
+            { name: 'till-libraries', test: (id) => tillLibraryModules.has(id), priority: 20 },
+            { name: 'till', test: (id) => tillModules.has(id), priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',

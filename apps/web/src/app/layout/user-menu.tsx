@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { signOut } from './sign-out';
 import { paths } from '../paths';
 
@@ -18,6 +19,7 @@ export function UserMenu() {
   const role = data?.store?.role.name ?? '';
   // Sales made offline and not yet sent: signing out keeps them, but the cashier is told first.
   const [unsent, setUnsent] = useState(0);
+  const askDrawn = useOpenedOnce(unsent > 0);
   const leave = () => void signOut().then(() => navigate(paths.signIn, { replace: true }));
   const askToLeave = async () => {
     const waiting =
@@ -29,17 +31,19 @@ export function UserMenu() {
   };
   return (
     <>
-      <ConfirmDialog
-        opened={unsent > 0}
-        title="Sales are waiting to be sent"
-        message={`${unsent === 1 ? '1 sale' : `${unsent} sales`} made offline on this device ${unsent === 1 ? 'has' : 'have'} not reached the store yet. They stay on this device and are sent when someone signs in here again with the network on. Sign out anyway?`}
-        confirmLabel="Sign out anyway"
-        onConfirm={() => {
-          setUnsent(0);
-          leave();
-        }}
-        onClose={() => setUnsent(0)}
-      />
+      {askDrawn && (
+        <ConfirmDialog
+          opened={unsent > 0}
+          title="Sales are waiting to be sent"
+          message={`${unsent === 1 ? '1 sale' : `${unsent} sales`} made offline on this device ${unsent === 1 ? 'has' : 'have'} not reached the store yet. They stay on this device and are sent when someone signs in here again with the network on. Sign out anyway?`}
+          confirmLabel="Sign out anyway"
+          onConfirm={() => {
+            setUnsent(0);
+            leave();
+          }}
+          onClose={() => setUnsent(0)}
+        />
+      )}
       <Menu position="bottom-end" width={220} shadow="md">
         <Menu.Target>
           {/* The name starts with the words the button shows (name and role), so speech

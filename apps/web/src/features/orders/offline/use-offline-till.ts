@@ -30,6 +30,19 @@ export const useOnline = () =>
     () => true,
   );
 
+/** Runs `work` when the browser is idle (at most 2 s later); returns a cancel. */
+function afterFirstPaint(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
+}
+
+const sameSales = (a: QueuedSale[], b: QueuedSale[]) =>
+  a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * The till's offline side (decision 0036): whether the network is there, the sales waiting on
  * this device and their state, and a round (send the queue, then refresh the catalogue) run on
@@ -45,11 +58,16 @@ export function useOfflineTill(storeId: string) {
 
   const refresh = useCallback(async () => {
     try {
-      setSales(await salesOf(storeId));
+      const next = await salesOf(storeId);
+      // The same queue read again (every round) draws nothing: on a phone each drawing of the
+      // till is a long task (decision 0023 addendum).
+      setSales((shown) => (sameSales(shown, next) ? shown : next));
       const meta = await catalogueMeta(storeId);
-      setSyncedAt(meta?.syncedAt ?? null);
       // The offline grant lasts as long as the store lets a till sell offline.
       if (meta) setOfflineGrantHours(meta.settings.offline_max_hours);
+      // Shown only while offline ("selling from the copy updated at …"): set then, so the
+      // catalogue refreshed by an online round does not draw the whole till again.
+      if (!navigator.onLine) setSyncedAt(meta?.syncedAt ?? null);
     } catch {
       // No IndexedDB (a private window in some browsers): the till works online only.
     }
@@ -59,9 +77,14 @@ export function useOfflineTill(storeId: string) {
     // A session carried on by the offline grant has no token: sales wait for a sign-in.
     if (running.current || !navigator.onLine || !sessionToken()) return;
     running.current = true;
-    setBusy(true);
+    let sending = false;
     try {
-      const before = (await salesOf(storeId)).filter((s) => s.state === 'sent').length;
+      const queued = await salesOf(storeId);
+      const before = queued.filter((s) => s.state === 'sent').length;
+      // Only a round with sales to send is busy ("Retry now" and the update prompt wait for it):
+      // a catalogue refresh alone draws nothing on the till (decision 0023, addendum).
+      sending = queued.some((s) => s.state === 'queued' || s.state === 'sending');
+      if (sending) setBusy(true);
       await sendQueuedSales(storeId).catch(() => undefined);
       const after = (await salesOf(storeId)).filter((s) => s.state === 'sent').length;
       // Orders, stock and payments changed with the sales just sent.
@@ -72,7 +95,7 @@ export function useOfflineTill(storeId: string) {
       await syncCatalogue(storeId).catch(() => undefined);
     } finally {
       running.current = false;
-      setBusy(false);
+      if (sending) setBusy(false);
       void refresh();
     }
   }, [storeId, client, refresh]);
@@ -83,21 +106,28 @@ export function useOfflineTill(storeId: string) {
   }, [storeId]);
 
   useEffect(() => {
-    // Read after this render (the queue is in IndexedDB), then whenever any tab changes it.
-    const first = setTimeout(() => void refresh(), 0);
-    const stop = onQueueChanged(() => void refresh());
+    // Read after the till's first paint (the queue is in IndexedDB), then whenever any tab changes it.
+    // Going offline reads it again, for the catalogue's date the offline bar then shows.
+    const read = () => void refresh();
+    const cancel = afterFirstPaint(read);
+    const stop = onQueueChanged(read);
+    window.addEventListener('offline', read);
     return () => {
-      clearTimeout(first);
+      cancel();
       stop();
+      window.removeEventListener('offline', read);
     };
   }, [refresh]);
 
   useEffect(() => {
-    void round();
+    // The first round (a catalogue download and its IndexedDB writes) waits until the browser
+    // is idle after the till is drawn: it is not what the cashier sees first (decision 0023, addendum).
+    const cancel = afterFirstPaint(() => void round());
     const again = () => void round();
     window.addEventListener('online', again);
     const timer = setInterval(again, ROUND_MS);
     return () => {
+      cancel();
       window.removeEventListener('online', again);
       clearInterval(timer);
     };

@@ -1,6 +1,7 @@
 import { Button, Grid, Group, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconPlayerPause } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -8,8 +9,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { useCurrentUser, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { currentUserQuery, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { useSession } from '../../../lib/session';
 import { setSaleInProgress } from '../../../lib/sale-in-progress';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { notify } from '../../../lib/toast';
 import { useCreateOrder, type CreateOrderBody } from '../api/create-order';
 import { isOffline } from '../api/quote-order';
@@ -32,12 +35,10 @@ import { paths } from '../../../app/paths';
 
 // Closed until the cashier holds a sale or completes one: their code (the receipt among it) loads
 // beside the screen's, off the first paint's path (decision 0023).
-const HeldSalesModal = lazy(async () => ({
-  default: (await loadWithRetry(() => import('../point-of-sale/held-sales-modal'))).HeldSalesModal,
-}));
-const SaleCompletedModal = lazy(async () => ({
-  default: (await loadWithRetry(() => import('../point-of-sale/sale-completed-modal'))).SaleCompletedModal,
-}));
+const loadHeldSales = () => loadWithRetry(() => import('../point-of-sale/held-sales-modal'));
+const loadSaleCompleted = () => loadWithRetry(() => import('../point-of-sale/sale-completed-modal'));
+const HeldSalesModal = lazy(async () => ({ default: (await loadHeldSales()).HeldSalesModal }));
+const SaleCompletedModal = lazy(async () => ({ default: (await loadSaleCompleted()).SaleCompletedModal }));
 
 export default function PointOfSaleScreen() {
   const storeId = useStoreId();
@@ -64,9 +65,22 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const codeRef = useRef<HTMLInputElement>(null);
   const receivedRef = useRef<HTMLInputElement>(null);
   const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
+  const clearingDrawn = useOpenedOnce(clearing);
+  const heldDrawn = useOpenedOnce(heldOpen);
+  const saleDrawn = useOpenedOnce(sale !== null);
+  // The dialogs' code is fetched once the till is drawn, so opening one waits for nothing.
+  useEffect(() => {
+    const load = () => void Promise.all([loadHeldSales(), loadSaleCompleted()]).catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') return void load();
+    const id = window.requestIdleCallback(load, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
   const scanner = useScanner(till.add);
   const offline = useOfflineTill(storeId);
-  const { data: me } = useCurrentUser();
+  // The cashier is read when an offline sale is recorded, not subscribed to: the user's record
+  // arriving would otherwise draw the whole till again on a phone's first load (decision 0023, addendum).
+  const client = useQueryClient();
+  const userId = useSession()?.user.id;
   const [sellingOffline, setSellingOffline] = useState(false);
 
   const priced = usePosQuote({
@@ -99,6 +113,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     const quote = priced.quote.data;
     if (!quote) return;
     setSellingOffline(true);
+    const me = client.getQueryData(currentUserQuery(userId, storeId).queryKey);
     try {
       const limit = await offlineLimitReached(storeId);
       if (limit) {
@@ -308,42 +323,47 @@ function PointOfSale({ storeId }: { storeId: string }) {
         </Grid.Col>
       </Grid>
 
-      <ConfirmDialog
-        opened={clearing}
-        title="Clear the cart?"
-        message="Every item, the customer, the discount code and the shipping come off this sale."
-        confirmLabel="Clear cart"
-        onConfirm={() => {
-          clearTill();
-          setClearing(false);
-          focusScan();
-        }}
-        onClose={() => {
-          setClearing(false);
-          focusScan();
-        }}
-      />
+      {clearingDrawn && (
+        <ConfirmDialog
+          opened={clearing}
+          title="Clear the cart?"
+          message="Every item, the customer, the discount code and the shipping come off this sale."
+          confirmLabel="Clear cart"
+          onConfirm={() => {
+            clearTill();
+            setClearing(false);
+            focusScan();
+          }}
+          onClose={() => {
+            setClearing(false);
+            focusScan();
+          }}
+        />
+      )}
 
       <Suspense fallback={null}>
-        <HeldSalesModal
-          opened={heldOpen}
-          held={till.held}
-          tillBusy={cart.lines.length > 0}
-          onResume={resumeSale}
-          onDiscard={till.discard}
-          onClose={() => {
-            setHeldOpen(false);
-            focusScan();
-          }}
-        />
-
-        <SaleCompletedModal
-          sale={sale}
-          onNewSale={() => {
-            setSale(null);
-            focusScan();
-          }}
-        />
+        {heldDrawn && (
+          <HeldSalesModal
+            opened={heldOpen}
+            held={till.held}
+            tillBusy={cart.lines.length > 0}
+            onResume={resumeSale}
+            onDiscard={till.discard}
+            onClose={() => {
+              setHeldOpen(false);
+              focusScan();
+            }}
+          />
+        )}
+        {saleDrawn && (
+          <SaleCompletedModal
+            sale={sale}
+            onNewSale={() => {
+              setSale(null);
+              focusScan();
+            }}
+          />
+        )}
       </Suspense>
     </Stack>
   );
