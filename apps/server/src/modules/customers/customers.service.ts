@@ -174,48 +174,53 @@ export async function addCustomerAtTill(
 ): Promise<Outcome<TillCustomerResult>> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await runIdempotent<TillCustomerResult>(ctx, idempotencyKey, 'customer.till', body, async (trx) => {
-        const r = repoOf(ctx, trx);
-        const found = await r.findByContacts(
-          body.email_address ? [body.email_address] : [],
-          [body.phone_number],
-        );
-        const byPhone = found.find((c) => c.phone_number === body.phone_number);
-        const byEmail = found.find((c) => body.email_address && c.email_address === body.email_address);
-        const match = byPhone ?? byEmail;
-        if (match) {
-          const matchedOn = byPhone ? 'phone_number' : 'email_address';
-          const name = `${match.first_name} ${match.last_name}`.trim();
-          const blocked = match.is_active !== 1;
+      return await runIdempotent<TillCustomerResult>(
+        ctx,
+        idempotencyKey,
+        'customer.till',
+        body,
+        async (trx) => {
+          const r = repoOf(ctx, trx);
+          const found = await r.findByContacts(body.email_address ? [body.email_address] : [], [
+            body.phone_number,
+          ]);
+          const byPhone = found.find((c) => c.phone_number === body.phone_number);
+          const byEmail = found.find((c) => body.email_address && c.email_address === body.email_address);
+          const match = byPhone ?? byEmail;
+          if (match) {
+            const matchedOn = byPhone ? 'phone_number' : 'email_address';
+            const name = `${match.first_name} ${match.last_name}`.trim();
+            const blocked = match.is_active !== 1;
+            return {
+              status: 200,
+              body: {
+                customer: (await r.get(match.id))!,
+                existing: true,
+                matched_on: matchedOn,
+                message: `${matchedOn === 'phone_number' ? `The phone number ${body.phone_number}` : `The email ${body.email_address}`} already belongs to ${name}: the till's sales for "${`${body.first_name} ${body.last_name}`.trim()}" are recorded for ${name}.${blocked ? ` ${name} is blocked: those sales wait for a decision.` : ''}`,
+              },
+            };
+          }
+          const row = newCustomerRow(ctx, body);
+          await r.insert([row]);
+          await writeAudit(trx, ctx, {
+            action: 'customer.created',
+            entity: 'customer',
+            entityId: row.id,
+            summary: `Customer ${row.first_name} ${row.last_name} added at the till`,
+            after: auditable(row),
+          });
           return {
-            status: 200,
+            status: 201,
             body: {
-              customer: (await r.get(match.id))!,
-              existing: true,
-              matched_on: matchedOn,
-              message: `${matchedOn === 'phone_number' ? `The phone number ${body.phone_number}` : `The email ${body.email_address}`} already belongs to ${name}: the till's sales for "${`${body.first_name} ${body.last_name}`.trim()}" are recorded for ${name}.${blocked ? ` ${name} is blocked: those sales wait for a decision.` : ''}`,
+              customer: (await r.get(row.id))!,
+              existing: false,
+              matched_on: null,
+              message: MESSAGES.customerAdded,
             },
           };
-        }
-        const row = newCustomerRow(ctx, body);
-        await r.insert([row]);
-        await writeAudit(trx, ctx, {
-          action: 'customer.created',
-          entity: 'customer',
-          entityId: row.id,
-          summary: `Customer ${row.first_name} ${row.last_name} added at the till`,
-          after: auditable(row),
-        });
-        return {
-          status: 201,
-          body: {
-            customer: (await r.get(row.id))!,
-            existing: false,
-            matched_on: null,
-            message: MESSAGES.customerAdded,
-          },
-        };
-      });
+        },
+      );
     } catch (error) {
       // Another request added the same contact between the look-up and the insert (PostgreSQL):
       // everything rolled back, key included; once more, the look-up finds that customer.

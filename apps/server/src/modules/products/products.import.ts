@@ -279,9 +279,7 @@ export async function importProducts(
     const stockLines: number[] = [];
     // The rows as they are now, locked (PostgreSQL) until the import commits: each updated
     // product's audit row says what it was before, as a product edit's does.
-    const current = new Map(
-      (await r.rowsByIds(plan.updates.map((u) => u.before.id))).map((p) => [p.id, p]),
-    );
+    const current = new Map((await r.rowsByIds(plan.updates.map((u) => u.before.id))).map((p) => [p.id, p]));
     for (const u of plan.updates) {
       await r.update(u.before, { ...u.patch, updated_at: now });
       if (u.categories) await r.setCategories(u.before.id, u.categories);
