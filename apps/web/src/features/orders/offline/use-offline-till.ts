@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
-import { catalogueMeta, onQueueChanged, salesOf, type QueuedSale } from '../../../lib/till-store';
+import {
+  catalogueMeta,
+  customersQueuedOf,
+  onQueueChanged,
+  salesOf,
+  type QueuedCustomer,
+  type QueuedSale,
+} from '../../../lib/till-store';
 import { sendQueuedSales, syncCatalogue } from './sale-queue';
 
 /** How often an open till sends what waits and brings its copy of the catalogue up to date. */
@@ -32,6 +39,7 @@ export function useOfflineTill(storeId: string) {
   const online = useOnline();
   const client = useQueryClient();
   const [sales, setSales] = useState<QueuedSale[]>([]);
+  const [customers, setCustomers] = useState<QueuedCustomer[]>([]);
   const [syncedAt, setSyncedAt] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
@@ -39,6 +47,7 @@ export function useOfflineTill(storeId: string) {
   const refresh = useCallback(async () => {
     try {
       setSales(await salesOf(storeId));
+      setCustomers(await customersQueuedOf(storeId));
       setSyncedAt((await catalogueMeta(storeId))?.syncedAt ?? null);
     } catch {
       // No IndexedDB (a private window in some browsers): the till works online only.
@@ -50,13 +59,16 @@ export function useOfflineTill(storeId: string) {
     running.current = true;
     setBusy(true);
     try {
-      const before = (await salesOf(storeId)).filter((s) => s.state === 'sent').length;
+      const sent = async () =>
+        [...(await salesOf(storeId)), ...(await customersQueuedOf(storeId))].filter((s) => s.state === 'sent')
+          .length;
+      const before = await sent();
       await sendQueuedSales(storeId).catch(() => undefined);
-      const after = (await salesOf(storeId)).filter((s) => s.state === 'sent').length;
-      // Orders, stock and payments changed with the sales just sent.
-      if (after !== before) {
+      // Orders, stock, payments and customers changed with what was just sent.
+      if ((await sent()) !== before) {
         void client.invalidateQueries({ queryKey: queryKeys.orders.all(storeId) });
         void client.invalidateQueries({ queryKey: queryKeys.products.all(storeId) });
+        void client.invalidateQueries({ queryKey: queryKeys.customers.all(storeId) });
       }
       await syncCatalogue(storeId).catch(() => undefined);
     } finally {
@@ -88,7 +100,9 @@ export function useOfflineTill(storeId: string) {
   }, [round]);
 
   const unsent = sales.filter((s) => s.state !== 'sent');
-  return { online, sales, unsent, syncedAt, busy, retry: round };
+  const customersWaiting = customers.filter((c) => c.state === 'queued');
+  const customersRefused = customers.filter((c) => c.state === 'needs_decision');
+  return { online, sales, unsent, customersWaiting, customersRefused, syncedAt, busy, retry: round };
 }
 
 export type OfflineTill = ReturnType<typeof useOfflineTill>;
