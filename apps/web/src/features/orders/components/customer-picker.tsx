@@ -19,6 +19,7 @@ import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCustomerSearch, useQuickAddCustomer } from '../api/lookups';
 import { isOffline } from '../api/quote-order';
+import { addCustomerOffline } from '../offline/offline-customers';
 import type { CartCustomer } from './cart';
 
 const label = (c: CartCustomer) => (c.phone_number ? `${c.name} · ${c.phone_number}` : c.name);
@@ -47,15 +48,11 @@ function QuickAddModal({
     form.reset();
     onClose();
   };
-  /**
-   * No network: the customer is kept on this till and sent before the sales for them (decision
-   * 0036). Loaded on demand, as the rest of the till's offline code.
-   */
+  /** No network: the customer is kept on this till and sent before the sales for them (decision 0036). */
   const addOffline = async (values: QuickValues) => {
     if (!storeId) return;
     setSavingOffline(true);
     try {
-      const { addCustomerOffline } = await import('../offline/offline-customers');
       const added = await addCustomerOffline(storeId, withoutEmpty(values));
       notify.success(added.message);
       done(added.customer);
