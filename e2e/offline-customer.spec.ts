@@ -67,10 +67,15 @@ async function readyForOffline(page: Page) {
               const open = indexedDB.open('tillbook-till');
               open.onsuccess = () => {
                 const db = open.result;
-                if (!db.objectStoreNames.contains('meta')) return resolve(0);
+                // Closed at once: an open connection would hold back the app's own upgrade.
+                const done = (n: number) => {
+                  db.close();
+                  resolve(n);
+                };
+                if (!db.objectStoreNames.contains('meta')) return done(0);
                 const count = db.transaction('meta').objectStore('meta').count();
-                count.onsuccess = () => resolve(count.result);
-                count.onerror = () => resolve(0);
+                count.onsuccess = () => done(count.result);
+                count.onerror = () => done(0);
               };
               open.onerror = () => resolve(0);
             }),
@@ -120,7 +125,8 @@ async function forgetAnswers(page: Page) {
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('tillbook-till');
         open.onsuccess = () => {
-          const tx = open.result.transaction(['sales', 'newCustomers'], 'readwrite');
+          const db = open.result;
+          const tx = db.transaction(['sales', 'newCustomers'], 'readwrite');
           for (const name of ['sales', 'newCustomers'] as const) {
             const cursor = tx.objectStore(name).openCursor();
             cursor.onsuccess = () => {
@@ -131,6 +137,7 @@ async function forgetAnswers(page: Page) {
             };
           }
           tx.oncomplete = () => {
+            db.close();
             new BroadcastChannel('tillbook-sales').postMessage('changed');
             resolve();
           };
@@ -149,6 +156,7 @@ test('offline: add a customer, sell to them; back online one customer and one or
   const milo = await product(request, merchant, 'Milo 500g', 150000);
   await signIn(page, merchant.email);
   await page.goto('/sales/orders/generate');
+  await expect(page.getByText('The cart is empty')).toBeVisible();
   await readyForOffline(page);
 
   // The network goes; the till is opened again from the service worker's cache.
@@ -212,6 +220,7 @@ test('offline: a phone or email that already belongs to a customer puts the sale
   });
   await signIn(page, merchant.email);
   await page.goto('/sales/orders/generate');
+  await expect(page.getByText('The cart is empty')).toBeVisible();
   await readyForOffline(page);
   await goOffline(context);
   await page.reload();

@@ -110,22 +110,34 @@ let opened: Promise<IDBPDatabase<TillDb>> | null = null;
 
 export function tillDb(): Promise<IDBPDatabase<TillDb>> {
   opened ??= openDB<TillDb>(DB_NAME, 2, {
-    upgrade(db, oldVersion) {
-      if (oldVersion < 1) {
+    // By the stores missing rather than by the old version: a database made empty by anything
+    // else that opened the name first still gets every store.
+    upgrade(db) {
+      const missing = (name: 'products' | 'customers' | 'meta' | 'sales' | 'device' | 'newCustomers') =>
+        !db.objectStoreNames.contains(name);
+      if (missing('products')) {
         const products = db.createObjectStore('products', { keyPath: 'id' });
         // Barcode and SKU share one index: a scanner types either.
         products.createIndex('code', ['storeId', 'barcode']);
-        db.createObjectStore('customers', { keyPath: 'id' });
-        db.createObjectStore('meta', { keyPath: 'storeId' });
+      }
+      if (missing('customers')) db.createObjectStore('customers', { keyPath: 'id' });
+      if (missing('meta')) db.createObjectStore('meta', { keyPath: 'storeId' });
+      if (missing('sales')) {
         const sales = db.createObjectStore('sales', { keyPath: 'key' });
         sales.createIndex('byStore', ['storeId', 'seq']);
-        db.createObjectStore('device');
       }
-      if (oldVersion < 2) {
-        // Customers added offline, sent before the sales (decision 0036); never cleared, like sales.
+      if (missing('device')) db.createObjectStore('device');
+      // Version 2: customers added offline, sent before the sales (decision 0036); never cleared.
+      if (missing('newCustomers')) {
         const added = db.createObjectStore('newCustomers', { keyPath: 'key' });
         added.createIndex('byStore', ['storeId', 'seq']);
       }
+    },
+    // A newer version of the app opened in another tab needs to upgrade: this tab lets go (it
+    // opens again, at the new version, on its next use).
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opened = null;
     },
   });
   return opened;
