@@ -28,6 +28,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /customers/auto-create',
     'POST /customers/upload',
     'POST /customers/create',
+    'POST /customers/till',
     'PATCH /customers/update/:id',
   ],
   'customers.block': [

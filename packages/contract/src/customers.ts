@@ -75,6 +75,24 @@ const customerFields = {
 
 export const createCustomerBody = z.object(customerFields);
 
+/**
+ * A customer added at the till, often with no network (decision 0036): the till sends it from its
+ * queue, before the sales that are for them, with the Idempotency-Key it made with the customer.
+ */
+export const tillCustomerResultSchema = z.object({
+  customer: customerSchema,
+  /**
+   * True when the phone number or email already belonged to a customer of the store: that
+   * customer is answered (and the till's sales go to them) instead of a conflict.
+   */
+  existing: z.boolean(),
+  /** Which contact matched an existing customer; null when the customer was added. */
+  matched_on: z.enum(['phone_number', 'email_address']).nullable(),
+  /** What happened, in a sentence the till shows. */
+  message: z.string(),
+});
+export type TillCustomerResult = z.infer<typeof tillCustomerResultSchema>;
+
 export const updateCustomerBody = z
   .object({
     ...customerFields,
@@ -195,6 +213,16 @@ export const customersRoutes = defineRoutes({
     summary: 'Add a customer',
     body: createCustomerBody,
     response: customerSchema,
+  },
+  addAtTill: {
+    method: 'POST',
+    path: '/customers/till',
+    access: 'customers.manage',
+    summary:
+      'Add a customer made at the till (offline): once per Idempotency-Key; a phone number or email that already belongs to a customer of the store answers that customer (200) instead of a conflict',
+    body: createCustomerBody,
+    idempotent: true,
+    response: tillCustomerResultSchema,
   },
   update: {
     method: 'PATCH',

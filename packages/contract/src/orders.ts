@@ -90,6 +90,7 @@ export const OFFLINE_ISSUE_KINDS = [
   'product_archived',
   'total_changed',
   'late',
+  'customer_blocked',
 ] as const;
 /** `OFF-` + the device's id + its own running number: unique per device without asking the server. */
 export const OFFLINE_NUMBER_PATTERN = /^OFF-[A-Z0-9]{4,16}-[0-9]{1,9}$/;

@@ -1,4 +1,4 @@
-import type { Customer } from '@tillbook/contract/customers';
+import type { Customer, TillCustomerResult } from '@tillbook/contract/customers';
 import type { Discount } from '@tillbook/contract/discounts';
 import type { Order, OrderQuote } from '@tillbook/contract/orders';
 import type { Product } from '@tillbook/contract/products';
@@ -52,7 +52,49 @@ export interface QueuedSale {
   offlineState: string | null;
   issues: string[];
   sentAt: string | null;
+  /**
+   * For a sale to a customer added offline whose phone or email turned out to be an existing
+   * customer's: the sentence saying the sale went to them.
+   */
+  customerNote?: string | null;
 }
+
+/** The fields of the till's add-customer form (`createCustomerBody` of the contract, checked). */
+export interface NewCustomerBody {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email_address?: string | null;
+}
+
+export type QueuedCustomerState = 'queued' | 'sent' | 'needs_decision';
+
+/**
+ * A customer added at the till with no network. `key` is both the customer's id on the device
+ * (what the cart and queued sales carry until the server gives its own) and the Idempotency-Key
+ * of `POST /customers/till`, so the customer is added once however often it is sent.
+ */
+export interface QueuedCustomer {
+  key: string;
+  storeId: string;
+  seq: number;
+  body: NewCustomerBody;
+  addedAt: string;
+  state: QueuedCustomerState;
+  attempts: number;
+  error: string | null;
+  /** The server's id: the customer added, or the existing one the phone or email belonged to. */
+  serverId: string | null;
+  existing: boolean;
+  message: string | null;
+  /** The server's answer, kept to relink a sale queued with the local id after it came. */
+  result: TillCustomerResult | null;
+}
+
+/** Ids the device makes for customers added offline start with this; the server's never do. */
+export const LOCAL_CUSTOMER_PREFIX = 'till-customer-';
+export const isLocalCustomerId = (id: string | null | undefined): id is string =>
+  typeof id === 'string' && id.startsWith(LOCAL_CUSTOMER_PREFIX);
 
 interface TillDb extends DBSchema {
   products: { key: string; value: Product & { storeId: string }; indexes: { code: [string, string] } };
@@ -60,22 +102,42 @@ interface TillDb extends DBSchema {
   meta: { key: string; value: CatalogueMeta };
   sales: { key: string; value: QueuedSale; indexes: { byStore: [string, number] } };
   device: { key: string; value: { id: string; next: number } };
+  newCustomers: { key: string; value: QueuedCustomer; indexes: { byStore: [string, number] } };
 }
 
 const DB_NAME = 'tillbook-till';
 let opened: Promise<IDBPDatabase<TillDb>> | null = null;
 
 export function tillDb(): Promise<IDBPDatabase<TillDb>> {
-  opened ??= openDB<TillDb>(DB_NAME, 1, {
+  opened ??= openDB<TillDb>(DB_NAME, 2, {
+    // By the stores missing rather than by the old version: a database made empty by anything
+    // else that opened the name first still gets every store.
     upgrade(db) {
-      const products = db.createObjectStore('products', { keyPath: 'id' });
-      // Barcode and SKU share one index: a scanner types either.
-      products.createIndex('code', ['storeId', 'barcode']);
-      db.createObjectStore('customers', { keyPath: 'id' });
-      db.createObjectStore('meta', { keyPath: 'storeId' });
-      const sales = db.createObjectStore('sales', { keyPath: 'key' });
-      sales.createIndex('byStore', ['storeId', 'seq']);
-      db.createObjectStore('device');
+      const missing = (name: 'products' | 'customers' | 'meta' | 'sales' | 'device' | 'newCustomers') =>
+        !db.objectStoreNames.contains(name);
+      if (missing('products')) {
+        const products = db.createObjectStore('products', { keyPath: 'id' });
+        // Barcode and SKU share one index: a scanner types either.
+        products.createIndex('code', ['storeId', 'barcode']);
+      }
+      if (missing('customers')) db.createObjectStore('customers', { keyPath: 'id' });
+      if (missing('meta')) db.createObjectStore('meta', { keyPath: 'storeId' });
+      if (missing('sales')) {
+        const sales = db.createObjectStore('sales', { keyPath: 'key' });
+        sales.createIndex('byStore', ['storeId', 'seq']);
+      }
+      if (missing('device')) db.createObjectStore('device');
+      // Version 2: customers added offline, sent before the sales (decision 0036); never cleared.
+      if (missing('newCustomers')) {
+        const added = db.createObjectStore('newCustomers', { keyPath: 'key' });
+        added.createIndex('byStore', ['storeId', 'seq']);
+      }
+    },
+    // A newer version of the app opened in another tab needs to upgrade: this tab lets go (it
+    // opens again, at the new version, on its next use).
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opened = null;
     },
   });
   return opened;
@@ -94,7 +156,8 @@ export async function applyChanges(storeId: string, changes: TillChanges): Promi
     }
     let c = await tx.objectStore('customers').openCursor();
     while (c) {
-      if (c.value.storeId === storeId) await c.delete();
+      // A customer added offline stays until the server has it (then it is replaced by id).
+      if (c.value.storeId === storeId && !isLocalCustomerId(c.value.id)) await c.delete();
       c = await c.continue();
     }
   }
@@ -254,6 +317,47 @@ export async function customerOnDevice(storeId: string, id: string): Promise<Cus
   return c && c.storeId === storeId ? c : undefined;
 }
 
+/**
+ * Customers of the device's copy whose name, phone or email has a word starting with each typed
+ * word (offline, the till's customer search reads these), active ones, by name.
+ */
+export async function searchCustomersOnDevice(storeId: string, text: string, limit = 8): Promise<Customer[]> {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  const found: Customer[] = [];
+  let cursor = await (await tillDb()).transaction('customers').store.openCursor();
+  while (cursor) {
+    const c = cursor.value;
+    if (c.storeId === storeId && c.is_active) {
+      const terms = `${c.full_name} ${c.phone_number} ${c.email_address ?? ''}`
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}@.+]+/u);
+      if (words.every((w) => terms.some((t) => t.startsWith(w) || t.replace(/^\+/, '').startsWith(w))))
+        found.push(c);
+    }
+    cursor = await cursor.continue();
+  }
+  return found.sort((a, b) => a.full_name.localeCompare(b.full_name)).slice(0, limit);
+}
+
+/** A customer of the device's copy with this phone number, or else this email (blocked ones too). */
+export async function customerByContacts(
+  storeId: string,
+  phone: string,
+  email: string | null | undefined,
+): Promise<Customer | undefined> {
+  let byEmail: Customer | undefined;
+  let cursor = await (await tillDb()).transaction('customers').store.openCursor();
+  while (cursor) {
+    const c = cursor.value;
+    if (c.storeId === storeId) {
+      if (c.phone_number === phone) return c;
+      if (email && c.email_address?.toLowerCase() === email.toLowerCase()) byEmail ??= c;
+    }
+    cursor = await cursor.continue();
+  }
+  return byEmail;
+}
+
 /** Forgets the catalogue of every store (sign-out, store switch). Queued sales stay. */
 export async function clearCatalogue(): Promise<void> {
   const db = await tillDb();
@@ -337,6 +441,133 @@ export async function getSale(key: string): Promise<QueuedSale | undefined> {
 export async function unsentSalesCount(): Promise<number> {
   const all = await (await tillDb()).getAll('sales');
   return all.filter((s) => s.state !== 'sent').length;
+}
+
+// Customers added offline
+
+/**
+ * Keeps a customer added at the till with no network: queued to be sent before the sales, and
+ * put in the device's copy so it can be found and sold to at once. Answers it as the copy holds it.
+ */
+export async function queueCustomer(storeId: string, body: NewCustomerBody): Promise<Customer> {
+  const db = await tillDb();
+  const tx = db.transaction(['newCustomers', 'customers'], 'readwrite');
+  const queue = tx.objectStore('newCustomers');
+  const last = await queue
+    .index('byStore')
+    .openCursor(IDBKeyRange.bound([storeId, 0], [storeId, Number.MAX_SAFE_INTEGER]), 'prev');
+  const key = `${LOCAL_CUSTOMER_PREFIX}${crypto.randomUUID()}`;
+  const now = new Date().toISOString();
+  await queue.put({
+    key,
+    storeId,
+    seq: (last?.value.seq ?? 0) + 1,
+    body,
+    addedAt: now,
+    state: 'queued',
+    attempts: 0,
+    error: null,
+    serverId: null,
+    existing: false,
+    message: null,
+    result: null,
+  });
+  const customer: Customer = {
+    id: key,
+    first_name: body.first_name,
+    last_name: body.last_name,
+    full_name: `${body.first_name} ${body.last_name}`.trim(),
+    email_address: body.email_address ?? null,
+    phone_number: body.phone_number,
+    address: null,
+    city: null,
+    state: null,
+    country: null,
+    notes: null,
+    is_active: true,
+    status: 'active',
+    orders_count: 0,
+    total_spent: 0,
+    last_order_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await tx.objectStore('customers').put({ ...customer, storeId });
+  await tx.done;
+  notifyQueueChanged();
+  return customer;
+}
+
+export async function customersQueuedOf(storeId: string): Promise<QueuedCustomer[]> {
+  return (await tillDb()).getAllFromIndex(
+    'newCustomers',
+    'byStore',
+    IDBKeyRange.bound([storeId, 0], [storeId, Number.MAX_SAFE_INTEGER]),
+  );
+}
+
+export async function queuedCustomer(key: string): Promise<QueuedCustomer | undefined> {
+  return (await tillDb()).get('newCustomers', key);
+}
+
+export async function updateQueuedCustomer(key: string, change: Partial<QueuedCustomer>): Promise<void> {
+  const db = await tillDb();
+  const tx = db.transaction('newCustomers', 'readwrite');
+  const found = await tx.store.get(key);
+  if (found) await tx.store.put({ ...found, ...change });
+  await tx.done;
+  notifyQueueChanged();
+}
+
+/**
+ * The server has the customer added offline: in one transaction the queue records its id, the
+ * device's copy holds the server's customer in place of the local one, and every sale still
+ * waiting for the local id is rewritten to the server's id (before it is ever sent, so its
+ * Idempotency-Key always goes with the same body). A sale that went to an existing customer
+ * carries the sentence saying so.
+ */
+export async function customerSent(key: string, result: TillCustomerResult): Promise<void> {
+  const db = await tillDb();
+  const tx = db.transaction(['newCustomers', 'customers', 'sales'], 'readwrite');
+  const queued = await tx.objectStore('newCustomers').get(key);
+  if (!queued) return;
+  const serverId = result.customer.id;
+  await tx.objectStore('newCustomers').put({
+    ...queued,
+    state: 'sent',
+    error: null,
+    serverId,
+    existing: result.existing,
+    message: result.message,
+    result,
+  });
+  await tx.objectStore('customers').delete(key);
+  await tx.objectStore('customers').put({ ...result.customer, storeId: queued.storeId });
+  let cursor = await tx
+    .objectStore('sales')
+    .index('byStore')
+    .openCursor(IDBKeyRange.bound([queued.storeId, 0], [queued.storeId, Number.MAX_SAFE_INTEGER]));
+  while (cursor) {
+    const sale = cursor.value;
+    const body = sale.body as { customer_id?: string };
+    if (sale.state !== 'sent' && body.customer_id === key) {
+      await cursor.update({
+        ...sale,
+        body: { ...body, customer_id: serverId },
+        receipt: {
+          ...sale.receipt,
+          customer_id: serverId,
+          customer: sale.receipt.customer
+            ? { ...sale.receipt.customer, id: serverId, name: result.customer.full_name }
+            : null,
+        },
+        customerNote: result.existing ? result.message : null,
+      });
+    }
+    cursor = await cursor.continue();
+  }
+  await tx.done;
+  notifyQueueChanged();
 }
 
 // Every tab hears of a change to the queue (this one by a call, the others by a BroadcastChannel).

@@ -1,8 +1,10 @@
+import { MESSAGES } from '@tillbook/contract/constants';
 import type {
   createCustomerBody,
   Customer,
   CustomerFilter,
   customerListQuery,
+  TillCustomerResult,
   updateCustomerBody,
 } from '@tillbook/contract/customers';
 import type { Kysely, Transaction } from 'kysely';
@@ -11,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
+import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf, type Page } from '../../lib/pagination.js';
 import { queryWords } from '../../lib/search-index.js';
@@ -118,10 +121,9 @@ export const getCustomer = (ctx: StoreContext, id: string) => customerOr404(repo
 
 type NewCustomer = z.output<typeof createCustomerBody>;
 
-export async function createCustomer(ctx: StoreContext, body: NewCustomer): Promise<Customer> {
-  await assertContactsFree(repoOf(ctx), body);
+const newCustomerRow = (ctx: StoreContext, body: NewCustomer): CustomersTable => {
   const now = ctx.now.toISOString();
-  const row: CustomersTable = {
+  return {
     id: newId(),
     store_id: ctx.storeId,
     first_name: body.first_name,
@@ -137,6 +139,11 @@ export async function createCustomer(ctx: StoreContext, body: NewCustomer): Prom
     created_at: now,
     updated_at: now,
   };
+};
+
+export async function createCustomer(ctx: StoreContext, body: NewCustomer): Promise<Customer> {
+  await assertContactsFree(repoOf(ctx), body);
+  const row = newCustomerRow(ctx, body);
   await rethrowDuplicate(
     ctx.db.transaction().execute(async (trx) => {
       await repoOf(ctx, trx).insert([row]);
@@ -150,6 +157,77 @@ export async function createCustomer(ctx: StoreContext, body: NewCustomer): Prom
     }),
   );
   return (await repoOf(ctx).get(row.id))!;
+}
+
+/**
+ * A customer the till added, usually offline, sent from its queue before the sales for them
+ * (decision 0036). Once per Idempotency-Key: a repeat (a lost answer) answers the first result.
+ * The cashier could not search the store's customers offline, so a phone number or email that
+ * already belongs to a customer of the store is not a conflict: that customer is answered, with
+ * a sentence saying so, and the till puts its sales on them. The phone number is looked at first
+ * (every customer has one).
+ */
+export async function addCustomerAtTill(
+  ctx: StoreContext,
+  body: NewCustomer,
+  idempotencyKey: string | undefined,
+): Promise<Outcome<TillCustomerResult>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runIdempotent<TillCustomerResult>(
+        ctx,
+        idempotencyKey,
+        'customer.till',
+        body,
+        async (trx) => {
+          const r = repoOf(ctx, trx);
+          const found = await r.findByContacts(body.email_address ? [body.email_address] : [], [
+            body.phone_number,
+          ]);
+          const byPhone = found.find((c) => c.phone_number === body.phone_number);
+          const byEmail = found.find((c) => body.email_address && c.email_address === body.email_address);
+          const match = byPhone ?? byEmail;
+          if (match) {
+            const matchedOn = byPhone ? 'phone_number' : 'email_address';
+            const name = `${match.first_name} ${match.last_name}`.trim();
+            const blocked = match.is_active !== 1;
+            return {
+              status: 200,
+              body: {
+                customer: (await r.get(match.id))!,
+                existing: true,
+                matched_on: matchedOn,
+                message: `${matchedOn === 'phone_number' ? `The phone number ${body.phone_number}` : `The email ${body.email_address}`} already belongs to ${name}: the till's sales for "${`${body.first_name} ${body.last_name}`.trim()}" are recorded for ${name}.${blocked ? ` ${name} is blocked: those sales wait for a decision.` : ''}`,
+              },
+            };
+          }
+          const row = newCustomerRow(ctx, body);
+          await r.insert([row]);
+          await writeAudit(trx, ctx, {
+            action: 'customer.created',
+            entity: 'customer',
+            entityId: row.id,
+            summary: `Customer ${row.first_name} ${row.last_name} added at the till`,
+            after: auditable(row),
+          });
+          return {
+            status: 201,
+            body: {
+              customer: (await r.get(row.id))!,
+              existing: false,
+              matched_on: null,
+              message: MESSAGES.customerAdded,
+            },
+          };
+        },
+      );
+    } catch (error) {
+      // Another request added the same contact between the look-up and the insert (PostgreSQL):
+      // everything rolled back, key included; once more, the look-up finds that customer.
+      if (attempt < 2 && duplicateCustomerField(error)) continue;
+      throw error;
+    }
+  }
 }
 
 /** One realistic sample customer (Nigerian name, phone and address). */

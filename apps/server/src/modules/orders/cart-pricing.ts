@@ -97,7 +97,9 @@ export async function priceCart(
   let customer: CustomerForOrder | null = null;
   if (cart.customer_id) {
     customer = await customerOr404(db, ctx, cart.customer_id);
-    if (!customer.is_active) {
+    // An offline sale for a customer blocked meanwhile (or one the till added whose phone turned
+    // out to be a blocked customer's) was made: it is recorded and waits for a decision.
+    if (!customer.is_active && !offline) {
       throw conflict(
         `${customerName(customer)} is blocked and cannot be put on a new order. Unblock the customer to sell to them.`,
         { customer_id: 'This customer is blocked' },

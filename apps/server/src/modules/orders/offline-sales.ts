@@ -8,7 +8,7 @@ import type { StoreContext } from '../../lib/context.js';
 import { sellingPricesAt } from '../products/products.public.js';
 import { tillSettingsOf } from '../till/till.public.js';
 import type { PricedCart } from './cart-pricing.js';
-import { money } from './order-basics.js';
+import { customerName, money } from './order-basics.js';
 
 type OfflineSale = z.output<typeof offlineSaleInput>;
 
@@ -39,6 +39,8 @@ const HOUR_MS = 3_600_000;
  *   with 404 and stays on the till, which says so.)
  * - A total that differs from the till's (a tax rule changed): recorded, needs a decision.
  * - A sale older than `offline_max_hours` when it arrives: recorded, needs a decision.
+ * - A customer who is blocked (meanwhile, or the one a customer added offline turned out to be):
+ *   recorded, needs a decision.
  */
 export async function checkOfflineSale(
   trx: Transaction<Database>,
@@ -101,6 +103,17 @@ export async function checkOfflineSale(
         kind: 'discount_unavailable',
         product_id: null,
         message: `The discount code "${cart.discount.code}" could no longer be used when the sale arrived; the customer kept it and no use was counted.`,
+      },
+      true,
+    );
+  }
+
+  if (cart.customer && !cart.customer.is_active) {
+    flag(
+      {
+        kind: 'customer_blocked',
+        product_id: null,
+        message: `${customerName(cart.customer)} is blocked; the till sold to them offline.`,
       },
       true,
     );

@@ -56,10 +56,12 @@ export async function productsDeletedSince(
 }
 
 /**
- * The price each product sold at when `at` was the time, for the products whose price was
- * changed since (from the first change's audit row, which holds the price before it); a product
- * missing from the answer still has the price it had then. Lets the orders module check that a
- * till's offline price was current when the till last brought its copy up to date.
+ * The price each product sold at when `at` was the time, for the products whose price or sale
+ * price was changed since; a product missing from the answer still has the price it had then.
+ * Each of the two fields is read on its own: its value then is the `before` of the first change
+ * of it after `at` (audit rows keep only the fields that changed; product edits and imports both
+ * write them), else today's value. Lets the orders module check that a till's offline price was
+ * current when the till last brought its copy up to date.
  */
 export async function sellingPricesAt(
   db: Db,
@@ -79,12 +81,33 @@ export async function sellingPricesAt(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const prices = new Map<string, number>();
+  const then = new Map<string, { price?: number; sale_price?: number | null }>();
   for (const row of rows) {
-    if (!row.entity_id || prices.has(row.entity_id) || !row.before) continue;
+    if (!row.entity_id || !row.before) continue;
     const before = JSON.parse(row.before) as { price?: number; sale_price?: number | null };
-    if (typeof before.price !== 'number') continue;
-    prices.set(row.entity_id, sellingPrice({ price: before.price, sale_price: before.sale_price ?? null }));
+    const known = then.get(row.entity_id) ?? {};
+    if (typeof before.price === 'number' && known.price === undefined) known.price = before.price;
+    if ('sale_price' in before && !('sale_price' in known)) known.sale_price = before.sale_price ?? null;
+    if ('price' in known || 'sale_price' in known) then.set(row.entity_id, known);
+  }
+  if (!then.size) return new Map();
+  const today = await db
+    .selectFrom('products')
+    .select(['id', 'price', 'sale_price'])
+    .where('store_id', '=', ctx.storeId)
+    .where('id', 'in', [...then.keys()])
+    .execute();
+  const prices = new Map<string, number>();
+  for (const p of today) {
+    const known = then.get(p.id)!;
+    prices.set(
+      p.id,
+      sellingPrice({
+        price: known.price ?? Number(p.price),
+        sale_price:
+          'sale_price' in known ? known.sale_price! : p.sale_price == null ? null : Number(p.sale_price),
+      }),
+    );
   }
   return prices;
 }

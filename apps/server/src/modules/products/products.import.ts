@@ -1,9 +1,10 @@
 import { DEFAULT_LOW_STOCK_THRESHOLD, type ImportReport } from '@tillbook/contract/products';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
+import { auditRow, writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { insertRows } from '../../lib/insert-rows.js';
 import { ANALYZE_AFTER_ROWS, refreshStatistics } from '../../lib/sql.js';
 import { minorDigits, readSheetUpload } from '../../lib/spreadsheet.js';
 import { freshBarcodes, freshSkus } from './product-codes.js';
@@ -11,6 +12,7 @@ import { ALIASES, parseRow, validate, type ParsedRow, type ProductInput } from '
 import { productReads } from './product-reads.repository.js';
 import type { NewProductRow } from './product-rows.js';
 import { productsRepository } from './products.repository.js';
+import { auditable } from './products.service.js';
 import type { CategoriesTable, ProductsTable } from './products.tables.js';
 import { applyStockMovements, recordOpeningStock, type StockMovementInput } from './stock.service.js';
 
@@ -275,6 +277,9 @@ export async function importProducts(
     const stock: StockMovementInput[] = [];
     // The sheet line of each stock change, so a refusal names the line it came from.
     const stockLines: number[] = [];
+    // The rows as they are now, locked (PostgreSQL) until the import commits: each updated
+    // product's audit row says what it was before, as a product edit's does.
+    const current = new Map((await r.rowsByIds(plan.updates.map((u) => u.before.id))).map((p) => [p.id, p]));
     for (const u of plan.updates) {
       await r.update(u.before, { ...u.patch, updated_at: now });
       if (u.categories) await r.setCategories(u.before.id, u.categories);
@@ -290,6 +295,29 @@ export async function importProducts(
     }
     if (stock.length)
       await applyStockMovements(trx, ctx, stock, { fieldKey: (i) => `line.${stockLines[i]}` });
+
+    // One `product.updated` row per updated product, as a product edit writes, in the import's
+    // transaction: the price history (`sellingPricesAt`, which checks a till's offline prices,
+    // decision 0036) and the product's own history see an imported price like an edited one.
+    const productAudits = plan.updates.map((u) => {
+      const was = current.get(u.before.id) ?? u.before;
+      const is = { ...was, ...u.patch };
+      const categories = currentCategories.get(u.before.id) ?? [];
+      return auditRow(ctx, {
+        action: 'product.updated',
+        entity: 'product',
+        entityId: u.before.id,
+        summary: `Product "${is.name}" updated by line ${u.line} of the import "${sheet.fileName}"`,
+        before: { ...auditable(was), quantity: Number(was.quantity), category_ids: categories },
+        after: {
+          ...auditable(is),
+          quantity: u.quantity ?? Number(was.quantity),
+          category_ids: u.categories ?? categories,
+        },
+      });
+    });
+    for (let i = 0; i < productAudits.length; i += 1000)
+      await insertRows(trx, 'audits', productAudits.slice(i, i + 1000));
 
     const summary = `Imported products from "${sheet.fileName}": ${newRows.length} created, ${plan.updates.length} updated, ${plan.unchanged} unchanged, ${report.rejected.length} rejected`;
     await writeAudit(trx, ctx, {

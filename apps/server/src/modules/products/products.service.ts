@@ -32,7 +32,8 @@ import { applyStockMovements } from './stock.service.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The fields an audit row keeps of a product. */
-const auditable = (p: Product | NewProductRow) => ({
+/** A product's fields as its audit rows keep them (the price history is read from them). */
+export const auditable = (p: Product | NewProductRow | ProductsTable) => ({
   name: p.name,
   sku: p.sku,
   barcode: p.barcode,

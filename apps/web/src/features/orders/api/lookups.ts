@@ -4,7 +4,7 @@ import { productsRoutes } from '@tillbook/contract/products';
 import type { z } from 'zod';
 import { ApiError, call } from '../../../lib/api-client';
 import { readSession } from '../../../lib/session';
-import { productByCode, searchProductsOnDevice } from '../../../lib/till-store';
+import { productByCode, searchCustomersOnDevice, searchProductsOnDevice } from '../../../lib/till-store';
 import { isOffline } from './quote-order';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
@@ -61,8 +61,18 @@ export const useProductSearch = (name: string) => useQuery(productSearchQuery(us
 export const customerSearchQuery = (storeId: string | null, first: string) =>
   queryOptions({
     queryKey: queryKeys.customers.part(storeId, 'search', first),
-    queryFn: async ({ signal }) =>
-      (await call(customersRoutes.search, { query: { first, perPage: 8 }, signal })).data,
+    queryFn: async ({ signal }) => {
+      // With no network, the till's copy (customers added offline among them), decision 0036.
+      if (isOffline()) return searchCustomersOnDevice(storeId!, first);
+      try {
+        return (await call(customersRoutes.search, { query: { first, perPage: 8 }, signal })).data;
+      } catch (error) {
+        if (isOffline(error)) return searchCustomersOnDevice(storeId!, first);
+        throw error;
+      }
+    },
+    networkMode: 'always',
+    meta: { persist: false },
     enabled: Boolean(storeId && first.trim()),
   });
 

@@ -3,6 +3,7 @@ import { ordersRoutes, type orderQuoteBody } from '@tillbook/contract/orders';
 import type { z } from 'zod';
 import { ApiError, call } from '../../../lib/api-client';
 import { localQuote } from '../offline/local-quote';
+import { serverCustomerId } from '../offline/offline-customers';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -45,8 +46,11 @@ export const orderQuoteQuery = (storeId: string | null, body: QuoteBody | null) 
     queryKey: queryKeys.orderQuote.part(storeId, body),
     queryFn: async ({ signal }) => {
       if (isOffline()) return localQuote(storeId!, body!);
+      // A customer added offline that the server does not have yet: priced on the device.
+      const customerId = body!.customer_id ? await serverCustomerId(body!.customer_id) : undefined;
+      if (customerId === null) return localQuote(storeId!, body!);
       try {
-        return await quoteOrder(body!, signal);
+        return await quoteOrder(customerId ? { ...body!, customer_id: customerId } : body!, signal);
       } catch (error) {
         if (isOffline(error) && !signal.aborted) return localQuote(storeId!, body!);
         throw error;

@@ -14,9 +14,12 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { createCustomerBody } from '@tillbook/contract/customers';
 import { useState, type Ref } from 'react';
+import { useStoreId } from '../../../lib/current-user';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCustomerSearch, useQuickAddCustomer } from '../api/lookups';
+import { isOffline } from '../api/quote-order';
+import { addCustomerOffline } from '../offline/offline-customers';
 import type { CartCustomer } from './cart';
 
 const label = (c: CartCustomer) => (c.phone_number ? `${c.name} · ${c.phone_number}` : c.name);
@@ -38,21 +41,47 @@ function QuickAddModal({
     phone_number: '',
     email_address: '',
   });
+  const storeId = useStoreId();
+  const [savingOffline, setSavingOffline] = useState(false);
+  const done = (c: CartCustomer) => {
+    onAdded(c);
+    form.reset();
+    onClose();
+  };
+  /** No network: the customer is kept on this till and sent before the sales for them (decision 0036). */
+  const addOffline = async (values: QuickValues) => {
+    if (!storeId) return;
+    setSavingOffline(true);
+    try {
+      const added = await addCustomerOffline(storeId, withoutEmpty(values));
+      notify.success(added.message);
+      done(added.customer);
+    } catch (error) {
+      showFormError(form, error);
+    } finally {
+      setSavingOffline(false);
+    }
+  };
   const add = useQuickAddCustomer({
     onSuccess: (answer) => {
       const c = answer.data;
       notify.success(MESSAGES.customerAdded);
-      onAdded({ id: c.id, name: c.full_name, phone_number: c.phone_number });
-      form.reset();
-      onClose();
+      done({ id: c.id, name: c.full_name, phone_number: c.phone_number });
     },
-    onError: (error) => showFormError(form, error),
+    onError: (error) => {
+      // The network dropped on the way: kept on the till instead. (Had the server got it, the
+      // queue's send finds the phone number and answers that same customer.)
+      if (isOffline(error)) void addOffline(form.getValues());
+      else showFormError(form, error);
+    },
   });
   return (
     <Modal opened={opened} onClose={onClose} title="New customer" centered>
       <form
         onSubmit={form.onSubmit((values) =>
-          add.mutate(withoutEmpty(values) as Parameters<typeof add.mutate>[0]),
+          isOffline()
+            ? void addOffline(values)
+            : add.mutate(withoutEmpty(values) as Parameters<typeof add.mutate>[0]),
         )}
       >
         <Stack gap="sm">
@@ -66,7 +95,7 @@ function QuickAddModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending}>
+            <Button type="submit" loading={add.isPending || savingOffline}>
               Add customer
             </Button>
           </Group>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
-import type { QueuedSale } from '../../../lib/till-store';
+import type { QueuedCustomer, QueuedSale } from '../../../lib/till-store';
 import { OfflineBar } from './offline-bar';
 import type { OfflineTill } from './use-offline-till';
 
@@ -32,6 +32,8 @@ const till = (over: Partial<OfflineTill>): OfflineTill => {
     online: true,
     sales,
     unsent: sales.filter((s) => s.state !== 'sent'),
+    customersWaiting: [],
+    customersRefused: [],
     syncedAt: null,
     busy: false,
     offlineUntil: null,
@@ -75,5 +77,51 @@ describe('OfflineBar', () => {
     const table = screen.getByRole('table', { name: 'Offline sales' });
     expect(table).toHaveTextContent('ORD-000007 · needs review');
     expect(table).toHaveTextContent('Product not found');
+  });
+
+  it('counts customers added offline, says which could not be added, and says a sale went to an existing customer', async () => {
+    const customer = (over: Partial<QueuedCustomer>): QueuedCustomer => ({
+      key: 'till-customer-1',
+      storeId: 's',
+      seq: 1,
+      body: { first_name: 'Chidi', last_name: 'Okeke', phone_number: '08031234567' },
+      addedAt: '2026-11-26T10:00:00Z',
+      state: 'queued',
+      attempts: 0,
+      error: null,
+      serverId: null,
+      existing: false,
+      message: null,
+      result: null,
+      ...over,
+    });
+    renderScreen(
+      <OfflineBar
+        till={till({
+          online: true,
+          sales: [
+            sale({
+              state: 'sent',
+              orderNumber: 'ORD-000009',
+              customerNote: 'The phone number 08031234567 already belongs to Ngozi Eze.',
+            }),
+          ],
+          customersWaiting: [customer({})],
+          customersRefused: [
+            customer({ key: 'till-customer-2', state: 'needs_decision', error: 'Bad name' }),
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByTestId('queued-sales')).toHaveTextContent('No sales waiting · 1 new customer waiting');
+    expect(screen.getByText(/could not be added/)).toHaveTextContent(
+      'Chidi Okeke could not be added: Bad name',
+    );
+    // A customer waiting alone is something to send.
+    expect(screen.getByRole('button', { name: 'Retry now' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Offline sales' }));
+    expect(screen.getByRole('table', { name: 'Offline sales' })).toHaveTextContent(
+      'ORD-000009 · The phone number 08031234567 already belongs to Ngozi Eze.',
+    );
   });
 });

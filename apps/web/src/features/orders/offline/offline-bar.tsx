@@ -24,7 +24,8 @@ function outcome(sale: QueuedSale): string {
   if (sale.state === 'needs_decision') return sale.error ?? 'The store refused it';
   if (sale.state !== 'sent') return sale.error ?? '';
   const review = sale.offlineState === 'needs_review' ? ' · needs review' : '';
-  return `${sale.orderNumber ?? ''}${review}${sale.issues.length ? ` · ${sale.issues.join(' ')}` : ''}`;
+  const customer = sale.customerNote ? ` · ${sale.customerNote}` : '';
+  return `${sale.orderNumber ?? ''}${review}${sale.issues.length ? ` · ${sale.issues.join(' ')}` : ''}${customer}`;
 }
 
 /**
@@ -34,6 +35,7 @@ function outcome(sale: QueuedSale): string {
 export function OfflineBar({ till }: { till: OfflineTill }) {
   const [open, setOpen] = useState(false);
   const waiting = till.unsent.length;
+  const newCustomers = till.customersWaiting.length;
   const decisions = till.sales.filter(
     (s) => s.state === 'needs_decision' || (s.state === 'sent' && s.offlineState === 'needs_review'),
   ).length;
@@ -56,7 +58,15 @@ export function OfflineBar({ till }: { till: OfflineTill }) {
               ? 'No sales waiting'
               : `${waiting} ${waiting === 1 ? 'sale' : 'sales'} waiting to be sent`}
             {decisions > 0 ? ` · ${decisions} ${decisions === 1 ? 'needs' : 'need'} a decision` : ''}
+            {newCustomers > 0
+              ? ` · ${newCustomers} new ${newCustomers === 1 ? 'customer' : 'customers'} waiting`
+              : ''}
           </Text>
+          {till.customersRefused.map((c) => (
+            <Text key={c.key} size="xs" c="red">
+              {`${c.body.first_name} ${c.body.last_name}`.trim()} could not be added: {c.error}
+            </Text>
+          ))}
           {!till.online && (
             <Text size="xs" c="dimmed">
               Selling from this till’s copy of the catalogue
@@ -79,7 +89,7 @@ export function OfflineBar({ till }: { till: OfflineTill }) {
             size="xs"
             variant="light"
             leftSection={<IconRefresh size={14} />}
-            disabled={!till.online || waiting === 0}
+            disabled={!till.online || waiting + newCustomers === 0}
             loading={till.busy}
             onClick={() => void till.retry()}
           >

@@ -1,11 +1,17 @@
+import { customersRoutes } from '@tillbook/contract/customers';
 import { ordersRoutes, type Order } from '@tillbook/contract/orders';
 import { tillRoutes } from '@tillbook/contract/till';
 import { ApiError, call, messageOf } from '../../../lib/api-client';
 import {
   applyChanges,
   catalogueMeta,
+  customerSent,
+  customersQueuedOf,
   getSale,
+  isLocalCustomerId,
+  queuedCustomer,
   salesOf,
+  updateQueuedCustomer,
   updateSale,
   type QueuedSale,
 } from '../../../lib/till-store';
@@ -22,13 +28,33 @@ import {
  *   device with the reason, and the ones after it are still sent.
  * - No network or a server error stops the round; the next one (back online, retry now, the
  *   timer) starts again from the first unsent sale.
+ * - Customers added offline go first, each once (their local id is their Idempotency-Key); the
+ *   sales for them are rewritten to the server's id before they are sent, and a sale whose
+ *   customer is not on the server yet is not sent.
  */
 export async function sendQueuedSales(storeId: string): Promise<void> {
   const run = async () => {
+    if (!(await sendQueuedCustomers(storeId))) return;
     for (const listed of await salesOf(storeId)) {
       // Read again inside the lock: another tab may have sent it meanwhile.
-      const sale = await getSale(listed.key);
+      let sale = await getSale(listed.key);
       if (!sale || sale.state === 'sent' || sale.state === 'needs_decision') continue;
+      const customerId = (sale.body as { customer_id?: string }).customer_id;
+      if (isLocalCustomerId(customerId)) {
+        const customer = await queuedCustomer(customerId);
+        if (customer?.state === 'needs_decision') {
+          const name = `${customer.body.first_name} ${customer.body.last_name}`.trim();
+          await updateSale(sale.key, {
+            state: 'needs_decision',
+            error: `The customer ${name}, added on this till, could not be added: ${customer.error ?? 'refused'}`,
+          });
+          continue;
+        }
+        // Queued after the customer was sent (a cart from before): put the server's id on it.
+        if (customer?.result) await customerSent(customer.key, customer.result);
+        sale = await getSale(listed.key);
+        if (!sale || isLocalCustomerId((sale.body as { customer_id?: string }).customer_id)) return;
+      }
       if (!(await sendOne(storeId, sale))) return;
     }
   };
@@ -37,6 +63,37 @@ export async function sendQueuedSales(storeId: string): Promise<void> {
   } else {
     await run();
   }
+}
+
+/**
+ * Sends the customers added offline, oldest first; false when the round should stop. A phone
+ * number or email that belongs to an existing customer is not refused: the server answers that
+ * customer and says so, and the sales go to them.
+ */
+async function sendQueuedCustomers(storeId: string): Promise<boolean> {
+  for (const listed of await customersQueuedOf(storeId)) {
+    const customer = await queuedCustomer(listed.key);
+    if (!customer || customer.state !== 'queued') continue;
+    await updateQueuedCustomer(customer.key, { attempts: customer.attempts + 1 });
+    try {
+      const answer = await call(customersRoutes.addAtTill, {
+        storeId,
+        body: customer.body as never,
+        headers: { 'Idempotency-Key': customer.key },
+      });
+      await customerSent(customer.key, answer.data);
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      // 409 here is the same key still being recorded (a tab closed mid-send): later.
+      if (status >= 400 && status < 500 && ![401, 408, 409, 429].includes(status)) {
+        await updateQueuedCustomer(customer.key, { state: 'needs_decision', error: messageOf(error) });
+        continue;
+      }
+      await updateQueuedCustomer(customer.key, { error: status === 0 ? null : messageOf(error) });
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Sends one sale; false when the round should stop (no network, server trouble). */

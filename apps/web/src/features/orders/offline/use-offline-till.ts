@@ -4,9 +4,11 @@ import { queryKeys } from '../../../lib/query-keys';
 import { sessionToken, setOfflineGrantHours, useSession } from '../../../lib/session';
 import {
   catalogueMeta,
+  customersQueuedOf,
   loadProductIndex,
   onQueueChanged,
   salesOf,
+  type QueuedCustomer,
   type QueuedSale,
 } from '../../../lib/till-store';
 import { sendQueuedSales, syncCatalogue } from './sale-queue';
@@ -40,8 +42,7 @@ function afterFirstPaint(work: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-const sameSales = (a: QueuedSale[], b: QueuedSale[]) =>
-  a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+const same = <T>(a: T[], b: T[]) => a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The till's offline side (decision 0036): whether the network is there, the sales waiting on
@@ -52,6 +53,7 @@ export function useOfflineTill(storeId: string) {
   const online = useOnline();
   const client = useQueryClient();
   const [sales, setSales] = useState<QueuedSale[]>([]);
+  const [customers, setCustomers] = useState<QueuedCustomer[]>([]);
   const [syncedAt, setSyncedAt] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
@@ -61,7 +63,9 @@ export function useOfflineTill(storeId: string) {
       const next = await salesOf(storeId);
       // The same queue read again (every round) draws nothing: on a phone each drawing of the
       // till is a long task (decision 0023 addendum).
-      setSales((shown) => (sameSales(shown, next) ? shown : next));
+      setSales((shown) => (same(shown, next) ? shown : next));
+      const waiting = await customersQueuedOf(storeId);
+      setCustomers((shown) => (same(shown, waiting) ? shown : waiting));
       const meta = await catalogueMeta(storeId);
       // The offline grant lasts as long as the store lets a till sell offline.
       if (meta) setOfflineGrantHours(meta.settings.offline_max_hours);
@@ -79,18 +83,21 @@ export function useOfflineTill(storeId: string) {
     running.current = true;
     let sending = false;
     try {
-      const queued = await salesOf(storeId);
+      const queued = [...(await salesOf(storeId)), ...(await customersQueuedOf(storeId))];
+      const sent = async () =>
+        [...(await salesOf(storeId)), ...(await customersQueuedOf(storeId))].filter((s) => s.state === 'sent')
+          .length;
       const before = queued.filter((s) => s.state === 'sent').length;
-      // Only a round with sales to send is busy ("Retry now" and the update prompt wait for it):
-      // a catalogue refresh alone draws nothing on the till (decision 0023, addendum).
+      // Only a round with sales or customers to send is busy ("Retry now" and the update prompt
+      // wait for it): a catalogue refresh alone draws nothing on the till (decision 0023, addendum).
       sending = queued.some((s) => s.state === 'queued' || s.state === 'sending');
       if (sending) setBusy(true);
       await sendQueuedSales(storeId).catch(() => undefined);
-      const after = (await salesOf(storeId)).filter((s) => s.state === 'sent').length;
-      // Orders, stock and payments changed with the sales just sent.
-      if (after !== before) {
+      // Orders, stock, payments and customers changed with what was just sent.
+      if ((await sent()) !== before) {
         void client.invalidateQueries({ queryKey: queryKeys.orders.all(storeId) });
         void client.invalidateQueries({ queryKey: queryKeys.products.all(storeId) });
+        void client.invalidateQueries({ queryKey: queryKeys.customers.all(storeId) });
       }
       await syncCatalogue(storeId).catch(() => undefined);
     } finally {
@@ -135,7 +142,19 @@ export function useOfflineTill(storeId: string) {
 
   const unsent = sales.filter((s) => s.state !== 'sent');
   const offlineUntil = useSession()?.offlineUntil ?? null;
-  return { online, sales, unsent, syncedAt, busy, retry: round, offlineUntil };
+  const customersWaiting = customers.filter((c) => c.state === 'queued');
+  const customersRefused = customers.filter((c) => c.state === 'needs_decision');
+  return {
+    online,
+    sales,
+    unsent,
+    customersWaiting,
+    customersRefused,
+    syncedAt,
+    busy,
+    retry: round,
+    offlineUntil,
+  };
 }
 
 export type OfflineTill = ReturnType<typeof useOfflineTill>;

@@ -17,6 +17,8 @@ import { notify } from '../../../lib/toast';
 import { useCreateOrder, type CreateOrderBody } from '../api/create-order';
 import { isOffline } from '../api/quote-order';
 import { OfflineBar } from '../offline/offline-bar';
+import { isLocalCustomerId } from '../../../lib/till-store';
+import { serverCustomerId } from '../offline/offline-customers';
 import { offlineLimitReached, recordOfflineSale } from '../offline/offline-sale';
 import { useOfflineTill } from '../offline/use-offline-till';
 import { emptyCart } from '../components/cart';
@@ -207,7 +209,18 @@ function PointOfSale({ storeId }: { storeId: string }) {
     const attempt = cart.attempt?.body === json ? cart.attempt : { key: newKey(), body: json };
     setCart((c) => ({ ...c, attempt }));
     if (isOffline()) void sellOffline(attempt.key, body);
+    else if (isLocalCustomerId(body.customer_id)) void sellWithCustomer(attempt.key, body, body.customer_id);
     else create.mutate({ key: attempt.key, body });
+  };
+
+  /**
+   * A customer added offline is sold to under the server's id once the till's queue has sent
+   * them; until then the sale joins the queue behind them (decision 0036).
+   */
+  const sellWithCustomer = async (key: string, body: CreateOrderBody, customerId: string) => {
+    const id = await serverCustomerId(customerId);
+    if (id === null) void sellOffline(key, body);
+    else create.mutate({ key, body: { ...body, customer_id: id } });
   };
 
   /** Parks the sale on the till (the customer stepped away) and clears the till for the next one. */
