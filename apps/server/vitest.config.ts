@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fork fewer than the cores: one on a two-core machine, which left
+    // a core idle while a test file waited on argon2, its database or PostgreSQL. Each file has
+    // its own database (SQLite file or PostgreSQL schema), so two files run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     env: { TILLBOOK_CHECK_ANSWERS: '1' },
   },
 });
