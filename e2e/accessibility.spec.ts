@@ -9,6 +9,10 @@ import { createMerchant, field, PASSWORD, signIn, type Merchant } from './suppor
  * test, listed by screen with the rule, the elements and what to fix.
  */
 
+// The suite's longest file: its tests share nothing (each signed-in one makes its own shop), so
+// they are spread over the workers instead of running one after another in one.
+test.describe.configure({ mode: 'parallel' });
+
 const BLOCKING = new Set(['serious', 'critical']);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 720 };
@@ -24,8 +28,18 @@ interface Finding {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[role="status"][aria-label="Loading"], .mantine-Skeleton-root')).toHaveCount(0);
-  // Mantine's transitions (drawers, tabs, menus) take up to 200 ms.
-  await page.waitForTimeout(250);
+  // Mantine's transitions (drawers, tabs, menus) run for up to 200 ms: axe looks once every
+  // finite animation and transition of the page has finished (endless ones, such as a button's
+  // spinner, never do and are not waited for). Two frames first: a transition a click asked
+  // for starts on the next frame.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   // A toast fading in or out is half transparent for a moment: the ones leaving are waited out,
   // the ones staying are checked once fully shown.
   await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0, { timeout: 15_000 });

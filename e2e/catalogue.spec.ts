@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createMerchant, field, signIn, toast } from './support';
 
-test('a product with a generated barcode, found by scanning, its stock adjusted with history', async ({
+test('a product with a generated barcode, found by scanning, its stock adjusted with history @engine', async ({
   page,
   request,
 }) => {
@@ -75,7 +75,10 @@ test('a product with a generated barcode, found by scanning, its stock adjusted 
   await expect(page.getByRole('button', { name: 'Reorder' })).toBeVisible();
 });
 
-test('low stock reorders from the last vendor and shows incoming units', async ({ page, request }) => {
+test('low stock reorders from the last vendor and shows incoming units @engine', async ({
+  page,
+  request,
+}) => {
   const merchant = await createMerchant(request);
   const headers = { Authorization: merchant.token };
   const product = (
@@ -108,7 +111,7 @@ test('low stock reorders from the last vendor and shows incoming units', async (
   await expect(page.locator('.mantine-Badge-label', { hasText: /^Draft$/ })).toBeVisible();
 });
 
-test('importing products with one bad row reports that row and imports the rest', async ({
+test('importing products with one bad row reports that row and imports the rest @engine', async ({
   page,
   request,
 }) => {
@@ -154,7 +157,7 @@ test('importing products with one bad row reports that row and imports the rest'
   expect(exported).toMatch(/Peak Milk 400g,PEAK-400,\d{13},3900\.00/);
 });
 
-test('a customer is added, edited, blocked and unblocked', async ({ page, request }) => {
+test('a customer is added, edited, blocked and unblocked @engine', async ({ page, request }) => {
   const merchant = await createMerchant(request);
   await signIn(page, merchant.email);
 

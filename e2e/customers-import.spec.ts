@@ -11,7 +11,7 @@ const CSV = [
 
 const file = { name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) };
 
-test('importing customers reports each bad row with its line and reason and adds the good ones', async ({
+test('importing customers reports each bad row with its line and reason and adds the good ones @engine', async ({
   page,
   request,
 }) => {

@@ -5,7 +5,7 @@ const listProducts = (request: APIRequestContext, key: string) =>
   request.get('/api/v1/product/paginated/results', { headers: { Authorization: `Bearer ${key}` } });
 
 /** Issue 19: create live keys, copy the secret, call the API with it, see usage move, roll it. */
-test('developers: create keys, call the API with the copied secret, see usage, roll the key', async ({
+test('developers: create keys, call the API with the copied secret, see usage, roll the key @engine', async ({
   page,
   context,
   request,

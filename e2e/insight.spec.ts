@@ -67,7 +67,7 @@ function column(rows: string[][], name: string, row: string[]): string | undefin
   return row[rows[0]!.indexOf(name)];
 }
 
-test('insight: sales at the till move the home screen, dashboard and reports; chart filters; CSV totals', async ({
+test('insight: sales at the till move the home screen, dashboard and reports; chart filters; CSV totals @engine', async ({
   page,
   request,
 }) => {

@@ -124,7 +124,7 @@ async function sellOffline(page: Page, barcodes: string[]) {
   return number;
 }
 
-test('the till sells offline from cold, keeps the sales across a reload and a restart, and sends each once (two tabs)', async ({
+test('the till sells offline from cold, keeps the sales across a reload and a restart, and sends each once (two tabs) @engine', async ({
   request,
 }) => {
   test.slow();
@@ -223,7 +223,7 @@ test('the till sells offline from cold, keeps the sales across a reload and a re
   }
 });
 
-test('an offline sale of stock another till sold meanwhile is flagged by the store rule and shown on the orders list', async ({
+test('an offline sale of stock another till sold meanwhile is flagged by the store rule and shown on the orders list @engine', async ({
   page,
   context,
   request,

@@ -12,8 +12,11 @@ export const chromium = {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // Two files at a time (each test makes its own shop, mailbox and receiver, so none shares
+  // state with another); the tests of one file run in order in one worker. E2E_WORKERS=1 runs
+  // one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // A test.only left in fails CI, and no retry hides a flaky test: a run passes on its first try.
   forbidOnly: !!process.env.CI,
   retries: 0,

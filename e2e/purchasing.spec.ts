@@ -15,7 +15,7 @@ async function stockOf(request: APIRequestContext, m: Merchant, id: string): Pro
   return (await res.json()).data.quantity as number;
 }
 
-test('vendor with two addresses, a purchase order by scanning, issued and received in two deliveries', async ({
+test('vendor with two addresses, a purchase order by scanning, issued and received in two deliveries @engine', async ({
   page,
   request,
 }) => {

@@ -30,7 +30,7 @@ const badge = (page: Page, text: string) =>
 const totalRow = (page: Page, label: string) =>
   page.getByLabel('Order totals').getByText(label, { exact: true }).locator('..');
 
-test('a completed sale refunded in part with a reason, then the rest: screen, money and stock', async ({
+test('a completed sale refunded in part with a reason, then the rest: screen, money and stock @engine', async ({
   page,
   request,
 }) => {
@@ -144,7 +144,7 @@ test('a completed sale refunded in part with a reason, then the rest: screen, mo
   expect(afterAll).toMatchObject({ status: 'refunded', refunded_total: 700000, amount_refunded: 700000 });
 });
 
-test('point of sale: a new customer added from the picker is put on the sale the order is made for', async ({
+test('point of sale: a new customer added from the picker is put on the sale the order is made for @engine', async ({
   page,
   request,
 }) => {
@@ -202,7 +202,7 @@ test('point of sale: a new customer added from the picker is put on the sale the
   expect(list[0]).toMatchObject({ number: 'ORD-000001', status: 'success', total: 150000 });
 });
 
-test('discounts limited to a product and to a category through the form pickers', async ({
+test('discounts limited to a product and to a category through the form pickers @engine', async ({
   page,
   request,
 }) => {
@@ -322,7 +322,7 @@ test('discounts limited to a product and to a category through the form pickers'
   });
 });
 
-test('an order with one product on two lines (made through the API) is refunded by product', async ({
+test('an order with one product on two lines (made through the API) is refunded by product @engine', async ({
   page,
   request,
 }) => {

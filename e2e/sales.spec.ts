@@ -30,7 +30,7 @@ async function scanCode(page: Page, code: string) {
   await expect(scan).toHaveValue('');
 }
 
-test('point of sale: scan three items (one twice), a discount code, cash with change, the receipt', async ({
+test('point of sale: scan three items (one twice), a discount code, cash with change, the receipt @engine', async ({
   page,
   request,
 }) => {
@@ -115,7 +115,7 @@ test('point of sale: scan three items (one twice), a discount code, cash with ch
 const badge = (page: Page, text: string) =>
   page.locator('.mantine-Badge-label', { hasText: new RegExp(`^${text}$`) });
 
-test('point of sale: a sale held while the next customer is served, then resumed and sold', async ({
+test('point of sale: a sale held while the next customer is served, then resumed and sold @engine', async ({
   page,
   request,
 }) => {
@@ -161,7 +161,7 @@ test('point of sale: a sale held while the next customer is served, then resumed
   expect(await stockOf(request, merchant, peak.id)).toBe(4);
 });
 
-test('an order on credit: through its statuses, paid in two parts, its invoice as a PDF; a cancelled order returns stock', async ({
+test('an order on credit: through its statuses, paid in two parts, its invoice as a PDF; a cancelled order returns stock @engine', async ({
   page,
   request,
 }) => {
@@ -301,7 +301,7 @@ test('an order on credit: through its statuses, paid in two parts, its invoice a
   await expect(page.getByRole('table', { name: 'Orders' })).toContainText(second.number);
 });
 
-test('discounts: add with field errors, find, edit, generate a sample', async ({ page, request }) => {
+test('discounts: add with field errors, find, edit, generate a sample @engine', async ({ page, request }) => {
   const merchant = await createMerchant(request);
   await signIn(page, merchant.email);
   await page.goto('/sales/discounts');

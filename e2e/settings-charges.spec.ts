@@ -4,7 +4,7 @@ import { createMerchant, signIn, toast, toastsGone } from './support';
 /** A text field of a dialog by its label (the required asterisk is not part of the name). */
 const input = (scope: Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
-test('settings: a VAT rule and a delivery rate, then a sale on the till carries both', async ({
+test('settings: a VAT rule and a delivery rate, then a sale on the till carries both @engine', async ({
   page,
   request,
 }) => {

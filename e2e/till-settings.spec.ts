@@ -42,7 +42,7 @@ test('settings: the till rules for offline sales are changed and kept after a re
   });
 });
 
-test('an offline sale held for review is decided on its order: cancel clears it, accept without stock says what is short', async ({
+test('an offline sale held for review is decided on its order: cancel clears it, accept without stock says what is short @engine', async ({
   page,
   request,
 }) => {

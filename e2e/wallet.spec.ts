@@ -13,7 +13,7 @@ async function axeFindings(page: Page): Promise<string[]> {
 }
 
 /** Issue 17: open the wallet, fund it (sandbox), send a transfer, and pay for GROWTH from it. */
-test('wallet: deposit, transfer with name enquiry and password, then subscribe to GROWTH', async ({
+test('wallet: deposit, transfer with name enquiry and password, then subscribe to GROWTH @engine', async ({
   page,
   request,
 }) => {

@@ -50,7 +50,10 @@ async function sell(request: APIRequestContext, merchant: Merchant): Promise<str
 }
 
 /** Issue 19: register an endpoint, make a sale, see its delivery on the screen and at the receiver, send again. */
-test('webhooks: endpoint, signed delivery of a sale, attempts, send again', async ({ page, request }) => {
+test('webhooks: endpoint, signed delivery of a sale, attempts, send again @engine', async ({
+  page,
+  request,
+}) => {
   const receiver = await startReceiver();
   try {
     const merchant = await createMerchant(request);

@@ -151,5 +151,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A test's budget, not a speed check: on a busy two-core machine (CI beside other work)
+    // rendering a screen in jsdom took over Vitest's default 5 s, and the run failed on it.
+    testTimeout: 60_000,
   },
 });

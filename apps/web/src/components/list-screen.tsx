@@ -16,6 +16,17 @@ export interface ListQuery<T> {
   refetch: () => unknown;
 }
 
+/** A list query's rows, pages, loading and error, as DataTable takes them. */
+export function listTableProps<T>(list: ListQuery<T>) {
+  return {
+    data: list.data?.data,
+    pagination: list.data?.pagination ?? undefined,
+    loading: list.isPending,
+    error: list.error,
+    onRetry: () => void list.refetch(),
+  };
+}
+
 export interface ListScreenProps<T> {
   /** The page's title; without one the list sits in a section of a page (a toolbar, no header). */
   title?: ReactNode;

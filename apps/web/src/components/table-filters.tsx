@@ -1,5 +1,51 @@
-import { Tabs, TextInput } from '@mantine/core';
+import { Select, Tabs, TextInput, type ComboboxData } from '@mantine/core';
 import type { TableState } from '../lib/use-table-state';
+import type { FilterChip } from './page-header';
+
+/** The first letter in capitals ("pending" → "Pending"), for a filter's values. */
+export const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A filter of a list's filter popover that takes one of a few values (a status, an event), kept
+ * in the table state's `name`; clearing it removes the filter.
+ */
+export function FilterSelect({
+  state,
+  name,
+  label,
+  data,
+}: {
+  state: TableState;
+  name: string;
+  label: string;
+  data: ComboboxData;
+}) {
+  return (
+    <Select
+      label={label}
+      clearable
+      data={data}
+      value={state.filters[name] || null}
+      onChange={(v) => state.setFilter(name, v)}
+      // Inside the filter popover: a portal would put the options outside it, closing it.
+      comboboxProps={{ withinPortal: false }}
+    />
+  );
+}
+
+/**
+ * The chips of the filters that are set, in the order of `texts` (a filter's name and what its
+ * chip says for a value); removing a chip clears its filter.
+ */
+export function filterChips(
+  state: TableState,
+  texts: Record<string, (value: string) => string>,
+): FilterChip[] {
+  return Object.entries(texts).flatMap(([name, text]) => {
+    const value = state.filters[name];
+    return value ? [{ label: text(value), onRemove: () => state.setFilter(name, null) }] : [];
+  });
+}
 
 /**
  * "From" and "To" dates of a list's filter, kept in the table state's `from` and `to` (the

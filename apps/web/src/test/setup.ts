@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Mantine reads these browser features that jsdom lacks.
@@ -23,6 +23,10 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// findBy… and waitFor wait this long for what they look for (Testing Library's default is 1 s,
+// which a busy two-core machine overran while rendering); they return as soon as it is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,18 +1,18 @@
-import { Button, Code, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookDelivery } from '@tillbook/contract/webhooks';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { listTableProps } from '../../../components/list-screen';
 import { DateTime } from '../../../components/money';
 import { ListToolbar } from '../../../components/page-header';
 import { EmptyState, NoMatches, Section } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
+import { capitalised, FilterSelect, filterChips } from '../../../components/table-filters';
 import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
 import { useResendDelivery, useWebhookDeliveries, type DeliveryFilters } from '../api/webhooks';
-
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const lastAttempt = (d: WebhookDelivery) => {
   const a = d.attempt_log[0];
@@ -172,14 +172,10 @@ export function DeliveriesTable() {
     [],
   );
 
-  const chips = [
-    ...(filters.status
-      ? [{ label: `Status: ${label(filters.status)}`, onRemove: () => state.setFilter('status', null) }]
-      : []),
-    ...(filters.event
-      ? [{ label: `Event: ${filters.event}`, onRemove: () => state.setFilter('event', null) }]
-      : []),
-  ];
+  const chips = filterChips(state, {
+    status: (v) => `Status: ${capitalised(v)}`,
+    event: (v) => `Event: ${v}`,
+  });
 
   return (
     <Section
@@ -191,22 +187,13 @@ export function DeliveriesTable() {
           filters={{
             content: (
               <Stack gap="xs">
-                <Select
+                <FilterSelect
+                  state={state}
+                  name="status"
                   label="Status"
-                  clearable
-                  data={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: label(s) }))}
-                  value={filters.status ?? null}
-                  onChange={(v) => state.setFilter('status', v)}
-                  comboboxProps={{ withinPortal: false }}
+                  data={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: capitalised(s) }))}
                 />
-                <Select
-                  label="Event"
-                  clearable
-                  data={[...WEBHOOK_EVENTS]}
-                  value={filters.event ?? null}
-                  onChange={(v) => state.setFilter('event', v)}
-                  comboboxProps={{ withinPortal: false }}
-                />
+                <FilterSelect state={state} name="event" label="Event" data={[...WEBHOOK_EVENTS]} />
               </Stack>
             ),
             chips,
@@ -215,12 +202,8 @@ export function DeliveriesTable() {
         <DataTable
           label="Webhook deliveries"
           columns={columns}
-          data={list.data?.data}
-          pagination={list.data?.pagination}
+          {...listTableProps(list)}
           state={state}
-          loading={list.isPending}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           getRowId={(d) => d.id}
           onRowClick={(d) => setOpenId(d.id)}
           empty={

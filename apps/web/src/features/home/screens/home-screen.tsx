@@ -1,23 +1,12 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Progress,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import type { ProductListItem } from '@tillbook/contract/products';
 import { Link } from 'react-router';
 import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { Money } from '../../../components/money';
+import { ListCard, NoOrdersYet, orderNumber, orderStatus } from '../../../components/list-card';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../app/paths';
 import { useCan, useCurrentUser, useStoreLocale } from '../../../lib/current-user';
 import {
@@ -263,71 +252,30 @@ function LowStock() {
 }
 
 function RecentOrders() {
-  const q = useRecentOrders(5);
   const canSell = useCan('orders.create');
   return (
-    <WidgetCard
+    <ListCard
       title="Recent orders"
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
-      isEmpty={q.data?.length === 0}
-      empty={
-        <Stack gap="xs" align="center">
-          <Text size="sm" c="dimmed">
-            No orders yet. Your first sale shows here.
-          </Text>
-          {canSell && (
-            <Button component={Link} to={paths.pointOfSale} size="xs">
-              New sale
-            </Button>
-          )}
-        </Stack>
-      }
-      actions={
-        <Anchor component={Link} to={paths.orders} size="sm">
-          All orders
-        </Anchor>
-      }
-    >
-      <ScrollArea type="auto">
-        <Table verticalSpacing="xs" aria-label="Recent orders">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {q.data?.map((o) => (
-              <Table.Tr key={o.id}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={paths.order(o.id)}
-                    size="sm"
-                    fw={600}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {o.number}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" truncate maw={{ base: 110, xs: 220 }}>
-                    {o.product} · <time dateTime={o.created_at}>{formatRelative(o.created_at)}</time>
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money minor={o.amount} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={o.status === 'success' ? 'completed' : o.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-    </WidgetCard>
+      query={useRecentOrders(5)}
+      rowKey={(o) => o.id}
+      empty={<NoOrdersYet text="No orders yet. Your first sale shows here." canSell={canSell} />}
+      all={{ to: paths.orders, label: 'All orders' }}
+      columns={[
+        {
+          header: 'Number',
+          cell: (o) => (
+            <>
+              {orderNumber(o)}
+              <Text size="xs" c="dimmed" truncate maw={{ base: 110, xs: 220 }}>
+                {o.product} · <time dateTime={o.created_at}>{formatRelative(o.created_at)}</time>
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Amount', numeric: true, cell: (o) => <Money minor={o.amount} /> },
+        { header: 'Status', cell: orderStatus },
+      ]}
+    />
   );
 }
 

@@ -2,14 +2,17 @@ import { Group, Pagination, Text } from '@mantine/core';
 import type { Pagination as PageInfo } from '@tillbook/contract/common';
 import { formatCount } from '../../../lib/format';
 
-/** A report table's pages (hidden on paper, where the export carries every row). */
+/**
+ * A report table's footer: which rows of how many, and its pages (hidden on paper, where the
+ * export carries every row). A page is the tab's filter `page`; the first is left out of it.
+ */
 export function ReportPager({
   pagination,
-  onPage,
+  onChange,
   noun,
 }: {
   pagination: PageInfo;
-  onPage: (page: number) => void;
+  onChange: (changes: { page: string | null }) => void;
   noun: string;
 }) {
   if (pagination.total === 0) return null;
@@ -25,7 +28,7 @@ export function ReportPager({
           size="sm"
           total={pagination.totalPages}
           value={pagination.page}
-          onChange={onPage}
+          onChange={(page) => onChange({ page: page === 1 ? null : String(page) })}
           getControlProps={(control) => ({
             'aria-label': {
               first: 'First page',

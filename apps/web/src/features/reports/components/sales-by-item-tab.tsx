@@ -156,11 +156,7 @@ export function SalesByItemTab({
               </Table.Tfoot>
             </Table>
           </ScrollArea>
-          <ReportPager
-            pagination={q.data.pagination}
-            onPage={(page) => onChange({ page: page === 1 ? null : String(page) })}
-            noun="products"
-          />
+          <ReportPager pagination={q.data.pagination} onChange={onChange} noun="products" />
         </>
       )}
     </WidgetCard>

@@ -173,7 +173,7 @@ export function TransactionsTab({
           </ScrollArea>
           <ReportPager
             pagination={q.data.pagination}
-            onPage={(page) => onChange({ page: page === 1 ? null : String(page) })}
+            onChange={onChange}
             noun={payments ? 'payments' : 'orders'}
           />
         </>

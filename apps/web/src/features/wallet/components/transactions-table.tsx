@@ -1,4 +1,4 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import {
   WALLET_TRANSACTION_STATUSES,
   WALLET_TRANSACTION_TYPES,
@@ -8,18 +8,17 @@ import {
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { listTableProps } from '../../../components/list-screen';
 import { DateTime, Money } from '../../../components/money';
 import { ListToolbar } from '../../../components/page-header';
 import { EmptyState, NoMatches } from '../../../components/states';
 import { StatusBadge, statusColours } from '../../../components/status-badge';
-import { DateRangeFilter } from '../../../components/table-filters';
+import { capitalised, DateRangeFilter, FilterSelect, filterChips } from '../../../components/table-filters';
 import { downloadRoute, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSearchBox } from '../../../lib/use-search-box';
 import { useTableState } from '../../../lib/use-table-state';
 import { useWalletTransactions, type WalletTransactionFilters } from '../api/list-wallet-transactions';
-
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The wallet's transactions: filters by type, status and dates, search, pages and export. */
 export function TransactionsTable({ currency }: { currency: string }) {
@@ -66,7 +65,7 @@ export function TransactionsTable({ currency }: { currency: string }) {
         enableSorting: false,
         cell: ({ row }) => <StatusBadge status={row.original.status} />,
       },
-      { id: 'type', header: 'Type', enableSorting: false, cell: ({ row }) => label(row.original.type) },
+      { id: 'type', header: 'Type', enableSorting: false, cell: ({ row }) => capitalised(row.original.type) },
       {
         id: 'narration',
         header: 'Narration',
@@ -104,18 +103,12 @@ export function TransactionsTable({ currency }: { currency: string }) {
     }
   };
 
-  const chips = [
-    ...(filters.type
-      ? [{ label: `Type: ${label(filters.type)}`, onRemove: () => state.setFilter('type', null) }]
-      : []),
-    ...(filters.status
-      ? [{ label: `Status: ${label(filters.status)}`, onRemove: () => state.setFilter('status', null) }]
-      : []),
-    ...(filters.from
-      ? [{ label: `From ${filters.from}`, onRemove: () => state.setFilter('from', null) }]
-      : []),
-    ...(filters.to ? [{ label: `To ${filters.to}`, onRemove: () => state.setFilter('to', null) }] : []),
-  ];
+  const chips = filterChips(state, {
+    type: (v) => `Type: ${capitalised(v)}`,
+    status: (v) => `Status: ${capitalised(v)}`,
+    from: (v) => `From ${v}`,
+    to: (v) => `To ${v}`,
+  });
 
   return (
     <Stack gap="sm">
@@ -124,21 +117,17 @@ export function TransactionsTable({ currency }: { currency: string }) {
         filters={{
           content: (
             <Stack gap="xs">
-              <Select
+              <FilterSelect
+                state={state}
+                name="type"
                 label="Type"
-                clearable
-                data={WALLET_TRANSACTION_TYPES.map((t) => ({ value: t, label: label(t) }))}
-                value={filters.type ?? null}
-                onChange={(v) => state.setFilter('type', v)}
-                comboboxProps={{ withinPortal: false }}
+                data={WALLET_TRANSACTION_TYPES.map((t) => ({ value: t, label: capitalised(t) }))}
               />
-              <Select
+              <FilterSelect
+                state={state}
+                name="status"
                 label="Status"
-                clearable
-                data={WALLET_TRANSACTION_STATUSES.map((t) => ({ value: t, label: label(t) }))}
-                value={filters.status ?? null}
-                onChange={(v) => state.setFilter('status', v)}
-                comboboxProps={{ withinPortal: false }}
+                data={WALLET_TRANSACTION_STATUSES.map((t) => ({ value: t, label: capitalised(t) }))}
               />
               <DateRangeFilter state={state} />
             </Stack>
@@ -150,12 +139,8 @@ export function TransactionsTable({ currency }: { currency: string }) {
       <DataTable
         label="Wallet transactions"
         columns={columns}
-        data={list.data?.data}
-        pagination={list.data?.pagination}
+        {...listTableProps(list)}
         state={state}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         getRowId={(t) => t.id}
         empty={
           state.search || chips.length ? (
