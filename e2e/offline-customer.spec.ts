@@ -147,7 +147,7 @@ async function forgetAnswers(page: Page) {
   );
 }
 
-test('offline: add a customer, sell to them; back online one customer and one order for them, and a second replay makes no duplicate', async ({
+test('offline: add a customer, sell to them; back online one customer and one order for them, and a second replay makes no duplicate @engine', async ({
   page,
   context,
   request,
