@@ -1,0 +1,197 @@
+// `node bench/web/react-commits.mjs`: what React draws on a cold, signed-in load of the point of
+// sale, at 4x slower CPU (Chromium's throttling), on the built app. Builds nothing: run `npm run
+// build` first. It stands in for React DevTools' commit hook and prints, for each commit, its time
+// after navigation, how many components rendered, and the highest components that rendered
+// without their parent rendering (where each re-draw starts), with the start of their minified
+// source so they can be recognised. A diagnostic for decision 0023, not a pass/fail check.
+/* global window */
+import { existsSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { root, startServer } from '../lib.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
+  if (!existsSync(path.join(root, file))) {
+    console.error(`${file} is missing: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+const PASSWORD = 'lighthouse-pass-1';
+
+async function call(base, method, url, body, token) {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** A verified shop owner with a store and a few products, and the session the app would store. */
+async function createShop(base, dbPath) {
+  const email = `lighthouse.${Date.now().toString(36)}@example.ng`;
+  const signUp = await call(base, 'POST', '/user/signup', {
+    first_name: 'Ngozi',
+    last_name: 'Eze',
+    email,
+    password: PASSWORD,
+    phone_number: '+2348012345678',
+    country: 'Nigeria',
+  });
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  const mail = db
+    .prepare('select text from mail_outbox where to_address = ? order by created_at desc limit 1')
+    .get(email);
+  db.close();
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error('no verification code in the outbox');
+  await call(base, 'POST', '/user/verify-email', { email, code });
+  await call(
+    base,
+    'PUT',
+    `/user/business-info/${signUp.id}`,
+    { business_name: 'Ngozi Provisions', country: 'Nigeria', city: 'Lagos', state: 'Lagos' },
+    signUp.userToken,
+  );
+  const data = await call(base, 'POST', '/user/signin', { email, password: PASSWORD });
+  const names = ['Milo 500g', 'Peak Milk 400g', 'Indomie Chicken 70g', 'Golden Penny Semovita 1kg'];
+  for (const [i, name] of names.entries()) {
+    await call(
+      base,
+      'POST',
+      '/product/create',
+      { name, price: 150000 + i * 25000, quantity: 20 },
+      data.userToken,
+    );
+  }
+  // The session as the app stores it after sign-in (apps/web/src/lib/session.ts).
+  const { userToken, userStore, ...user } = data;
+  const store = userStore.find((s) => s.business_name === data.business_name) ?? userStore[0];
+  const expiry = Date.now() + 6 * 3600_000;
+  return {
+    authState: {
+      value: {
+        token: userToken,
+        user: { ...user, business_name: store.business_name },
+        isLoggedIn: true,
+        store: { id: store.id, business_name: store.business_name },
+      },
+      expiry,
+    },
+    loginToken: { value: userToken, expiry },
+    userEmail: { value: user.email, expiry },
+  };
+}
+
+const HOOK = () => {
+  const log = [];
+  window.__commits = log;
+  const t0 = performance.now();
+  const name = (f) => {
+    const t = f.type;
+    if (!t) return `tag${f.tag}`;
+    if (typeof t === 'string') return t;
+    const n =
+      t.displayName ||
+      t.name ||
+      (t.render && (t.render.displayName || t.render.name)) ||
+      (t._context && 'Provider') ||
+      '';
+    const fn = typeof t === 'function' ? t : t.render || t.type;
+    return `${n}|tag${f.tag}|${typeof fn === 'function' ? fn.toString().slice(0, 140) : ''}`;
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    isDisabled: false,
+    inject() {
+      return 1;
+    },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      let count = 0;
+      const tops = [];
+      const seen = new WeakSet();
+      const prev = window.__prev || new WeakSet();
+      const isComp = (f) => [0, 1, 11, 14, 15].includes(f.tag);
+      const walk = (f, parentRendered) => {
+        while (f) {
+          let rendered = false;
+          if (isComp(f)) {
+            seen.add(f);
+            rendered =
+              !prev.has(f) &&
+              (f.alternate === null ||
+                f.memoizedProps !== f.alternate.memoizedProps ||
+                f.memoizedState !== f.alternate.memoizedState);
+            if (rendered) {
+              count++;
+              if (!parentRendered && f.alternate) {
+                tops.push({
+                  n: name(f),
+                  state: f.memoizedState !== f.alternate.memoizedState,
+                  props: f.memoizedProps !== f.alternate.memoizedProps,
+                  ctx: !!f.dependencies,
+                });
+              }
+            }
+          }
+          walk(f.child, isComp(f) ? rendered : parentRendered);
+          f = f.sibling;
+        }
+      };
+      walk(root.current.child, false);
+      window.__prev = seen;
+      log.push({ t: Math.round(performance.now() - t0), count, tops: tops.slice(0, 6) });
+    },
+  };
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const server = await startServer({
+  port: await freePort(),
+  env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'log', SIGNUP_MAX_PER_IP_HOUR: '1000' },
+});
+try {
+  const session = await createShop(server.base, path.join(server.dataDir, 'app.db'));
+  const browser = await chromium.launch({ executablePath: CHROME_PATH });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await page.goto(`${server.base}/ready`);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, JSON.stringify(value));
+  }, session);
+  await context.addInitScript(HOOK);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(`${server.base}/sales/orders/generate`);
+  await page.waitForTimeout(9000);
+  const log = await page.evaluate(() => window.__commits);
+  for (const c of log) {
+    console.log(`commit t=${c.t} rendered=${c.count}`);
+    for (const top of c.tops)
+      console.log(`   state=${top.state} props=${top.props} ${top.n.replace(/\s+/g, ' ')}`);
+  }
+  await browser.close();
+} finally {
+  await server.stop();
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
