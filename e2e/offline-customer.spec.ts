@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { goOffline, goOnline, readyForOffline } from './offline-support';
 import { createMerchant, signIn, type Merchant } from './support';
 
 /**
@@ -41,48 +42,6 @@ async function ordersOf(request: APIRequestContext, m: Merchant): Promise<OrderR
   const res = await request.get('/api/v1/order?perPage=50', { headers: { Authorization: m.token } });
   expect(res.status()).toBe(200);
   return (await res.json()).data as OrderRow[];
-}
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
-
-/** The service worker controls the app and the till holds its copy of the catalogue. */
-async function readyForOffline(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('tillbook-till');
-              open.onsuccess = () => {
-                const db = open.result;
-                // Closed at once: an open connection would hold back the app's own upgrade.
-                const done = (n: number) => {
-                  db.close();
-                  resolve(n);
-                };
-                if (!db.objectStoreNames.contains('meta')) return done(0);
-                const count = db.transaction('meta').objectStore('meta').count();
-                count.onsuccess = () => done(count.result);
-                count.onerror = () => done(0);
-              };
-              open.onerror = () => resolve(0);
-            }),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(1);
 }
 
 /** Fills the till's "New customer" form and sends it. */

@@ -6,10 +6,10 @@ import {
   expect,
   test,
   type APIRequestContext,
-  type BrowserContext,
   type Page,
 } from '@playwright/test';
 import { chromium } from './playwright.config';
+import { goOffline, goOnline, readyForOffline } from './offline-support';
 import { createMerchant, signIn, toastsGone, type Merchant } from './support';
 
 /**
@@ -65,44 +65,6 @@ async function scanCode(page: Page, code: string) {
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
   await expect(scan).toHaveValue('');
-}
-
-/** No network for this context: offline, and the API unreachable even if the browser tried. */
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
-
-/** Waits until the service worker controls the app and the till holds its copy of the catalogue. */
-async function readyForOffline(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('tillbook-till');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('meta')) return resolve(0);
-                const count = db.transaction('meta').objectStore('meta').count();
-                count.onsuccess = () => resolve(count.result);
-                count.onerror = () => resolve(0);
-              };
-              open.onerror = () => resolve(0);
-            }),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(1);
 }
 
 async function sellOffline(page: Page, barcodes: string[]) {
