@@ -6,11 +6,10 @@
 // source so they can be recognised. A diagnostic for decision 0023, not a pass/fail check.
 /* global window */
 import { existsSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { root, startServer } from '../lib.mjs';
+import { createShop, freePort } from './shop.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
@@ -18,74 +17,6 @@ for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
     console.error(`${file} is missing: run \`npm run build\` first.`);
     process.exit(1);
   }
-}
-const PASSWORD = 'lighthouse-pass-1';
-
-async function call(base, method, url, body, token) {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-/** A verified shop owner with a store and a few products, and the session the app would store. */
-async function createShop(base, dbPath) {
-  const email = `lighthouse.${Date.now().toString(36)}@example.ng`;
-  const signUp = await call(base, 'POST', '/user/signup', {
-    first_name: 'Ngozi',
-    last_name: 'Eze',
-    email,
-    password: PASSWORD,
-    phone_number: '+2348012345678',
-    country: 'Nigeria',
-  });
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  const mail = db
-    .prepare('select text from mail_outbox where to_address = ? order by created_at desc limit 1')
-    .get(email);
-  db.close();
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error('no verification code in the outbox');
-  await call(base, 'POST', '/user/verify-email', { email, code });
-  await call(
-    base,
-    'PUT',
-    `/user/business-info/${signUp.id}`,
-    { business_name: 'Ngozi Provisions', country: 'Nigeria', city: 'Lagos', state: 'Lagos' },
-    signUp.userToken,
-  );
-  const data = await call(base, 'POST', '/user/signin', { email, password: PASSWORD });
-  const names = ['Milo 500g', 'Peak Milk 400g', 'Indomie Chicken 70g', 'Golden Penny Semovita 1kg'];
-  for (const [i, name] of names.entries()) {
-    await call(
-      base,
-      'POST',
-      '/product/create',
-      { name, price: 150000 + i * 25000, quantity: 20 },
-      data.userToken,
-    );
-  }
-  // The session as the app stores it after sign-in (apps/web/src/lib/session.ts).
-  const { userToken, userStore, ...user } = data;
-  const store = userStore.find((s) => s.business_name === data.business_name) ?? userStore[0];
-  const expiry = Date.now() + 6 * 3600_000;
-  return {
-    authState: {
-      value: {
-        token: userToken,
-        user: { ...user, business_name: store.business_name },
-        isLoggedIn: true,
-        store: { id: store.id, business_name: store.business_name },
-      },
-      expiry,
-    },
-    loginToken: { value: userToken, expiry },
-    userEmail: { value: user.email, expiry },
-  };
 }
 
 const HOOK = () => {
@@ -154,17 +85,6 @@ const HOOK = () => {
     },
   };
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const server = await startServer({
   port: await freePort(),
