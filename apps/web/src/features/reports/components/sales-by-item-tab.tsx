@@ -1,4 +1,4 @@
-import { Anchor, Group, NativeSelect, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { productsRoutes } from '@tillbook/contract/products';
@@ -12,6 +12,7 @@ import { formatCount, formatMoney } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSalesByItem, type ItemFilters } from '../api/reports';
 import { ReportPager } from './report-pager';
+import { ReportTable } from './report-table';
 
 const SORT_LABELS: Record<ItemFilters['sort'], string> = {
   revenue: 'Revenue',
@@ -102,60 +103,52 @@ export function SalesByItemTab({
     >
       {q.data && (
         <>
-          <ScrollArea type="auto">
-            <Table
-              striped
-              verticalSpacing="xs"
-              miw={820}
-              aria-label="Sales by item"
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>SKU</Table.Th>
-                  <Table.Th ta="right">Quantity</Table.Th>
-                  <Table.Th ta="right">Revenue</Table.Th>
-                  <Table.Th ta="right">Average price</Table.Th>
-                  <Table.Th ta="right">Cost</Table.Th>
-                  <Table.Th ta="right">Margin</Table.Th>
-                  <Table.Th ta="right">Margin %</Table.Th>
+          <ReportTable label="Sales by item" minWidth={820}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>SKU</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Revenue</Table.Th>
+                <Table.Th ta="right">Average price</Table.Th>
+                <Table.Th ta="right">Cost</Table.Th>
+                <Table.Th ta="right">Margin</Table.Th>
+                <Table.Th ta="right">Margin %</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.rows.map((r) => (
+                <Table.Tr key={r.product_id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.product(r.product_id)} size="sm" fw={600}>
+                      {r.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{r.sku ?? '—'}</Table.Td>
+                  <Table.Td ta="right">{formatCount(r.quantity)}</Table.Td>
+                  <Table.Td ta="right">{money(r.revenue)}</Table.Td>
+                  <Table.Td ta="right">{money(r.average_price)}</Table.Td>
+                  <Table.Td ta="right">{money(r.cost)}</Table.Td>
+                  <Table.Td ta="right" c={r.margin < 0 ? 'red.9' : undefined}>
+                    {money(r.margin)}
+                  </Table.Td>
+                  <Table.Td ta="right">{percentText(r.margin_percent)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.rows.map((r) => (
-                  <Table.Tr key={r.product_id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.product(r.product_id)} size="sm" fw={600}>
-                        {r.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{r.sku ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{formatCount(r.quantity)}</Table.Td>
-                    <Table.Td ta="right">{money(r.revenue)}</Table.Td>
-                    <Table.Td ta="right">{money(r.average_price)}</Table.Td>
-                    <Table.Td ta="right">{money(r.cost)}</Table.Td>
-                    <Table.Td ta="right" c={r.margin < 0 ? 'red.9' : undefined}>
-                      {money(r.margin)}
-                    </Table.Td>
-                    <Table.Td ta="right">{percentText(r.margin_percent)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700} data-testid="sales-by-item-totals">
-                  <Table.Th scope="row">Totals</Table.Th>
-                  <Table.Td />
-                  <Table.Td ta="right">{formatCount(q.data.totals.quantity)}</Table.Td>
-                  <Table.Td ta="right">{money(q.data.totals.revenue)}</Table.Td>
-                  <Table.Td ta="right">{money(q.data.totals.average_price)}</Table.Td>
-                  <Table.Td ta="right">{money(q.data.totals.cost)}</Table.Td>
-                  <Table.Td ta="right">{money(q.data.totals.margin)}</Table.Td>
-                  <Table.Td ta="right">{percentText(q.data.totals.margin_percent)}</Table.Td>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </ScrollArea>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={700} data-testid="sales-by-item-totals">
+                <Table.Th scope="row">Totals</Table.Th>
+                <Table.Td />
+                <Table.Td ta="right">{formatCount(q.data.totals.quantity)}</Table.Td>
+                <Table.Td ta="right">{money(q.data.totals.revenue)}</Table.Td>
+                <Table.Td ta="right">{money(q.data.totals.average_price)}</Table.Td>
+                <Table.Td ta="right">{money(q.data.totals.cost)}</Table.Td>
+                <Table.Td ta="right">{money(q.data.totals.margin)}</Table.Td>
+                <Table.Td ta="right">{percentText(q.data.totals.margin_percent)}</Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </ReportTable>
           <ReportPager pagination={q.data.pagination} onChange={onChange} noun="products" />
         </>
       )}

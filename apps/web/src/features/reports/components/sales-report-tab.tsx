@@ -1,4 +1,4 @@
-import { NativeSelect, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { REPORT_TYPES, type ReportType, type SalesFigures } from '@tillbook/contract/reports';
 import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
@@ -6,6 +6,7 @@ import { useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatDay, formatMoney, formatMoneyCompact } from '../../../lib/format';
 import { useSalesByPeriod, useSalesSummary, type Range } from '../api/reports';
 import { FIGURES, TABLE_FIGURES, type FigureKey } from './figures';
+import { ReportTable } from './report-table';
 
 export const TYPE_LABELS: Record<ReportType, string> = {
   daily: 'Daily',
@@ -128,72 +129,64 @@ export function SalesReportTab({
                 height={240}
               />
             </div>
-            <ScrollArea type="auto">
-              <Table
-                striped
-                verticalSpacing="xs"
-                miw={900}
-                aria-label="Sales report"
-                style={{ fontVariantNumeric: 'tabular-nums' }}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Period</Table.Th>
-                    {TABLE_FIGURES.map((k) => (
-                      <Table.Th key={k} ta="right">
-                        {LABEL_OF[k].label}
-                      </Table.Th>
-                    ))}
-                    <Table.Th ta="right">Net sales before</Table.Th>
-                    <Table.Th ta="right">Change</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r) => (
-                    <Table.Tr key={r.period}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.label}</Table.Td>
-                      {TABLE_FIGURES.map((k) => (
-                        <Table.Td key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {figureText(k, r.current, currency)}
-                        </Table.Td>
-                      ))}
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(r.previous.net_sales, currency)}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <ChangeBadge
-                          percent={r.change_percent.net_sales}
-                          current={r.current.net_sales}
-                          previous={r.previous.net_sales}
-                          against=""
-                        />
-                      </Table.Td>
-                    </Table.Tr>
+            <ReportTable label="Sales report" minWidth={900}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Period</Table.Th>
+                  {TABLE_FIGURES.map((k) => (
+                    <Table.Th key={k} ta="right">
+                      {LABEL_OF[k].label}
+                    </Table.Th>
                   ))}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr fw={700} data-testid="sales-report-totals">
-                    <Table.Th scope="row">Totals</Table.Th>
+                  <Table.Th ta="right">Net sales before</Table.Th>
+                  <Table.Th ta="right">Change</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.period}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.label}</Table.Td>
                     {TABLE_FIGURES.map((k) => (
                       <Table.Td key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {figureText(k, q.data.totals.current, currency)}
+                        {figureText(k, r.current, currency)}
                       </Table.Td>
                     ))}
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(q.data.totals.previous.net_sales, currency)}
+                      {formatMoney(r.previous.net_sales, currency)}
                     </Table.Td>
                     <Table.Td ta="right">
                       <ChangeBadge
-                        percent={q.data.totals.change_percent.net_sales}
-                        current={q.data.totals.current.net_sales}
-                        previous={q.data.totals.previous.net_sales}
+                        percent={r.change_percent.net_sales}
+                        current={r.current.net_sales}
+                        previous={r.previous.net_sales}
                         against=""
                       />
                     </Table.Td>
                   </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </ScrollArea>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr fw={700} data-testid="sales-report-totals">
+                  <Table.Th scope="row">Totals</Table.Th>
+                  {TABLE_FIGURES.map((k) => (
+                    <Table.Td key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {figureText(k, q.data.totals.current, currency)}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(q.data.totals.previous.net_sales, currency)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <ChangeBadge
+                      percent={q.data.totals.change_percent.net_sales}
+                      current={q.data.totals.current.net_sales}
+                      previous={q.data.totals.previous.net_sales}
+                      against=""
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            </ReportTable>
           </Stack>
         )}
       </WidgetCard>

@@ -1,4 +1,4 @@
-import { Anchor, Group, NativeSelect, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
+import { Anchor, Group, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
 import { ORDER_STATUSES } from '@tillbook/contract/orders';
 import { Link } from 'react-router';
 import { WidgetCard } from '../../../components/insight-cards';
@@ -9,6 +9,7 @@ import { useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useTransactions, type TransactionFilters } from '../api/reports';
 import { ReportPager } from './report-pager';
+import { ReportTable } from './report-table';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
@@ -86,91 +87,83 @@ export function TransactionsTab({
     >
       {q.data && (
         <>
-          <ScrollArea type="auto">
-            <Table
-              striped
-              verticalSpacing="xs"
-              miw={720}
-              aria-label="Sales transactions"
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Number</Table.Th>
-                  {payments && <Table.Th>Order</Table.Th>}
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Payment type</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.rows.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <DateTime iso={r.date} />
-                    </Table.Td>
-                    <Table.Td>
-                      {r.kind === 'order' ? (
-                        <Anchor
-                          component={Link}
-                          to={paths.order(r.order_id)}
-                          size="sm"
-                          fw={600}
-                          style={{ whiteSpace: 'nowrap' }}
-                        >
-                          {r.number}
-                        </Anchor>
-                      ) : (
-                        <Anchor
-                          component={Link}
-                          to={paths.payment(r.id)}
-                          size="sm"
-                          fw={600}
-                          style={{ whiteSpace: 'nowrap' }}
-                        >
-                          {r.number}
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                    {payments && (
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.order(r.order_id)} size="sm">
-                          {r.order_number}
-                        </Anchor>
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      {r.customer_name ?? (
-                        <Text span size="sm" c="dimmed">
-                          Walk-in
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{paymentLabel(r.payment_type)}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(r.amount, currency)}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={r.status === 'success' ? 'completed' : r.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700} data-testid="transactions-totals">
-                  <Table.Th scope="row" colSpan={payments ? 5 : 4}>
-                    Totals: {formatCount(q.data.totals.count)} {payments ? 'payments' : 'orders'}
-                  </Table.Th>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(q.data.totals.amount, currency)}
+          <ReportTable label="Sales transactions" minWidth={720}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Number</Table.Th>
+                {payments && <Table.Th>Order</Table.Th>}
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Payment type</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <DateTime iso={r.date} />
                   </Table.Td>
-                  <Table.Td />
+                  <Table.Td>
+                    {r.kind === 'order' ? (
+                      <Anchor
+                        component={Link}
+                        to={paths.order(r.order_id)}
+                        size="sm"
+                        fw={600}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {r.number}
+                      </Anchor>
+                    ) : (
+                      <Anchor
+                        component={Link}
+                        to={paths.payment(r.id)}
+                        size="sm"
+                        fw={600}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {r.number}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  {payments && (
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.order(r.order_id)} size="sm">
+                        {r.order_number}
+                      </Anchor>
+                    </Table.Td>
+                  )}
+                  <Table.Td>
+                    {r.customer_name ?? (
+                      <Text span size="sm" c="dimmed">
+                        Walk-in
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{paymentLabel(r.payment_type)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(r.amount, currency)}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={r.status === 'success' ? 'completed' : r.status} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </ScrollArea>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={700} data-testid="transactions-totals">
+                <Table.Th scope="row" colSpan={payments ? 5 : 4}>
+                  Totals: {formatCount(q.data.totals.count)} {payments ? 'payments' : 'orders'}
+                </Table.Th>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(q.data.totals.amount, currency)}
+                </Table.Td>
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tfoot>
+          </ReportTable>
           <ReportPager
             pagination={q.data.pagination}
             onChange={onChange}
