@@ -152,6 +152,18 @@ if (process.env.WAL_PAGES === '1' && engine === 'sqlite') {
   walReader.prepare('select count(*) from counters').get();
   walStart = walFrames(walFile).length;
 }
+// On PostgreSQL: the WAL the timed orders wrote (all of it: the machine's database is this
+// bench's alone while it runs), a measure of the database's work that does not drift with the
+// machine's speed.
+const walLsn = async () => {
+  if (engine !== 'postgres') return null;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  await client.end();
+  return rows[0]!.lsn;
+};
+const lsn0 = await walLsn();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 // CONCURRENCY orders in flight at a time, as from that many tills.
@@ -162,6 +174,24 @@ const cpu = process.cpuUsage(cpu0);
 process.stdout.write(
   `whole order through inject: ${wall.toFixed(0)} µs wall, ${((cpu.user + cpu.system) / n).toFixed(0)} µs CPU (main thread and workers)\n`,
 );
+if (lsn0) {
+  const lsn1 = await walLsn();
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  const { rows } = await client.query<{ bytes: string }>('select pg_wal_lsn_diff($1, $2)::text as bytes', [
+    lsn1,
+    lsn0,
+  ]);
+  const stats = await client.query<{ relname: string; upd: string; hot: string }>(
+    `select relname, n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_user_tables
+      where schemaname = $1 and n_tup_upd > 0 order by relname`,
+    [schema],
+  );
+  await client.end();
+  process.stdout.write(`WAL: ${(Number(rows[0]!.bytes) / n).toFixed(0)} bytes per order\n`);
+  for (const r of stats.rows)
+    process.stdout.write(`  ${r.relname}: ${r.upd} updates, ${r.hot} of them HOT (statistics may lag)\n`);
+}
 if (walReader) {
   const frames = walFrames(walFile).slice(walStart);
   walReader.exec('commit');
@@ -181,7 +211,7 @@ if (walReader) {
       names.get(f.page) ?? `page ${f.page}`,
       (byTree.get(names.get(f.page) ?? `page ${f.page}`) ?? 0) + 1,
     );
-  for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1]).slice(0, 80))
     process.stdout.write(`  ${(count / commits).toFixed(1).padStart(6)} per commit  ${tree}\n`);
   walReader.close();
 }

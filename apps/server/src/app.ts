@@ -31,7 +31,7 @@ import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
 import { registerPaymentsReceivedRoutes } from './modules/payments-received/payments-received.routes.js';
 import { registerProductsRoutes } from './modules/products/products.routes.js';
-import { registerReportsRoutes } from './modules/reports/reports.routes.js';
+import { registerReportsRoutes, startSalesFiguresRollUp } from './modules/reports/reports.routes.js';
 import { registerStoresRoutes } from './modules/stores/stores.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -156,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }));
 
   startWebhookWorker(app, database.db, deps);
+  startSalesFiguresRollUp(app, database.db, deps);
 
   if (options.serveWeb ?? true) await registerStaticWeb(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

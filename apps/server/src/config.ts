@@ -43,6 +43,11 @@ const envSchema = z.object({
   WALLET_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How often due webhook deliveries are looked for and sent (seconds; 0: never, in this process). */
   WEBHOOK_WORKER_SECONDS: z.coerce.number().min(0).default(2),
+  /**
+   * How often the sales figures' waiting changes are rolled up in the background (seconds; 0:
+   * never in this process: reads of the figures still roll up first). Decision 0031, addendum.
+   */
+  SALES_FIGURES_ROLLUP_SECONDS: z.coerce.number().min(0).default(1),
   /** How long a webhook receiver may take to answer before the attempt counts as failed (ms). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Let endpoints be http:// and on private addresses (tests and local development only). */

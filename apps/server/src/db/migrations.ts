@@ -15,6 +15,7 @@ import * as webhooks from './migrations/0013-webhooks.js';
 import * as offlineSales from './migrations/0014-offline-sales.js';
 import * as transactionPins from './migrations/0015-transaction-pins.js';
 import * as salesFiguresPlacedTotal from './migrations/0018-sales-figures-placed-total.js';
+import * as salesFigureChanges from './migrations/0019-sales-figure-changes.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0014-offline-sales': offlineSales,
   '0015-transaction-pins': transactionPins,
   '0018-sales-figures-placed-total': salesFiguresPlacedTotal,
+  '0019-sales-figure-changes': salesFigureChanges,
 };
 
 /**

@@ -15,17 +15,35 @@ type Db = Kysely<Database> | Transaction<Database>;
  * (a temporary table) and orders are joined to them by `created_at` range, through the
  * `orders (store_id, created_at)` index: the same SQL on both engines.
  */
-export async function rebuildSalesFigures(db: Db, storeIds?: readonly string[]): Promise<void> {
-  if (db.isTransaction) return rebuild(db as Transaction<Database>, storeIds);
-  return db.transaction().execute((trx) => rebuild(trx, storeIds));
+export async function rebuildSalesFigures(
+  db: Db,
+  storeIds?: readonly string[],
+  options: RebuildOptions = {},
+): Promise<void> {
+  if (db.isTransaction) return rebuild(db as Transaction<Database>, storeIds, options);
+  return db.transaction().execute((trx) => rebuild(trx, storeIds, options));
+}
+
+export interface RebuildOptions {
+  /**
+   * False in the migrations before 0019, which made `sales_figure_changes`: there is no table of
+   * changes waiting to drop yet.
+   */
+  changes?: boolean;
 }
 
 const BOUNDS = 'sales_rebuild_days';
 
-async function rebuild(trx: Transaction<Database>, storeIds?: readonly string[]): Promise<void> {
+async function rebuild(
+  trx: Transaction<Database>,
+  storeIds: readonly string[] | undefined,
+  options: RebuildOptions,
+): Promise<void> {
   const only = storeIds ? [...new Set(storeIds)] : null;
   if (only && !only.length) return;
+  // Changes not yet rolled up are counted by the rebuild from the orders they came with.
   for (const table of [
+    ...(options.changes === false ? [] : (['sales_figure_changes'] as const)),
     'sales_days',
     'sales_product_days',
     'sales_customer_days',

@@ -126,6 +126,8 @@ export async function createTestApp(
     WALLET_RECONCILE_SECONDS: '0',
     // Webhook deliveries are sent when a test calls the worker; receivers are local servers.
     WEBHOOK_WORKER_SECONDS: '0',
+    // Reads of the sales figures roll up first; the background round runs when a test calls it.
+    SALES_FIGURES_ROLLUP_SECONDS: '0',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     ...env,
   });

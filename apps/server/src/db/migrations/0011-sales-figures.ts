@@ -106,5 +106,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['store_id', 'payment_date', 'id'])
     .execute();
 
-  await rebuildSalesFigures(db as never);
+  await rebuildSalesFigures(db as never, undefined, { changes: false });
 }

@@ -14,5 +14,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('sales_days')
     .addColumn('placed_total', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await rebuildSalesFigures(db as never);
+  await rebuildSalesFigures(db as never, undefined, { changes: false });
 }

@@ -17,7 +17,8 @@ export interface ChangePosition {
 /**
  * Products changed after `after` (every product when null), oldest change first, at most `limit`:
  * what the till's copy of the catalogue is brought up to date with (decision 0036). A stock
- * change moves `updated_at` too, so the till sees quantities change. Read by the index on
+ * change moves `updated_at` too (once it is more than `STOCK_STAMP_MS` old: `stock.service.ts`),
+ * so the till sees quantities change. Read by the index on
  * `(store_id, updated_at, id)`.
  */
 export async function productsChangedSince(

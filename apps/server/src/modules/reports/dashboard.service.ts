@@ -29,7 +29,7 @@ import {
   startOfYear,
 } from './periods.js';
 import { ordersPlacedBetween, recentOrders as readRecentOrders, soldProductNames } from './report-orders.js';
-import { reportsRepository } from './reports.repository.js';
+import { figuresOf } from './sales-figures.js';
 
 /** The dashboard's cards, lists and chart, from the sales figures (decision 0031). */
 
@@ -50,7 +50,7 @@ export async function topCustomers(
   ctx: StoreContext,
   q: z.output<typeof dashboardTopQuery>,
 ): Promise<TopCustomer[]> {
-  const rows = await reportsRepository(ctx.db, ctx.storeId).topCustomers(
+  const rows = await (await figuresOf(ctx)).topCustomers(
     q.from ?? null,
     q.to ?? null,
     q.limit,
@@ -77,7 +77,7 @@ export async function topProducts(
   ctx: StoreContext,
   q: z.output<typeof dashboardTopQuery>,
 ): Promise<TopProduct[]> {
-  const rows = await reportsRepository(ctx.db, ctx.storeId).products(q.from ?? null, q.to ?? null, {
+  const rows = await (await figuresOf(ctx)).products(q.from ?? null, q.to ?? null, {
     by: 'revenue',
     limit: q.limit,
   });
@@ -113,7 +113,7 @@ export async function recentOrders(ctx: StoreContext, limit: number): Promise<Re
 }
 
 export async function totalSales(ctx: StoreContext, q: Range): Promise<TotalSales> {
-  const sum = await reportsRepository(ctx.db, ctx.storeId).sum(q.from ?? null, q.to ?? null);
+  const sum = await (await figuresOf(ctx)).sum(q.from ?? null, q.to ?? null);
   const f = salesFigures(sum);
   return {
     from: q.from ?? null,
@@ -128,7 +128,7 @@ export async function totalSales(ctx: StoreContext, q: Range): Promise<TotalSale
 export async function todaySales(ctx: StoreContext): Promise<TodaySales> {
   const today = storeToday(ctx);
   const yesterday = addDays(today, -1);
-  const days = await reportsRepository(ctx.db, ctx.storeId).days(yesterday, today);
+  const days = await (await figuresOf(ctx)).days(yesterday, today);
   const of = (day: string) => salesFigures(addUp(days.filter((d) => d.day === day)));
   const t = of(today);
   const y = of(yesterday);
@@ -149,13 +149,13 @@ export async function totalCustomers(ctx: StoreContext, q: Range): Promise<Total
   const end = q.to ? new Date(startOfLocalDay(addDays(q.to, 1), zone)).toISOString() : null;
   const [counts, buying] = await Promise.all([
     countCustomers(ctx.db, ctx.storeId, start, end),
-    reportsRepository(ctx.db, ctx.storeId).buyingCustomers(q.from ?? null, q.to ?? null),
+    figuresOf(ctx).then((f) => f.buyingCustomers(q.from ?? null, q.to ?? null)),
   ]);
   return { from: q.from ?? null, to: q.to ?? null, total: counts.total, new: counts.added, buying };
 }
 
 export async function totalOrders(ctx: StoreContext, q: Range): Promise<TotalOrders> {
-  const sum = await reportsRepository(ctx.db, ctx.storeId).sum(q.from ?? null, q.to ?? null);
+  const sum = await (await figuresOf(ctx)).sum(q.from ?? null, q.to ?? null);
   return {
     from: q.from ?? null,
     to: q.to ?? null,
@@ -266,7 +266,7 @@ export async function chart(
       option === 'sales' ? (i) => sales[i]!.total - sales[i]!.refunded_total : () => 1,
     );
   } else {
-    const days = await reportsRepository(ctx.db, ctx.storeId).days(from, to);
+    const days = await (await figuresOf(ctx)).days(from, to);
     const index = new Map(buckets.map((b, i) => [b.key, i]));
     values = new Array<number>(buckets.length).fill(0);
     for (const d of days) {

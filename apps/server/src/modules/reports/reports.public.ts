@@ -7,6 +7,7 @@ export {
   recordCancellation,
   recordCompletion,
   recordRefund,
+  rollUpSalesFigures,
   type LineForFigures,
   type OrderForFigures,
   type RefundedLine,

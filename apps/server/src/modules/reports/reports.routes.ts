@@ -2,12 +2,15 @@ import { Readable } from 'node:stream';
 import { dashboardRoutes, reportsRoutes } from '@tillbook/contract/reports';
 import { storesRoutes } from '@tillbook/contract/stores';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { StoreContext } from '../../lib/context.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Deps, StoreContext } from '../../lib/context.js';
 import { ok } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import * as dashboard from './dashboard.service.js';
 import { exportSalesByItem, exportSalesReport, exportSummary, exportTransactions } from './report-exports.js';
 import * as reports from './reports.service.js';
+import { rollUpWaitingSalesFigures } from './sales-figures.js';
 import { changeStoreAddress } from './store-timezone.service.js';
 
 function sendCsv(ctx: StoreContext, reply: FastifyReply, name: string, rows: AsyncGenerator<string>) {
@@ -68,4 +71,33 @@ export function registerReportsRoutes(app: FastifyInstance): void {
   route(app, reportsRoutes.exportTransactions, async (ctx, { query }, _request, reply) =>
     sendCsv(ctx, reply, 'sales-transactions', exportTransactions(ctx, query)),
   );
+}
+
+/**
+ * Rolls the sales figures' waiting changes up every `SALES_FIGURES_ROLLUP_SECONDS` once the app
+ * is ready (decision 0031, addendum), so a read of the figures seldom finds more than a second's
+ * sales to add first. A round still running when the next is due is not doubled; the timer does
+ * not keep the process alive, and closing the app waits for the round in flight.
+ */
+export function startSalesFiguresRollUp(app: FastifyInstance, db: Kysely<Database>, deps: Deps): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    if (running) return;
+    running = rollUpWaitingSalesFigures(db)
+      .catch((error: unknown) => app.log.error({ err: error }, 'sales figures roll-up failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    const seconds = deps.config.SALES_FIGURES_ROLLUP_SECONDS;
+    if (seconds === 0) return;
+    timer = setInterval(run, seconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
 }

@@ -37,7 +37,8 @@ import {
   transactionTotals,
   type TransactionFilter,
 } from './report-orders.js';
-import { reportsRepository, type DayFigures } from './reports.repository.js';
+import type { DayFigures } from './reports.repository.js';
+import { figuresOf } from './sales-figures.js';
 
 /** The sales report, sales by item and sales transactions, from the sales figures (decision 0031). */
 
@@ -57,7 +58,7 @@ export async function salesSummary(
   const length = daysBetween(from, to) + 1;
   const previousTo = addDays(from, -1);
   const previousFrom = addDays(from, -length);
-  const repo = reportsRepository(ctx.db, ctx.storeId);
+  const repo = await figuresOf(ctx);
   const current = salesFigures(await repo.sum(from, to));
   const previous = salesFigures(await repo.sum(previousFrom, previousTo));
   return {
@@ -96,7 +97,7 @@ export async function salesReport(
   const periods = periodsBetween(from, to, g);
   const first = previousPeriod(periods[0]!, g);
   const last = periods.at(-1)!;
-  const days = await reportsRepository(ctx.db, ctx.storeId).days(first.from, last.to);
+  const days = await (await figuresOf(ctx)).days(first.from, last.to);
   const byPeriod = new Map<string, DayFigures[]>();
   for (const d of days) {
     const key = periodOf(d.day, g).key;
@@ -135,7 +136,7 @@ type ItemFilters = z.output<typeof salesByItemExportQuery>;
 /** Every product matching the filters, sorted, with the totals of all of them. */
 export async function salesByItemRows(ctx: StoreContext, q: ItemFilters) {
   const { from, to } = reportRange(ctx, q);
-  let figures = (await reportsRepository(ctx.db, ctx.storeId).products(from, to)).filter(
+  let figures = (await (await figuresOf(ctx)).products(from, to)).filter(
     (r) => r.units || r.revenue || r.cost,
   );
   if (q.categoryId) {
@@ -251,7 +252,7 @@ async function transactionsPage(
   // status filter, and payments, are counted from the rows, by an index range.
   const totalsOf = async () => {
     if (filter.kind !== 'orders' || filter.status) return transactionTotals(ctx.db, ctx.storeId, filter);
-    const sum = await reportsRepository(ctx.db, ctx.storeId).sum(from, to);
+    const sum = await (await figuresOf(ctx)).sum(from, to);
     return { count: sum.placed, amount: sum.placed_total };
   };
   const [totals, rows] = await Promise.all([

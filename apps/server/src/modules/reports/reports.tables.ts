@@ -45,6 +45,19 @@ export interface SalesCustomerDaysTable {
   spent: number;
 }
 
+/**
+ * A change of the figures not yet added to them (migration 0019): written by the sale, refund or
+ * cancellation, added up and deleted by the roll-up (`sales-figures.ts`).
+ */
+export interface SalesFigureChangesTable {
+  store_id: string;
+  /** UUIDv7: a store's changes sort by when they were made. */
+  id: string;
+  day: string;
+  /** JSON of `FigureChange` (`sales-figures.ts`). */
+  changes: string;
+}
+
 /** All-time totals of a product (the sum of its days). */
 export type SalesProductsTable = Omit<SalesProductDaysTable, 'day'>;
 /** All-time totals of a customer (the sum of their days). */
@@ -57,5 +70,6 @@ declare module '../../db/schema.js' {
     sales_customer_days: SalesCustomerDaysTable;
     sales_products: SalesProductsTable;
     sales_customers: SalesCustomersTable;
+    sales_figure_changes: SalesFigureChangesTable;
   }
 }

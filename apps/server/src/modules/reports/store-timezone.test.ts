@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSalesFigures } from '../../db/sales-figures-rebuild.js';
+import { rollUpSalesFigures } from './sales-figures.js';
 import { createMerchant, PASSWORD, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createCustomer, createProduct, order } from '../../test/sales-fixtures.js';
@@ -52,6 +53,8 @@ const setZone = (who: Merchant, timezone: string) =>
 
 /** Every figure row of a store, comparable. */
 async function keptFigures(storeId: string) {
+  // The figures as a read sees them: with the changes not yet rolled up added in.
+  await rollUpSalesFigures(t.db, storeId);
   const out: string[][] = [];
   for (const table of [
     'sales_days',
@@ -93,6 +96,8 @@ async function perDay(who: Merchant, offsetHours: number) {
 }
 
 async function keptDays(storeId: string) {
+  // The figures as a read sees them: with the changes not yet rolled up added in.
+  await rollUpSalesFigures(t.db, storeId);
   const rows = await t.db
     .selectFrom('sales_days')
     .select(['day', 'placed', 'total'])
