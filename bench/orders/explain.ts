@@ -16,6 +16,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/db/connection.js';
 import { CachedSqliteConnection } from '../../apps/server/src/db/sqlite-dialect.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { rollUpWaitingSalesFigures } from '../../apps/server/src/modules/reports/sales-figures.js';
 import { benchConfig, Capture, PG_URL } from '../catalogue/common.js';
 
 const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -39,7 +40,12 @@ const database = openDatabase(url, {
 });
 await migrateToLatest(database.db, engine === 'postgres' ? schema : undefined);
 const app = await buildApp({
-  config: benchConfig({ SIGNUP_MAX_PER_IP_HOUR: '1000' }),
+  // ROLLUP_SECONDS: how often the sales figures' changes are rolled up in the background (the
+  // app's default 1; 0 leaves them all to one timed roll-up after the timed orders).
+  config: benchConfig({
+    SIGNUP_MAX_PER_IP_HOUR: '1000',
+    ...(process.env.ROLLUP_SECONDS ? { SALES_FIGURES_ROLLUP_SECONDS: process.env.ROLLUP_SECONDS } : {}),
+  }),
   database,
   logger: false,
   serveWeb: false,
@@ -174,6 +180,26 @@ const cpu = process.cpuUsage(cpu0);
 process.stdout.write(
   `whole order through inject: ${wall.toFixed(0)} µs wall, ${((cpu.user + cpu.system) / n).toFixed(0)} µs CPU (main thread and workers)\n`,
 );
+if (process.env.ROLLUP_SECONDS === '0') {
+  const profiled = process.env.PROFILE_ROLLUP ? new inspector.Session() : null;
+  if (profiled) {
+    profiled.connect();
+    await profiled.post('Profiler.enable');
+    await profiled.post('Profiler.setSamplingInterval', { interval: 100 });
+    await profiled.post('Profiler.start');
+  }
+  const c0 = process.cpuUsage();
+  const r0 = performance.now();
+  await rollUpWaitingSalesFigures(database.db);
+  const c1 = process.cpuUsage(c0);
+  if (profiled) {
+    const { profile } = await profiled.post('Profiler.stop');
+    (await import('node:fs')).writeFileSync(process.env.PROFILE_ROLLUP!, JSON.stringify(profile));
+  }
+  process.stdout.write(
+    `roll-up of the ${n} orders' changes: ${(performance.now() - r0).toFixed(1)} ms wall, ${((c1.user + c1.system) / 1000).toFixed(1)} ms CPU\n`,
+  );
+}
 if (lsn0) {
   const lsn1 = await walLsn();
   const client = new pg.Client({ connectionString: PG_URL });

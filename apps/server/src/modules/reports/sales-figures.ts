@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
@@ -6,13 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
 import { localDate } from '../../lib/local-dates.js';
 import { reportsRepository } from './reports.repository.js';
-import type {
-  SalesCustomerDaysTable,
-  SalesCustomersTable,
-  SalesDaysTable,
-  SalesProductDaysTable,
-  SalesProductsTable,
-} from './reports.tables.js';
+import type { SalesCustomerDaysTable, SalesDaysTable, SalesProductDaysTable } from './reports.tables.js';
 
 /**
  * Keeping the sales figures (decision 0031): the orders module reports every change of an order
@@ -75,10 +69,6 @@ const ZERO: DayDelta = {
   units: 0,
   cost: 0,
 };
-const PRODUCT_KEYS = ['store_id', 'day', 'product_id'] as const;
-const CUSTOMER_KEYS = ['store_id', 'day', 'customer_id'] as const;
-const TOTAL_PRODUCT_KEYS = ['store_id', 'product_id'] as const;
-const TOTAL_CUSTOMER_KEYS = ['store_id', 'customer_id'] as const;
 
 const dayOf = (ctx: StoreContext, createdAt: string) => localDate(createdAt, ctx.access.store.timezone);
 
@@ -208,21 +198,31 @@ function addChange(batch: InsertBatch, ctx: StoreContext, day: string, change: F
     day,
     changes: JSON.stringify(change),
   };
-  return batch.addSelect('sales_figure_changes', 'sales_figure_changes:zone-guarded', [record], (values, postgres) => {
-    const selects = values.map(
-      ([store, zone, id, d, changes]) =>
-        `select coalesce((select s.id from stores s where s.id = ${store} and s.timezone = ${zone}${
-          postgres ? ' for key share' : ''
-        }), 'time zone changed'), ${id}, ${d}, ${changes}`,
-    );
-    return `insert into sales_figure_changes (store_id, id, day, changes) ${selects.join(' union all ')}`;
-  });
+  return batch.addSelect(
+    'sales_figure_changes',
+    'sales_figure_changes:zone-guarded',
+    [record],
+    (values, postgres) => {
+      const selects = values.map(
+        ([store, zone, id, d, changes]) =>
+          `select coalesce((select s.id from stores s where s.id = ${store} and s.timezone = ${zone}${
+            postgres ? ' for key share' : ''
+          }), 'time zone changed'), ${id}, ${d}, ${changes}`,
+      );
+      return `insert into sales_figure_changes (store_id, id, day, changes) ${selects.join(' union all ')}`;
+    },
+  );
 }
 
 function addRows(
   batch: InsertBatch,
   ctx: StoreContext,
-  rows: { day: string; days: SalesDaysTable; products: SalesProductDaysTable[]; customers: SalesCustomerDaysTable[] },
+  rows: {
+    day: string;
+    days: SalesDaysTable;
+    products: SalesProductDaysTable[];
+    customers: SalesCustomerDaysTable[];
+  },
 ): InsertBatch {
   return addChange(batch, ctx, rows.day, changeOf(rows.days, rows.products, rows.customers));
 }
@@ -295,15 +295,16 @@ export async function recordRefund(
   const customers: SalesCustomerDaysTable[] = order.customer_id
     ? [{ store_id: ctx.storeId, day, customer_id: order.customer_id, orders: 0, spent: -refund.value }]
     : [];
-  await addRows(new InsertBatch(), ctx, { day, days, products: productRows(ctx, day, products), customers }).flush(
-    trx,
-  );
+  await addRows(new InsertBatch(), ctx, {
+    day,
+    days,
+    products: productRows(ctx, day, products),
+    customers,
+  }).flush(trx);
 }
 
 /** Changes one roll-up transaction takes at most. */
 const CLAIM = 2000;
-/** Rows a statement of the roll-up writes at most (well under either engine's parameter limit). */
-const ROWS_PER_STATEMENT = 500;
 
 const isRetryable = (e: unknown) => ['40P01', '40001'].includes((e as { code?: string } | null)?.code ?? '');
 
@@ -314,7 +315,7 @@ const isRetryable = (e: unknown) => ['40P01', '40001'].includes((e as { code?: s
  * read of one index entry.
  */
 export async function rollUpSalesFigures(db: Kysely<Database>, storeId: string): Promise<void> {
-  for (let attempt = 1; ; ) {
+  for (let attempt = 1; ;) {
     const waiting = await db
       .selectFrom('sales_figure_changes')
       .select('id')
@@ -348,101 +349,127 @@ export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<n
 
 /**
  * Takes up to `CLAIM` of the store's changes (deleting them) and adds them to the figures, in the
- * caller's transaction. On PostgreSQL the store row is read `for share` first: a time-zone change
- * (which locks it `for update`, rebuilds the figures and drops the changes) then runs wholly
- * before or after this, never in between; the changes are taken `for update`, in key order, so
- * two roll-ups of a store take each change once: the second waits for the first and finds the
- * changes it took gone. Figure rows are written in key order, so two roll-ups never wait for each
- * other in a circle. On SQLite the transaction is the only writer.
+ * caller's transaction, in the database: the changes' JSON is read by SQL, so no change crosses
+ * to the server and back. On PostgreSQL the store row is read `for share` first: a time-zone
+ * change (which locks it `for update`, rebuilds the figures and drops the changes) then runs
+ * wholly before or after this, never in between. One statement takes the changes `for update`,
+ * in key order, and adds them up into the five tables (data-modifying CTEs reading the same
+ * deleted rows), so two roll-ups of a store take each change once: the second waits for the first
+ * and finds the changes it took gone. Figure rows are written in key order, so two roll-ups never
+ * wait for each other in a circle. On SQLite the transaction is the only writer: the changes up to
+ * the `CLAIM`th are added up table by table, then deleted.
  */
 async function rollUpIn(trx: Transaction<Database>, storeId: string): Promise<void> {
-  const postgres = engineOf(trx as unknown as Kysely<unknown>) === 'postgres';
-  if (postgres) await sql`select id from stores where id = ${storeId} for share`.execute(trx);
-  const taken = await sql<{ day: string; changes: string }>`delete from sales_figure_changes
-    where store_id = ${storeId} and id in (
-      select id from sales_figure_changes where store_id = ${storeId} order by id limit ${CLAIM}${
-        postgres ? sql` for update` : sql``
-      })
-    returning day, changes`.execute(trx);
-  if (!taken.rows.length) return;
-
-  const days = new Map<string, SalesDaysTable>();
-  const productDays = new Map<string, SalesProductDaysTable>();
-  const products = new Map<string, SalesProductsTable>();
-  const customerDays = new Map<string, SalesCustomerDaysTable>();
-  const customers = new Map<string, SalesCustomersTable>();
-  for (const { day, changes } of taken.rows) {
-    const change = JSON.parse(changes) as FigureChange;
-    let row = days.get(day);
-    if (!row) days.set(day, (row = { store_id: storeId, day, ...ZERO }));
-    for (const c of DAY_NUMBERS) row[c] += change.d[c] ?? 0;
-    for (const [product_id, units, revenue, cost] of change.p ?? []) {
-      const key = `${day}\u0000${product_id}`;
-      const pd = productDays.get(key);
-      if (pd) {
-        pd.units += units;
-        pd.revenue += revenue;
-        pd.cost += cost;
-      } else productDays.set(key, { store_id: storeId, day, product_id, units, revenue, cost });
-      const total = products.get(product_id);
-      if (total) {
-        total.units += units;
-        total.revenue += revenue;
-        total.cost += cost;
-      } else products.set(product_id, { store_id: storeId, product_id, units, revenue, cost });
-    }
-    for (const [customer_id, orders, spent] of change.c ?? []) {
-      const key = `${day}\u0000${customer_id}`;
-      const cd = customerDays.get(key);
-      if (cd) {
-        cd.orders += orders;
-        cd.spent += spent;
-      } else customerDays.set(key, { store_id: storeId, day, customer_id, orders, spent });
-      const total = customers.get(customer_id);
-      if (total) {
-        total.orders += orders;
-        total.spent += spent;
-      } else customers.set(customer_id, { store_id: storeId, customer_id, orders, spent });
-    }
+  if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
+    await sql`select id from stores where id = ${storeId} for share`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(rollUpText('postgres'), [storeId, CLAIM]));
+    return;
   }
-  await addUp(trx, 'sales_days', sorted(days), DAY_KEYS);
-  await addUp(trx, 'sales_product_days', sorted(productDays), PRODUCT_KEYS);
-  await addUp(trx, 'sales_products', sorted(products), TOTAL_PRODUCT_KEYS);
-  await addUp(trx, 'sales_customer_days', sorted(customerDays), CUSTOMER_KEYS);
-  await addUp(trx, 'sales_customers', sorted(customers), TOTAL_CUSTOMER_KEYS);
+  const last = await trx
+    .selectFrom('sales_figure_changes')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .orderBy('id')
+    .limit(1)
+    .offset(CLAIM - 1)
+    .executeTakeFirst();
+  // Past the last possible UUIDv7 when there are fewer than `CLAIM`: all of them.
+  const upTo = last?.id ?? '~';
+  for (const text of sqliteRollUpTexts())
+    await trx.executeQuery(CompiledQuery.raw(text, [storeId, upTo, storeId]));
+  await trx
+    .deleteFrom('sales_figure_changes')
+    .where('store_id', '=', storeId)
+    .where('id', '<=', upTo)
+    .execute();
 }
 
-const DAY_KEYS = ['store_id', 'day'] as const;
+/**
+ * The five figure tables: their key columns besides the store, their number columns, and where a
+ * change keeps their numbers: `d` (the day's numbers by name), `p` (per product, `[id, units,
+ * revenue, cost]`) or `c` (per customer, `[id, orders, spent]`).
+ */
+const FIGURE_TABLES = [
+  { table: 'sales_days', keys: ['day'], numbers: DAY_NUMBERS, from: 'd' },
+  {
+    table: 'sales_product_days',
+    keys: ['day', 'product_id'],
+    numbers: ['units', 'revenue', 'cost'],
+    from: 'p',
+  },
+  { table: 'sales_products', keys: ['product_id'], numbers: ['units', 'revenue', 'cost'], from: 'p' },
+  { table: 'sales_customer_days', keys: ['day', 'customer_id'], numbers: ['orders', 'spent'], from: 'c' },
+  { table: 'sales_customers', keys: ['customer_id'], numbers: ['orders', 'spent'], from: 'c' },
+] as const;
 
-function sorted<T>(rows: Map<string, T>): T[] {
-  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+type Engine = 'postgres' | 'sqlite';
+type FigureTable = (typeof FIGURE_TABLES)[number];
+
+/** `select store, keys…, sums…` of one figure table from the changes (`t`, JSON in `t.c`). */
+function sumsOf(engine: Engine, f: FigureTable, store: string): string {
+  const pg = engine === 'postgres';
+  const keyOf = (k: string) => (k === 'day' ? 't.day' : pg ? `e->>0` : `e.value ->> 0`);
+  const keys = f.keys.map(keyOf);
+  const sums =
+    f.from === 'd'
+      ? f.numbers.map((n) =>
+          pg ? `sum(coalesce((t.c->'d'->>'${n}')::bigint, 0))` : `sum(coalesce(t.c ->> '$.d.${n}', 0))`,
+        )
+      : f.numbers.map((_, i) => (pg ? `sum((e->>${i + 1})::bigint)` : `sum(e.value ->> ${i + 1})`));
+  const each =
+    f.from === 'd'
+      ? ''
+      : pg
+        ? ` cross join lateral jsonb_array_elements(coalesce(t.c->'${f.from}', '[]'::jsonb)) e`
+        : `, json_each(t.c, '$.${f.from}') e`;
+  const source = pg ? 'taken t' : 'sales_figure_changes_taken t';
+  return `select ${store}, ${[...keys, ...sums].join(', ')} from ${source}${each}${
+    pg ? '' : ' where true'
+  } group by ${keys.join(', ')} order by ${keys.join(', ')}`;
 }
 
-/** `insert … on conflict (keys) do update set c = c + excluded.c` for every other column. */
-async function addUp<T extends FigureTable>(
-  trx: Transaction<Database>,
-  table: T,
-  rows: ReadonlyArray<Insertable<Database[T]>>,
-  keys: readonly string[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const part = rows.slice(i, i + ROWS_PER_STATEMENT) as ReadonlyArray<Record<string, unknown>>;
-    const added = Object.keys(part[0]!).filter((c) => !keys.includes(c));
-    await trx
-      .insertInto(table)
-      .values(part as never)
-      .onConflict((oc) =>
-        oc.columns(keys as never).doUpdateSet(
-          Object.fromEntries(
-            added.map((c) => [c, sql`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]),
-          ) as never,
-        ),
-      )
-      .execute();
+function upsertOf(f: FigureTable, select: string): string {
+  return `insert into ${f.table} (store_id, ${[...f.keys, ...f.numbers].join(', ')}) ${select}
+    on conflict (store_id, ${f.keys.join(', ')}) do update set ${f.numbers
+      .map((n) => `${n} = ${f.table}.${n} + excluded.${n}`)
+      .join(', ')}`;
+}
+
+const rollUpTexts = new Map<string, string>();
+
+/** PostgreSQL: one statement that takes the changes and adds them to all five tables. */
+function rollUpText(engine: 'postgres'): string {
+  let text = rollUpTexts.get(engine);
+  if (!text) {
+    const parts = FIGURE_TABLES.map((f, i) => `f${i} as (${upsertOf(f, sumsOf(engine, f, '$1'))})`);
+    text = `with taken as (
+      delete from sales_figure_changes where store_id = $1 and id in (
+        select id from sales_figure_changes where store_id = $1 order by id limit $2 for update)
+      returning day, changes::jsonb as c),
+    ${parts.join(',\n    ')}
+    select count(*) as n from taken`;
+    rollUpTexts.set(engine, text);
   }
+  return text;
 }
 
-type FigureTable = 'sales_days' | 'sales_product_days' | 'sales_products' | 'sales_customer_days' | 'sales_customers';
+/**
+ * SQLite: one statement per table, each over the store's changes up to the bound (`?`: the
+ * store, the last change's id, the store again).
+ */
+function sqliteRollUpTexts(): string[] {
+  return FIGURE_TABLES.map((f) => {
+    const key = `sqlite ${f.table}`;
+    let text = rollUpTexts.get(key);
+    if (!text) {
+      text = `with sales_figure_changes_taken as (
+        select day, changes as c from sales_figure_changes where store_id = ? and id <= ?)
+      ${upsertOf(f, sumsOf('sqlite', f, '?'))}`;
+      rollUpTexts.set(key, text);
+    }
+    return text;
+  });
+}
 
 /** The store's figures to read, with every change committed so far added in. */
 export async function figuresOf(ctx: StoreContext): Promise<ReturnType<typeof reportsRepository>> {
