@@ -21,8 +21,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.notNull())
     // The store-local day the change moves (the day its order was placed).
     .addColumn('day', 'text', (c) => c.notNull())
-    // JSON: { d: day numbers, p: [[product, units, revenue, cost]], c: [[customer, orders, spent]] }.
-    .addColumn('changes', 'text', (c) => c.notNull())
+    // JSON arrays: the day's numbers in the order of `sales_days`' columns (placed, placed_total,
+    // cancelled, completed, refunded_orders, gross, discounts, refunds, tax, shipping, total,
+    // units, cost); [[product, units, revenue, cost]] and [[customer, orders, spent]], or null.
+    // Kept apart and short so the roll-up reads each table's numbers from its own small text.
+    .addColumn('day_numbers', 'text', (c) => c.notNull())
+    .addColumn('products', 'text')
+    .addColumn('customers', 'text')
     .addPrimaryKeyConstraint('sales_figure_changes_pkey', ['store_id', 'id'])
     .$call((b) => (postgres ? b : b.modifyEnd(sql`without rowid`)))
     .execute();

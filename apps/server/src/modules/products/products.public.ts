@@ -24,7 +24,7 @@ export async function getProductsForSale(
   return productReads(db, ctx.storeId).forSale(ids);
 }
 
-export { applyStockMovements, type StockMovementInput } from './stock.service.js';
+export { applyStockMovements, STOCK_STAMP_MS, type StockMovementInput } from './stock.service.js';
 export { setCostPrices } from './cost-prices.service.js';
 export { listCategories } from './categories.service.js';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { createMerchant, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { applyStockMovements, type StockMovementInput } from './stock.service.js';
+import { applyStockMovements, STOCK_STAMP_MS, type StockMovementInput } from './stock.service.js';
 
 let t: TestApp;
 let m: Merchant;
@@ -83,6 +83,39 @@ describe('applyStockMovements', () => {
       reference_id: 'ord-1',
       actor_name: 'Stock test',
     });
+  });
+
+  it('moves the stock state with every change and the change stamp at most once in STOCK_STAMP_MS', async () => {
+    const id = await product({ name: 'Stamp probe', quantity: 10, low_stock_threshold: 3 });
+    const row = async () => {
+      const r = await t.db
+        .selectFrom('products')
+        .select(['quantity', 'stock_state', 'updated_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { quantity: Number(r.quantity), state: r.stock_state, at: Date.parse(r.updated_at) };
+    };
+    const made = (await row()).at;
+    const take = (ms: number, change: number) =>
+      t.db
+        .transaction()
+        .execute((trx) =>
+          applyStockMovements(trx, { ...who(m.storeId), now: new Date(made + ms) }, [
+            { productId: id, change, reason: 'sale', referenceType: 'order', referenceId: `ord-${ms}` },
+          ]),
+        );
+    // Within the window: the quantity moves, the stamp stays (no index entry written).
+    await take(500, -1);
+    expect(await row()).toEqual({ quantity: 9, state: 'in_stock', at: made });
+    // The state moves even within the window: the stock lists filter on it.
+    await take(1_000, -6);
+    expect(await row()).toEqual({ quantity: 3, state: 'low_stock', at: made });
+    // Past the window since the stamp: it moves to now.
+    const later = STOCK_STAMP_MS + 1;
+    await take(later, -3);
+    expect(await row()).toEqual({ quantity: 0, state: 'out_of_stock', at: made + later });
+    await take(later + 1, 5);
+    expect(await row()).toEqual({ quantity: 5, state: 'in_stock', at: made + later });
   });
 
   it('refuses the whole call when a line lacks stock, naming the product and what is left', async () => {

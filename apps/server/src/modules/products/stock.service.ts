@@ -117,9 +117,16 @@ update products p set quantity = p.quantity + w.delta, stock_state = ${state}, $
 update products as p set quantity = p.quantity + w.delta
   from w
   where p.store_id = ? and p.id in (${ids}) and p.id = w.id and p.track_stock = 1${belowZero ? '' : '\n    and p.quantity + w.delta >= 0'}
-  returning id, quantity, low_stock_threshold, name, sku`;
+  returning id, quantity, low_stock_threshold, name, sku, stock_state, updated_at`;
   texts[engine][n] = text;
   return text;
+}
+
+/** The stock state a quantity puts a product in (as `STATE` works it out in SQL). */
+function stockStateOf(row: { quantity: number | string; low_stock_threshold: number | string }): string {
+  const quantity = Number(row.quantity);
+  if (quantity <= 0) return 'out_of_stock';
+  return quantity <= Number(row.low_stock_threshold) ? 'low_stock' : 'in_stock';
 }
 
 const stampTexts: string[] = [];
@@ -128,8 +135,9 @@ const STATE = `case when quantity <= 0 then 'out_of_stock'
 
 /**
  * SQLite: after `takeStockText`, the stock state and `updated_at` of the products whose state
- * changed or whose stamp is more than `STOCK_STAMP_MS` old; the others are not written. `?`: the
- * stamp's bound, now, the store, the `n` product ids, the bound again.
+ * changed or whose stamp is more than `STOCK_STAMP_MS` old (only run when one of the products
+ * it returned is such); the others are not written. `?`: the stamp's bound, now, the store, the
+ * `n` product ids, the bound again.
  */
 function stampStockText(n: number): string {
   const known = stampTexts[n];
@@ -172,6 +180,9 @@ async function takeStock(
       low_stock_threshold: number | string;
       name: string;
       sku: string;
+      /** SQLite: as they were (the statement sets only the quantity). */
+      stock_state?: string;
+      updated_at?: string;
     }>(trx, takeStockText(engine, chunk.length, belowZero), parameters);
     for (const row of rows) {
       taken.set(row.id, {
@@ -181,9 +192,12 @@ async function takeStock(
         sku: row.sku,
       });
     }
-    if (engine === 'sqlite' && rows.length) {
-      const changed = rows.map((r) => r.id);
-      await runSql(trx, stampStockText(changed.length), [bound, now, storeId, ...changed, bound]);
+    if (engine === 'sqlite') {
+      const moved = rows
+        .filter((r) => r.updated_at! < bound || r.stock_state !== stockStateOf(r))
+        .map((r) => r.id);
+      if (moved.length)
+        await runSql(trx, stampStockText(moved.length), [bound, now, storeId, ...moved, bound]);
     }
   }
   return taken;

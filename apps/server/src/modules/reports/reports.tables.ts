@@ -54,8 +54,10 @@ export interface SalesFigureChangesTable {
   /** UUIDv7: a store's changes sort by when they were made. */
   id: string;
   day: string;
-  /** JSON of `FigureChange` (`sales-figures.ts`). */
-  changes: string;
+  /** JSON arrays of a change (`sales-figures.ts`, migration 0019). */
+  day_numbers: string;
+  products: string | null;
+  customers: string | null;
 }
 
 /** All-time totals of a product (the sum of its days). */

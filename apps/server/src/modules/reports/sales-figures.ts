@@ -150,10 +150,10 @@ function completionRows(ctx: StoreContext, order: OrderForFigures, lines: readon
 const DAY_NUMBERS = Object.keys(ZERO) as Array<keyof DayDelta>;
 
 /**
- * What one change adds to the figures of its day, as kept in `sales_figure_changes.changes`
- * until it is rolled up: the day's numbers (those not zero), per product `[id, units, revenue,
- * cost]` and per customer `[id, orders, spent]`. The all-time totals get the same per product
- * and customer.
+ * What one change adds to the figures of its day: the day's numbers (those not zero), per product
+ * `[id, units, revenue, cost]` and per customer `[id, orders, spent]`. The all-time totals get the
+ * same per product and customer. Kept in `sales_figure_changes` until it is rolled up, as JSON
+ * arrays (the day's numbers in `DAY_NUMBERS` order).
  */
 interface FigureChange {
   d: Partial<DayDelta>;
@@ -166,9 +166,7 @@ function changeOf(
   products: readonly SalesProductDaysTable[],
   customers: readonly SalesCustomerDaysTable[],
 ): FigureChange {
-  const d: Partial<DayDelta> = {};
-  for (const c of DAY_NUMBERS) if (days[c]) d[c] = days[c];
-  const change: FigureChange = { d };
+  const change: FigureChange = { d: days };
   if (products.length) change.p = products.map((r) => [r.product_id, r.units, r.revenue, r.cost]);
   if (customers.length) change.c = customers.map((r) => [r.customer_id, r.orders, r.spent]);
   return change;
@@ -196,7 +194,9 @@ function addChange(batch: InsertBatch, ctx: StoreContext, day: string, change: F
     zone: ctx.access.store.timezone,
     id: newId(),
     day,
-    changes: JSON.stringify(change),
+    day_numbers: JSON.stringify(DAY_NUMBERS.map((c) => change.d[c] ?? 0)),
+    products: change.p?.length ? JSON.stringify(change.p) : null,
+    customers: change.c?.length ? JSON.stringify(change.c) : null,
   };
   return batch.addSelect(
     'sales_figure_changes',
@@ -204,12 +204,14 @@ function addChange(batch: InsertBatch, ctx: StoreContext, day: string, change: F
     [record],
     (values, postgres) => {
       const selects = values.map(
-        ([store, zone, id, d, changes]) =>
+        ([store, zone, ...rest]) =>
           `select coalesce((select s.id from stores s where s.id = ${store} and s.timezone = ${zone}${
             postgres ? ' for key share' : ''
-          }), 'time zone changed'), ${id}, ${d}, ${changes}`,
+          }), 'time zone changed'), ${rest.join(', ')}`,
       );
-      return `insert into sales_figure_changes (store_id, id, day, changes) ${selects.join(' union all ')}`;
+      return `insert into sales_figure_changes (store_id, id, day, day_numbers, products, customers) ${selects.join(
+        ' union all ',
+      )}`;
     },
   );
 }
@@ -405,27 +407,27 @@ const FIGURE_TABLES = [
 type Engine = 'postgres' | 'sqlite';
 type FigureTable = (typeof FIGURE_TABLES)[number];
 
-/** `select store, keys…, sums…` of one figure table from the changes (`t`, JSON in `t.c`). */
+/**
+ * `select store, keys…, sums…` of one figure table from the changes taken (`t`: `t.d` the day's
+ * numbers, `t.p` the products', `t.c` the customers', JSON arrays).
+ */
 function sumsOf(engine: Engine, f: FigureTable, store: string): string {
   const pg = engine === 'postgres';
-  const keyOf = (k: string) => (k === 'day' ? 't.day' : pg ? `e->>0` : `e.value ->> 0`);
-  const keys = f.keys.map(keyOf);
+  const keys = f.keys.map((k) => (k === 'day' ? 't.day' : pg ? `e->>0` : `e.value ->> 0`));
   const sums =
     f.from === 'd'
-      ? f.numbers.map((n) =>
-          pg ? `sum(coalesce((t.c->'d'->>'${n}')::bigint, 0))` : `sum(coalesce(t.c ->> '$.d.${n}', 0))`,
-        )
+      ? f.numbers.map((_, i) => (pg ? `sum((t.d->>${i})::bigint)` : `sum(t.d ->> ${i})`))
       : f.numbers.map((_, i) => (pg ? `sum((e->>${i + 1})::bigint)` : `sum(e.value ->> ${i + 1})`));
   const each =
     f.from === 'd'
       ? ''
       : pg
-        ? ` cross join lateral jsonb_array_elements(coalesce(t.c->'${f.from}', '[]'::jsonb)) e`
-        : `, json_each(t.c, '$.${f.from}') e`;
-  const source = pg ? 'taken t' : 'sales_figure_changes_taken t';
-  return `select ${store}, ${[...keys, ...sums].join(', ')} from ${source}${each}${
-    pg ? '' : ' where true'
-  } group by ${keys.join(', ')} order by ${keys.join(', ')}`;
+        ? ` cross join lateral jsonb_array_elements(t.${f.from}) e`
+        : `, json_each(t.${f.from}) e`;
+  const where = pg ? '' : f.from === 'd' ? ' where true' : ` where t.${f.from} is not null`;
+  return `select ${store}, ${[...keys, ...sums].join(', ')} from ${pg ? 'taken' : 'sales_figure_changes_taken'} t${each}${where} group by ${keys.join(
+    ', ',
+  )} order by ${keys.join(', ')}`;
 }
 
 function upsertOf(f: FigureTable, select: string): string {
@@ -445,7 +447,7 @@ function rollUpText(engine: 'postgres'): string {
     text = `with taken as (
       delete from sales_figure_changes where store_id = $1 and id in (
         select id from sales_figure_changes where store_id = $1 order by id limit $2 for update)
-      returning day, changes::jsonb as c),
+      returning day, day_numbers::jsonb as d, products::jsonb as p, customers::jsonb as c),
     ${parts.join(',\n    ')}
     select count(*) as n from taken`;
     rollUpTexts.set(engine, text);
@@ -463,7 +465,8 @@ function sqliteRollUpTexts(): string[] {
     let text = rollUpTexts.get(key);
     if (!text) {
       text = `with sales_figure_changes_taken as (
-        select day, changes as c from sales_figure_changes where store_id = ? and id <= ?)
+        select day, day_numbers as d, products as p, customers as c from sales_figure_changes
+        where store_id = ? and id <= ?)
       ${upsertOf(f, sumsOf('sqlite', f, '?'))}`;
       rollUpTexts.set(key, text);
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createCustomer, createProduct } from '../../test/sales-fixtures.js';
+import { createCustomer, createProduct, order } from '../../test/sales-fixtures.js';
+import { STOCK_STAMP_MS } from '../products/products.public.js';
 
 let t: TestApp;
 let m: Merchant;
@@ -78,6 +79,40 @@ describe('GET /till/changes', () => {
     const next = await changes(m, again.cursor);
     expect(next.products.map((p) => [p.id, p.price])).toEqual([[kept.id, 95_000]]);
     expect(next.removed_product_ids).toEqual([gone.id]);
+  });
+
+  it("sends a sale's stock change, also when the product's change stamp did not move", async () => {
+    const other = await createMerchant(t);
+    const p = await createProduct(t, other, { name: 'Stamped Tin', price: 50_000, quantity: 20 });
+    const quantityIn = (c: Changes) => c.products.find((x) => x.id === p.id)?.quantity;
+    const sell = async (quantity: number) => {
+      const res = await order(t, other, {
+        items: [{ product_id: p.id, quantity }],
+        channel: 'pos',
+        amount_received: 10_000_000,
+      });
+      expect(res.status).toBe(201);
+    };
+    const first = await changes(other);
+    expect(quantityIn(first)).toBe(20);
+    // Sold within STOCK_STAMP_MS of the product's last change: its stamp stays, and the till's
+    // next reading still brings the new quantity (it reads the last 30 s again).
+    t.clock.advance(STOCK_STAMP_MS / 2);
+    await sell(2);
+    const second = await changes(other, first.cursor);
+    expect(quantityIn(second)).toBe(18);
+    t.clock.advance(STOCK_STAMP_MS / 4);
+    await sell(3);
+    const third = await changes(other, second.cursor);
+    expect(quantityIn(third)).toBe(15);
+    // Long after: nothing comes back until the next sale, which moves the stamp.
+    t.clock.advance(60_000);
+    const quiet = await changes(other, third.cursor);
+    t.clock.advance(60_000);
+    const still = await changes(other, quiet.cursor);
+    expect(quantityIn(still)).toBeUndefined();
+    await sell(1);
+    expect(quantityIn(await changes(other, still.cursor))).toBe(14);
   });
 
   it('pages a large catalogue with `more` and the cursor', async () => {
