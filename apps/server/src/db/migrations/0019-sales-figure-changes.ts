@@ -13,6 +13,23 @@ import { engineOf } from '../connection.js';
  * till's queue (partial indexes), so an order sold online writes no entry in them. Every query
  * that reads them compares the column with a value, which implies it is not null.
  */
+/** The number columns of `sales_days` (migrations 0011 and 0018), in order. */
+const DAY_NUMBERS = [
+  'placed',
+  'placed_total',
+  'cancelled',
+  'completed',
+  'refunded_orders',
+  'gross',
+  'discounts',
+  'refunds',
+  'tax',
+  'shipping',
+  'total',
+  'units',
+  'cost',
+] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = engineOf(db) === 'postgres';
   await db.schema
@@ -21,11 +38,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.notNull())
     // The store-local day the change moves (the day its order was placed).
     .addColumn('day', 'text', (c) => c.notNull())
-    // JSON arrays: the day's numbers in the order of `sales_days`' columns (placed, placed_total,
-    // cancelled, completed, refunded_orders, gross, discounts, refunds, tax, shipping, total,
-    // units, cost); [[product, units, revenue, cost]] and [[customer, orders, spent]], or null.
-    // Kept apart and short so the roll-up reads each table's numbers from its own small text.
-    .addColumn('day_numbers', 'text', (c) => c.notNull())
+    // What the change adds to the day's row of `sales_days` (same columns)…
+    .$call((b) => {
+      let t = b;
+      for (const c of DAY_NUMBERS) t = t.addColumn(c, 'bigint', (col) => col.notNull().defaultTo(0));
+      return t;
+    })
+    // …and per product and customer: JSON arrays [[product, units, revenue, cost]] and
+    // [[customer, orders, spent]], or null.
     .addColumn('products', 'text')
     .addColumn('customers', 'text')
     .addPrimaryKeyConstraint('sales_figure_changes_pkey', ['store_id', 'id'])

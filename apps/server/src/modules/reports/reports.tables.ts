@@ -49,13 +49,12 @@ export interface SalesCustomerDaysTable {
  * A change of the figures not yet added to them (migration 0019): written by the sale, refund or
  * cancellation, added up and deleted by the roll-up (`sales-figures.ts`).
  */
-export interface SalesFigureChangesTable {
+export interface SalesFigureChangesTable extends Omit<SalesDaysTable, 'store_id' | 'day'> {
   store_id: string;
   /** UUIDv7: a store's changes sort by when they were made. */
   id: string;
   day: string;
   /** JSON arrays of a change (`sales-figures.ts`, migration 0019). */
-  day_numbers: string;
   products: string | null;
   customers: string | null;
 }

@@ -152,8 +152,8 @@ const DAY_NUMBERS = Object.keys(ZERO) as Array<keyof DayDelta>;
 /**
  * What one change adds to the figures of its day: the day's numbers (those not zero), per product
  * `[id, units, revenue, cost]` and per customer `[id, orders, spent]`. The all-time totals get the
- * same per product and customer. Kept in `sales_figure_changes` until it is rolled up, as JSON
- * arrays (the day's numbers in `DAY_NUMBERS` order).
+ * same per product and customer. Kept in `sales_figure_changes` until it is rolled up: the day's
+ * numbers in columns, the products' and customers' as JSON arrays.
  */
 interface FigureChange {
   d: Partial<DayDelta>;
@@ -189,29 +189,32 @@ function changeOf(
  * key, not a lock or a write.
  */
 function addChange(batch: InsertBatch, ctx: StoreContext, day: string, change: FigureChange): InsertBatch {
-  const record = {
+  const record: Record<string, unknown> = {
     store_id: ctx.storeId,
     zone: ctx.access.store.timezone,
     id: newId(),
     day,
-    day_numbers: JSON.stringify(DAY_NUMBERS.map((c) => change.d[c] ?? 0)),
-    products: change.p?.length ? JSON.stringify(change.p) : null,
-    customers: change.c?.length ? JSON.stringify(change.c) : null,
   };
+  for (const c of DAY_NUMBERS) record[c] = change.d[c] ?? 0;
+  record.products = change.p?.length ? JSON.stringify(change.p) : null;
+  record.customers = change.c?.length ? JSON.stringify(change.c) : null;
   return batch.addSelect(
     'sales_figure_changes',
     'sales_figure_changes:zone-guarded',
     [record],
     (values, postgres) => {
-      const selects = values.map(
-        ([store, zone, ...rest]) =>
-          `select coalesce((select s.id from stores s where s.id = ${store} and s.timezone = ${zone}${
-            postgres ? ' for key share' : ''
-          }), 'time zone changed'), ${rest.join(', ')}`,
-      );
-      return `insert into sales_figure_changes (store_id, id, day, day_numbers, products, customers) ${selects.join(
-        ' union all ',
-      )}`;
+      const number = (v: string) => (postgres ? `${v}::bigint` : v);
+      const selects = values.map((v) => {
+        const [store, zone, id, d] = v;
+        const numbers = v.slice(4, 4 + DAY_NUMBERS.length).map(number);
+        const [products, customers] = v.slice(4 + DAY_NUMBERS.length);
+        return `select coalesce((select s.id from stores s where s.id = ${store} and s.timezone = ${zone}${
+          postgres ? ' for key share' : ''
+        }), 'time zone changed'), ${[id, d, ...numbers, products, customers].join(', ')}`;
+      });
+      return `insert into sales_figure_changes (store_id, id, day, ${DAY_NUMBERS.join(
+        ', ',
+      )}, products, customers) ${selects.join(' union all ')}`;
     },
   );
 }
@@ -408,15 +411,15 @@ type Engine = 'postgres' | 'sqlite';
 type FigureTable = (typeof FIGURE_TABLES)[number];
 
 /**
- * `select store, keys…, sums…` of one figure table from the changes taken (`t`: `t.d` the day's
- * numbers, `t.p` the products', `t.c` the customers', JSON arrays).
+ * `select store, keys…, sums…` of one figure table from the changes taken (`t`: the day's numbers
+ * by name, `t.p` the products' and `t.c` the customers' JSON arrays).
  */
 function sumsOf(engine: Engine, f: FigureTable, store: string): string {
   const pg = engine === 'postgres';
   const keys = f.keys.map((k) => (k === 'day' ? 't.day' : pg ? `e->>0` : `e.value ->> 0`));
   const sums =
     f.from === 'd'
-      ? f.numbers.map((_, i) => (pg ? `sum((t.d->>${i})::bigint)` : `sum(t.d ->> ${i})`))
+      ? f.numbers.map((n) => `sum(t.${n})`)
       : f.numbers.map((_, i) => (pg ? `sum((e->>${i + 1})::bigint)` : `sum(e.value ->> ${i + 1})`));
   const each =
     f.from === 'd'
@@ -447,7 +450,7 @@ function rollUpText(engine: 'postgres'): string {
     text = `with taken as (
       delete from sales_figure_changes where store_id = $1 and id in (
         select id from sales_figure_changes where store_id = $1 order by id limit $2 for update)
-      returning day, day_numbers::jsonb as d, products::jsonb as p, customers::jsonb as c),
+      returning day, ${DAY_NUMBERS.join(', ')}, products::jsonb as p, customers::jsonb as c),
     ${parts.join(',\n    ')}
     select count(*) as n from taken`;
     rollUpTexts.set(engine, text);
@@ -465,7 +468,7 @@ function sqliteRollUpTexts(): string[] {
     let text = rollUpTexts.get(key);
     if (!text) {
       text = `with sales_figure_changes_taken as (
-        select day, day_numbers as d, products as p, customers as c from sales_figure_changes
+        select day, ${DAY_NUMBERS.join(', ')}, products as p, customers as c from sales_figure_changes
         where store_id = ? and id <= ?)
       ${upsertOf(f, sumsOf('sqlite', f, '?'))}`;
       rollUpTexts.set(key, text);
