@@ -7,15 +7,18 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Starts apps/server/dist/main.js on `port` with a fresh data folder; resolves once /ready answers. */
-export async function startServer({ port, databaseUrl, env = {}, cpu } = {}) {
+/**
+ * Starts apps/server/dist/main.js on `port` with a fresh data folder; resolves once /ready answers.
+ * `serverRoot`: another checkout whose server is built, to compare with (bench/orders/paired.mjs).
+ */
+export async function startServer({ port, databaseUrl, env = {}, cpu, serverRoot = root } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tillbook-bench-'));
   // BENCH_NODE_ARGS: extra node flags for the server, such as --cpu-prof (not allowed in NODE_OPTIONS).
-  const args = [...nodeArgs(), path.join(root, 'apps/server/dist/main.js')];
+  const args = [...nodeArgs(), path.join(serverRoot, 'apps/server/dist/main.js')];
   const command = cpu !== undefined ? 'taskset' : process.execPath;
   const argv = cpu !== undefined ? ['-c', String(cpu), process.execPath, ...args] : args;
   const child = spawn(command, argv, {
-    cwd: root,
+    cwd: serverRoot,
     env: {
       ...process.env,
       PORT: String(port),

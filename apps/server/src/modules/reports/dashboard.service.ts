@@ -50,11 +50,7 @@ export async function topCustomers(
   ctx: StoreContext,
   q: z.output<typeof dashboardTopQuery>,
 ): Promise<TopCustomer[]> {
-  const rows = await (await figuresOf(ctx)).topCustomers(
-    q.from ?? null,
-    q.to ?? null,
-    q.limit,
-  );
+  const rows = await (await figuresOf(ctx)).topCustomers(q.from ?? null, q.to ?? null, q.limit);
   const labels = await customerLabels(
     ctx.db,
     ctx.storeId,
@@ -77,7 +73,9 @@ export async function topProducts(
   ctx: StoreContext,
   q: z.output<typeof dashboardTopQuery>,
 ): Promise<TopProduct[]> {
-  const rows = await (await figuresOf(ctx)).products(q.from ?? null, q.to ?? null, {
+  const rows = await (
+    await figuresOf(ctx)
+  ).products(q.from ?? null, q.to ?? null, {
     by: 'revenue',
     limit: q.limit,
   });
