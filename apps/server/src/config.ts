@@ -47,7 +47,7 @@ const envSchema = z.object({
    * How often the sales figures' waiting changes are rolled up in the background (seconds; 0:
    * never in this process: reads of the figures still roll up first). Decision 0031, addendum.
    */
-  SALES_FIGURES_ROLLUP_SECONDS: z.coerce.number().min(0).default(1),
+  SALES_FIGURES_ROLLUP_SECONDS: z.coerce.number().min(0).default(2),
   /** How long a webhook receiver may take to answer before the attempt counts as failed (ms). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Let endpoints be http:// and on private addresses (tests and local development only). */

@@ -75,7 +75,7 @@ export function registerReportsRoutes(app: FastifyInstance): void {
 
 /**
  * Rolls the sales figures' waiting changes up every `SALES_FIGURES_ROLLUP_SECONDS` once the app
- * is ready (decision 0031, addendum), so a read of the figures seldom finds more than a second's
+ * is ready (decision 0031, addendum), so a read of the figures seldom finds more than two seconds'
  * sales to add first. A round still running when the next is due is not doubled; the timer does
  * not keep the process alive, and closing the app waits for the round in flight.
  */
