@@ -6,6 +6,9 @@ import { createMerchant } from '../../apps/server/src/test/fixtures.js';
 import { createTestApp } from '../../apps/server/src/test/harness.js';
 import { fileUpload } from '../../apps/server/src/test/multipart.js';
 
+/** One line of the measurement on standard output. */
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
 const ROWS = 10_000;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
 
@@ -27,7 +30,7 @@ try {
     return { ms: performance.now() - started, data: res.body.data as { created: number; updated: number } };
   };
   const created = await upload(file(100));
-  console.log(`create ${ROWS}: ${Math.round(created.ms)} ms (${created.data.created} created)`);
+  say(`create ${ROWS}: ${Math.round(created.ms)} ms (${created.data.created} created)`);
   const times: number[] = [];
   for (let run = 1; run <= runs; run++) {
     const updated = await upload(file(100 + run * 10));
@@ -41,7 +44,7 @@ try {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('action', '=', 'product.updated')
     .executeTakeFirstOrThrow();
-  console.log(
+  say(
     `${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}: import changing ${ROWS} prices, ${runs} runs: median ${Math.round(times[Math.floor(times.length / 2)]!)} ms, slowest ${Math.round(times.at(-1)!)} ms; product.updated rows: ${Number(audits.n)}`,
   );
 } finally {

@@ -14,6 +14,9 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { startServer } from '../lib.mjs';
 
+/** One line of the measurement on standard output. */
+const say = (text) => process.stdout.write(`${text}\n`);
+
 const RUNS = Number(process.env.RUNS ?? 10);
 const PASSWORD = 'offline-till-pass-1';
 
@@ -117,12 +120,12 @@ try {
     if (Date.now() - synced > 60_000) throw new Error(`catalogue not on the device: ${count}`);
     await page.waitForTimeout(200);
   }
-  console.log(`first visit to the POS until its 2,000 products are on the device: ${Date.now() - synced} ms`);
+  say(`first visit to the POS until its 2,000 products are on the device: ${Date.now() - synced} ms`);
 
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   const manifest = await cdp.send('Page.getAppManifest');
-  console.log(
+  say(
     `installability: ${installabilityErrors.length ? JSON.stringify(installabilityErrors) : 'installable (no errors)'}; manifest ${manifest.url} (${manifest.errors.length} errors)`,
   );
 
@@ -217,18 +220,18 @@ try {
   const offline = await measure(1);
   const ms = (xs) => xs.map((x) => x.ms);
   const busy = (xs) => median(xs.map((x) => x.busy)).toFixed(0);
-  console.log(line('online open of the POS (reload until the scan box shows)', online.opens));
-  console.log(line('offline open of the POS (from the service worker)', offline.opens));
-  console.log(
+  say(line('online open of the POS (reload until the scan box shows)', online.opens));
+  say(line('offline open of the POS (from the service worker)', offline.opens));
+  say(
     `${line('online first scan after opening, Enter to cart row (server look-up)', ms(online.first))}; long tasks median ${busy(online.first)} ms`,
   );
-  console.log(
+  say(
     `${line('offline first scan after opening (device, 2,000 products)', ms(offline.first))}; long tasks median ${busy(offline.first)} ms`,
   );
-  console.log(
+  say(
     `${line('online scan on the open till (server look-up)', ms(online.later))}; long tasks median ${busy(online.later)} ms`,
   );
-  console.log(
+  say(
     `${line('offline scan on the open till (device)', ms(offline.later))}; long tasks median ${busy(offline.later)} ms`,
   );
   await context.close();

@@ -11,6 +11,9 @@ import { chromium } from '@playwright/test';
 import { root, startServer } from '../lib.mjs';
 import { createShop, freePort } from './shop.mjs';
 
+/** One line of the measurement on standard output. */
+const say = (text) => process.stdout.write(`${text}\n`);
+
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
   if (!existsSync(path.join(root, file))) {
@@ -106,9 +109,8 @@ try {
   await page.waitForTimeout(9000);
   const log = await page.evaluate(() => window.__commits);
   for (const c of log) {
-    console.log(`commit t=${c.t} rendered=${c.count}`);
-    for (const top of c.tops)
-      console.log(`   state=${top.state} props=${top.props} ${top.n.replace(/\s+/g, ' ')}`);
+    say(`commit t=${c.t} rendered=${c.count}`);
+    for (const top of c.tops) say(`   state=${top.state} props=${top.props} ${top.n.replace(/\s+/g, ' ')}`);
   }
   await browser.close();
 } finally {
