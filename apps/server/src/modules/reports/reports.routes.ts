@@ -4,6 +4,7 @@ import { storesRoutes } from '@tillbook/contract/stores';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { runEverySeconds } from '../../lib/background-rounds.js';
 import type { Deps, StoreContext } from '../../lib/context.js';
 import { ok } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
@@ -76,28 +77,10 @@ export function registerReportsRoutes(app: FastifyInstance): void {
 /**
  * Rolls the sales figures' waiting changes up every `SALES_FIGURES_ROLLUP_SECONDS` once the app
  * is ready (decision 0031, addendum), so a read of the figures seldom finds more than two seconds'
- * sales to add first. A round still running when the next is due is not doubled; the timer does
- * not keep the process alive, and closing the app waits for the round in flight.
+ * sales to add first.
  */
 export function startSalesFiguresRollUp(app: FastifyInstance, db: Kysely<Database>, deps: Deps): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = rollUpWaitingSalesFigures(db)
-      .catch((error: unknown) => app.log.error({ err: error }, 'sales figures roll-up failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    const seconds = deps.config.SALES_FIGURES_ROLLUP_SECONDS;
-    if (seconds === 0) return;
-    timer = setInterval(run, seconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  runEverySeconds(app, deps.config.SALES_FIGURES_ROLLUP_SECONDS, 'sales figures roll-up', () =>
+    rollUpWaitingSalesFigures(db),
+  );
 }

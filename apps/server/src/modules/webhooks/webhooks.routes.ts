@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../lib/context.js';
+import { runEverySeconds } from '../../lib/background-rounds.js';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { deliverDueWebhooks } from './webhook-delivery.js';
@@ -29,29 +30,10 @@ export function registerWebhooksRoutes(app: FastifyInstance): void {
 
 /**
  * Sends due webhook deliveries every `WEBHOOK_WORKER_SECONDS` once the app is ready (decision
- * 0034). A round still running when the next is due is not doubled; the timer does not keep the
- * process alive, and closing the app waits for the round in flight.
+ * 0034; 0 turns it off in this process: the API tests run rounds themselves).
  */
 export function startWebhookWorker(app: FastifyInstance, db: Kysely<Database>, deps: Deps): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = deliverDueWebhooks(db, deps)
-      .catch((error: unknown) => app.log.error({ err: error }, 'webhook worker failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    // 0 turns it off in this process (the API tests run rounds themselves).
-    const seconds = deps.config.WEBHOOK_WORKER_SECONDS;
-    if (seconds === 0) return;
-    timer = setInterval(run, seconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  runEverySeconds(app, deps.config.WEBHOOK_WORKER_SECONDS, 'webhook worker', () =>
+    deliverDueWebhooks(db, deps),
+  );
 }
