@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { engineOf } from '../../db/connection.js';
+import { engineOf, type Engine } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -422,7 +422,6 @@ const FIGURE_TABLES = [
   { table: 'sales_customers', keys: ['customer_id'], numbers: ['orders', 'spent'], from: 'c' },
 ] as const;
 
-type Engine = 'postgres' | 'sqlite';
 type FigureTable = (typeof FIGURE_TABLES)[number];
 
 /**
