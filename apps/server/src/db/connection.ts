@@ -126,6 +126,10 @@ function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
     types: types as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection the server ends (a restart, a failover, an administrator, a database
+  // dropped with `force`) is an 'error' of the pool, which has already removed it: the next
+  // query opens a new one. Unhandled, that event would end the whole process.
+  pool.on('error', () => {});
   // A transaction's BEGIN waits for its first statement (decision 0014); one never ended must
   // not carry over to the connection's next user.
   pool.on('release', (_error, client) =>
