@@ -368,4 +368,5 @@ console.log(
 );
 
 await app.close();
-if (engine === 'sqlite') rmSync(dir, { recursive: true, force: true });
+if (engine === 'sqlite' && process.env.KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+else if (engine === 'sqlite') process.stdout.write(`kept ${dir}\n`);

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
 import { localDate } from '../../lib/local-dates.js';
 import { reportsRepository } from './reports.repository.js';
-import type { SalesCustomerDaysTable, SalesDaysTable, SalesProductDaysTable } from './reports.tables.js';
+import type { SalesDaysTable } from './reports.tables.js';
 
 /**
  * Keeping the sales figures (decision 0031): the orders module reports every change of an order
@@ -72,88 +72,14 @@ const ZERO: DayDelta = {
 
 const dayOf = (ctx: StoreContext, createdAt: string) => localDate(createdAt, ctx.access.store.timezone);
 
-function dayRow(ctx: StoreContext, day: string, delta: Partial<DayDelta>): SalesDaysTable {
-  return Object.assign({ store_id: ctx.storeId, day }, ZERO, delta);
-}
-
-/** Per product, lines of one product added together (PostgreSQL updates a row once a statement). */
-function productRows(
-  ctx: StoreContext,
-  day: string,
-  lines: Array<{ product_id: string; units: number; revenue: number; cost: number }>,
-): SalesProductDaysTable[] {
-  const by = new Map<string, SalesProductDaysTable>();
-  for (const l of lines) {
-    const row = by.get(l.product_id);
-    if (row) {
-      row.units += l.units;
-      row.revenue += l.revenue;
-      row.cost += l.cost;
-    } else {
-      by.set(l.product_id, {
-        store_id: ctx.storeId,
-        day,
-        product_id: l.product_id,
-        units: l.units,
-        revenue: l.revenue,
-        cost: l.cost,
-      });
-    }
-  }
-  return [...by.values()];
-}
-
-/** What a completed order adds: everything it is worth now (it has no refunds yet). */
-function completionRows(ctx: StoreContext, order: OrderForFigures, lines: readonly LineForFigures[]) {
-  const day = dayOf(ctx, order.created_at);
-  let lineDiscounts = 0;
-  let units = 0;
-  let cost = 0;
-  const products = lines.map((l) => {
-    const kept = Number(l.quantity) - Number(l.quantity_refunded);
-    const lineCost = Number(l.cost_price ?? 0) * kept;
-    lineDiscounts += Number(l.discount);
-    units += kept;
-    cost += lineCost;
-    return {
-      product_id: l.product_id,
-      units: kept,
-      revenue: Number(l.total) - Number(l.order_discount),
-      cost: lineCost,
-    };
-  });
-  const days = dayRow(ctx, day, {
-    completed: 1,
-    gross: Number(order.subtotal) + lineDiscounts,
-    discounts: Number(order.discount) + lineDiscounts,
-    refunds: Number(order.refunded_total),
-    tax: Number(order.tax),
-    shipping: Number(order.shipping),
-    total: Number(order.total),
-    units,
-    cost,
-  });
-  const customers: SalesCustomerDaysTable[] = order.customer_id
-    ? [
-        {
-          store_id: ctx.storeId,
-          day,
-          customer_id: order.customer_id,
-          orders: 1,
-          spent: Number(order.total) - Number(order.refunded_total),
-        },
-      ]
-    : [];
-  return { day, days, products: productRows(ctx, day, products), customers };
-}
-
 const DAY_NUMBERS = Object.keys(ZERO) as Array<keyof DayDelta>;
 
 /**
  * What one change adds to the figures of its day: the day's numbers (those not zero), per product
  * `[id, units, revenue, cost]` and per customer `[id, orders, spent]`. The all-time totals get the
  * same per product and customer. Kept in `sales_figure_changes` until it is rolled up: the day's
- * numbers in columns, the products' and customers' as JSON arrays.
+ * numbers in columns, the products' and customers' as JSON arrays. A product may come twice (two
+ * lines of it): the roll-up adds up by product.
  */
 interface FigureChange {
   d: Partial<DayDelta>;
@@ -161,14 +87,35 @@ interface FigureChange {
   c?: Array<[string, number, number]>;
 }
 
-function changeOf(
-  days: SalesDaysTable,
-  products: readonly SalesProductDaysTable[],
-  customers: readonly SalesCustomerDaysTable[],
-): FigureChange {
-  const change: FigureChange = { d: days };
-  if (products.length) change.p = products.map((r) => [r.product_id, r.units, r.revenue, r.cost]);
-  if (customers.length) change.c = customers.map((r) => [r.customer_id, r.orders, r.spent]);
+/** What a completed order adds: everything it is worth now (it has no refunds yet). */
+function completionChange(order: OrderForFigures, lines: readonly LineForFigures[]): FigureChange {
+  let lineDiscounts = 0;
+  let units = 0;
+  let cost = 0;
+  const p = lines.map((l): [string, number, number, number] => {
+    const kept = Number(l.quantity) - Number(l.quantity_refunded);
+    const lineCost = Number(l.cost_price ?? 0) * kept;
+    lineDiscounts += Number(l.discount);
+    units += kept;
+    cost += lineCost;
+    return [l.product_id, kept, Number(l.total) - Number(l.order_discount), lineCost];
+  });
+  const change: FigureChange = {
+    d: {
+      completed: 1,
+      gross: Number(order.subtotal) + lineDiscounts,
+      discounts: Number(order.discount) + lineDiscounts,
+      refunds: Number(order.refunded_total),
+      tax: Number(order.tax),
+      shipping: Number(order.shipping),
+      total: Number(order.total),
+      units,
+      cost,
+    },
+    p,
+  };
+  if (order.customer_id)
+    change.c = [[order.customer_id, 1, Number(order.total) - Number(order.refunded_total)]];
   return change;
 }
 
@@ -234,19 +181,6 @@ function addChange(batch: InsertBatch, ctx: StoreContext, day: string, change: F
   );
 }
 
-function addRows(
-  batch: InsertBatch,
-  ctx: StoreContext,
-  rows: {
-    day: string;
-    days: SalesDaysTable;
-    products: SalesProductDaysTable[];
-    customers: SalesCustomerDaysTable[];
-  },
-): InsertBatch {
-  return addChange(batch, ctx, rows.day, changeOf(rows.days, rows.products, rows.customers));
-}
-
 /**
  * A new order, into the sale's batch: one more order placed that day, and the whole sale when it
  * is complete at once (paid in full at the till).
@@ -257,15 +191,10 @@ export function addPlacedOrder(
   order: OrderForFigures & { status: string },
   lines: readonly LineForFigures[],
 ): void {
-  if (order.status === 'success') {
-    const rows = completionRows(ctx, order, lines);
-    rows.days.placed = 1;
-    rows.days.placed_total = Number(order.total);
-    addRows(batch, ctx, rows);
-  } else {
-    const day = dayOf(ctx, order.created_at);
-    addChange(batch, ctx, day, { d: { placed: 1, placed_total: Number(order.total) } });
-  }
+  const change: FigureChange = order.status === 'success' ? completionChange(order, lines) : { d: {} };
+  change.d.placed = 1;
+  change.d.placed_total = Number(order.total);
+  addChange(batch, ctx, dayOf(ctx, order.created_at), change);
 }
 
 /** An order moved to `success`: it becomes a sale of the day it was placed. */
@@ -275,7 +204,9 @@ export async function recordCompletion(
   order: OrderForFigures,
   lines: readonly LineForFigures[],
 ): Promise<void> {
-  await addRows(new InsertBatch(), ctx, completionRows(ctx, order, lines)).flush(trx);
+  await addChange(new InsertBatch(), ctx, dayOf(ctx, order.created_at), completionChange(order, lines)).flush(
+    trx,
+  );
 }
 
 /** An open order cancelled: counted as cancelled on the day it was placed (it was never a sale). */
@@ -297,30 +228,20 @@ export async function recordRefund(
   order: Pick<OrderForFigures, 'created_at' | 'customer_id'>,
   refund: { value: number; full: boolean; lines: readonly RefundedLine[] },
 ): Promise<void> {
-  const day = dayOf(ctx, order.created_at);
   let units = 0;
   let cost = 0;
-  const products = refund.lines.map((l) => {
+  const p = refund.lines.map((l): [string, number, number, number] => {
     const lineCost = Number(l.cost_price ?? 0) * l.units;
     units += l.units;
     cost += lineCost;
-    return { product_id: l.product_id, units: -l.units, revenue: -l.revenue, cost: -lineCost };
+    return [l.product_id, -l.units, -l.revenue, -lineCost];
   });
-  const days = dayRow(ctx, day, {
-    refunds: refund.value,
-    refunded_orders: refund.full ? 1 : 0,
-    units: -units,
-    cost: -cost,
-  });
-  const customers: SalesCustomerDaysTable[] = order.customer_id
-    ? [{ store_id: ctx.storeId, day, customer_id: order.customer_id, orders: 0, spent: -refund.value }]
-    : [];
-  await addRows(new InsertBatch(), ctx, {
-    day,
-    days,
-    products: productRows(ctx, day, products),
-    customers,
-  }).flush(trx);
+  const change: FigureChange = {
+    d: { refunds: refund.value, refunded_orders: refund.full ? 1 : 0, units: -units, cost: -cost },
+    p,
+  };
+  if (order.customer_id) change.c = [[order.customer_id, 0, -refund.value]];
+  await addChange(new InsertBatch(), ctx, dayOf(ctx, order.created_at), change).flush(trx);
 }
 
 /** Changes one roll-up transaction takes at most. */
