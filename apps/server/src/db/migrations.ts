@@ -16,6 +16,7 @@ import * as offlineSales from './migrations/0014-offline-sales.js';
 import * as transactionPins from './migrations/0015-transaction-pins.js';
 import * as salesFiguresPlacedTotal from './migrations/0018-sales-figures-placed-total.js';
 import * as salesFigureChanges from './migrations/0019-sales-figure-changes.js';
+import * as figureDaysCovered from './migrations/0020-figure-days-covered.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015-transaction-pins': transactionPins,
   '0018-sales-figures-placed-total': salesFiguresPlacedTotal,
   '0019-sales-figure-changes': salesFigureChanges,
+  '0020-figure-days-covered': figureDaysCovered,
 };
 
 /**
