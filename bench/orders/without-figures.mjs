@@ -24,7 +24,10 @@ try {
   const source = readFileSync(file, 'utf8');
   const head = /export function addPlacedOrder\([^)]*\): void \{\n/;
   if (!head.test(source)) throw new Error(`addPlacedOrder not found in ${file}: update this script`);
-  writeFileSync(file, source.replace(head, (m) => `${m}  if (batch) return;\n`));
+  writeFileSync(
+    file,
+    source.replace(head, (m) => `${m}  if (batch) return;\n`),
+  );
   say(`building ${tree} (HEAD, sales without figure changes)`);
   const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {
     cwd: path.join(tree, 'apps/server'),

@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import dns, { type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where deliveries may not go unless `WEBHOOK_ALLOW_PRIVATE_URLS` is on: the server's own
@@ -43,31 +43,57 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, 'ipv4');
 }
 
-/** Why an endpoint's address is refused when registered, or null when it is fine. */
+/** Why an endpoint's address is refused (when registered and before each delivery), or null. */
 export function refusedUrl(url: string, allowPrivate: boolean): string | null {
   if (allowPrivate) return null;
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:') return 'Use an https:// address';
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` (a fully qualified name) is `localhost`.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)) {
     return 'Use a public address: deliveries cannot go to a private network';
   }
   return null;
 }
 
+/** A name that answered with an address of the server's own network. */
+export class PrivateAddressError extends Error {
+  constructor(host: string) {
+    super(`${host} points at a private address; deliveries cannot go there`);
+    this.name = 'PrivateAddressError';
+  }
+}
+
+type Resolve = (
+  host: string,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+// `dns.lookup` read at each call, not bound at import: a test can answer for it (webhooks.test.ts).
+const resolveAll: Resolve = (host, callback) => dns.lookup(host, { all: true }, callback);
+
 /**
- * Checks, just before a delivery, that the host's addresses are public. The address is looked
- * up again when connecting, so a name that changes its answer in between is not caught: the
- * decision record says so.
+ * The name lookup a delivery's connection uses: it refuses the connection when any of the
+ * name's addresses is private, and the socket connects to an address it returned. Checking the
+ * name in a separate lookup before connecting would leave a gap: a name can answer a public
+ * address to the check and a private one to the connection (DNS rebinding). `resolve` is the
+ * system's lookup, or a test's.
  */
-export async function refusedAtDelivery(url: string, allowPrivate: boolean): Promise<string | null> {
-  if (allowPrivate) return null;
-  const refused = refusedUrl(url, false);
-  if (refused) return refused;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return null;
-  const addresses = await lookup(host, { all: true });
-  return addresses.some((a) => isPrivateAddress(a.address))
-    ? `${host} points at a private address; deliveries cannot go there`
-    : null;
+export function publicOnlyLookup(resolve: Resolve = resolveAll): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, (error, found) => {
+      if (error) return callback(error, '');
+      if (found.some((a) => isPrivateAddress(a.address))) {
+        return callback(new PrivateAddressError(hostname), '');
+      }
+      const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+      const addresses = family ? found.filter((a) => a.family === family) : found;
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0];
+      if (!first) {
+        return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '');
+      }
+      callback(null, first.address, first.family);
+    });
+  };
 }

@@ -5,11 +5,12 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@tillbook/contract/webhooks';
 import type { Kysely } from 'kysely';
+import { Agent, fetch } from 'undici';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../lib/context.js';
 import { hmac } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
-import { refusedAtDelivery } from './webhook-addresses.js';
+import { PrivateAddressError, publicOnlyLookup, refusedUrl } from './webhook-addresses.js';
 import type { WebhookDeliveriesTable } from './webhooks.tables.js';
 
 /** Deliveries one round takes at most; they are sent side by side. */
@@ -28,6 +29,15 @@ export const retryWaitMs = (attempts: number) =>
 export const signatureOf = (secret: string, timestamp: number, body: string) =>
   `t=${timestamp},v1=${hmac(secret, `${timestamp}.${body}`)}`;
 
+/**
+ * Connections for deliveries: their name lookups refuse private addresses (`publicOnlyLookup`),
+ * so the address checked is the address connected to. Made on the first delivery; with
+ * `WEBHOOK_ALLOW_PRIVATE_URLS` on (tests, a local receiver), fetch's own connections are used.
+ */
+let publicOnly: Agent | null = null;
+const dispatcherFor = (allowPrivate: boolean) =>
+  allowPrivate ? undefined : (publicOnly ??= new Agent({ connect: { lookup: publicOnlyLookup() } }));
+
 interface Outcome {
   statusCode: number | null;
   error: string | null;
@@ -44,7 +54,8 @@ async function post(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const refused = await refusedAtDelivery(url, deps.config.WEBHOOK_ALLOW_PRIVATE_URLS);
+    const allowPrivate = deps.config.WEBHOOK_ALLOW_PRIVATE_URLS;
+    const refused = refusedUrl(url, allowPrivate);
     if (refused) return { statusCode: null, error: refused, durationMs: elapsed() };
     const timestamp = Math.floor(now.getTime() / 1000);
     const response = await fetch(url, {
@@ -61,6 +72,7 @@ async function post(
       // A redirect is an answer, not an instruction: following it could lead into the network.
       redirect: 'manual',
       signal: AbortSignal.timeout(deps.config.WEBHOOK_TIMEOUT_MS),
+      dispatcher: dispatcherFor(allowPrivate),
     });
     const text = await response.text().catch(() => '');
     const ok = response.status >= 200 && response.status < 300;
@@ -71,11 +83,13 @@ async function post(
     };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
     const message =
       name === 'TimeoutError'
         ? `No answer within ${deps.config.WEBHOOK_TIMEOUT_MS} ms`
-        : `${error instanceof Error ? error.message : String(error)}${cause ? ` (${cause})` : ''}`;
+        : cause instanceof PrivateAddressError
+          ? cause.message
+          : `${error instanceof Error ? error.message : String(error)}${cause ? ` (${cause.message})` : ''}`;
     return { statusCode: null, error: message.slice(0, MAX_ERROR), durationMs: elapsed() };
   }
 }

@@ -1,5 +1,6 @@
+import dns from 'node:dns';
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMerchant, createStaff, PASSWORD, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createProduct, order } from '../../test/sales-fixtures.js';
@@ -406,6 +407,47 @@ describe('webhooks', () => {
       });
       expect(okRes.status).toBe(201);
     } finally {
+      await strict.close();
+    }
+  });
+
+  it('refuses a delivery whose name now points into the network, on the connection itself (DNS rebinding)', async () => {
+    const strict = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
+    // The name was public when registered; from now on it answers a loopback address.
+    const lookup = vi
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((
+        host: string,
+        _options: unknown,
+        callback: (e: null, a: Array<{ address: string; family: number }>) => void,
+      ) =>
+        host === 'hooks.example.com'
+          ? callback(null, [{ address: '127.0.0.1', family: 4 }])
+          : callback(null, [{ address: '93.184.216.34', family: 4 }])) as never);
+    try {
+      const owner = await createMerchant(strict);
+      const created = await strict.call('POST', '/webhooks/endpoints', {
+        token: owner.token,
+        body: { url: 'https://hooks.example.com/tillbook', events: ['order.created'] },
+      });
+      expect(created.status).toBe(201);
+      const product = await createProduct(strict, owner, { quantity: 5 });
+      expect((await order(strict, owner, { items: [{ product_id: product.id, quantity: 1 }] })).status).toBe(
+        201,
+      );
+
+      expect(await deliverNow(strict)).toBe(1);
+      const list = await strict.call('GET', '/webhooks/deliveries', { token: owner.token });
+      const [d] = list.body.data;
+      expect(d.status).toBe('pending');
+      expect(d.attempt_log[0].status_code).toBeNull();
+      expect(d.attempt_log[0].error).toBe(
+        'hooks.example.com points at a private address; deliveries cannot go there',
+      );
+      // The socket's own lookup asked, not a check beside it.
+      expect(lookup).toHaveBeenCalledWith('hooks.example.com', { all: true }, expect.any(Function));
+    } finally {
+      lookup.mockRestore();
       await strict.close();
     }
   });
