@@ -6,6 +6,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const say = (line) => process.stdout.write(`${line}\n`);
+const fail = (line) => process.stderr.write(`${line}\n`);
+
 const LIMIT_KB = 170;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -15,7 +18,7 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
 const SIGN_IN = 'src/features/auth/screens/sign-in-screen.tsx';
 const roots = ['index.html', ...(manifest[SIGN_IN] ? [SIGN_IN] : [])];
 if (!manifest['index.html']) {
-  console.error('check-bundle: index.html is not in the build manifest');
+  fail('check-bundle: index.html is not in the build manifest');
   process.exit(1);
 }
 
@@ -42,19 +45,19 @@ const rows = [...files].map((file) => ({
 }));
 rows.sort((a, b) => b.gz - a.gz);
 for (const r of rows) {
-  console.log(
+  say(
     `  ${kb(r.br).padStart(6)} KB br  ${kb(r.gz).padStart(6)} KB gzip  ${kb(r.raw).padStart(6)} KB  ${r.file}`,
   );
 }
 const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
 const [br, gz, raw] = [total('br'), total('gz'), total('raw')];
-console.log(
+say(
   `Sign-in route JavaScript (${rows.length} files): ${kb(br)} KB brotli, ${kb(gz)} KB gzip, ${kb(raw)} KB uncompressed ` +
     `(limit ${LIMIT_KB} KB compressed)`,
 );
 const missing = rows.filter((r) => r.raw >= 1024 && (r.br === r.raw || r.gz === r.raw)).map((r) => r.file);
 if (missing.length) {
-  console.error(`check-bundle: no compressed copy of ${missing.join(', ')} (is the compression plugin on?)`);
+  fail(`check-bundle: no compressed copy of ${missing.join(', ')} (is the compression plugin on?)`);
   process.exit(1);
 }
 for (const [name, bytes] of [
@@ -62,7 +65,7 @@ for (const [name, bytes] of [
   ['gzip', gz],
 ]) {
   if (bytes > LIMIT_KB * 1024) {
-    console.error(
+    fail(
       `check-bundle: the sign-in route loads ${kb(bytes)} KB of JavaScript in ${name}, over ${LIMIT_KB} KB`,
     );
     process.exit(1);

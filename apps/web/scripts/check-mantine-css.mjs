@@ -30,8 +30,8 @@ if (missing.length > 0) {
     .filter((file) =>
       missing.some((hash) => readFileSync(path.join(styles, 'styles', file), 'utf8').includes(hash)),
     );
-  console.error(
-    `Mantine stylesheets missing from src/main.tsx: ${files.map((f) => `@mantine/core/styles/${f}`).join(', ')}`,
+  process.stderr.write(
+    `Mantine stylesheets missing from src/main.tsx: ${files.map((f) => `@mantine/core/styles/${f}`).join(', ')}\n`,
   );
   process.exit(1);
 }
