@@ -119,25 +119,86 @@ describe('transaction PIN', () => {
     expect(res.body.message).toMatch(/You have not set a transaction PIN/);
   });
 
-  it('locks transfers for an hour after five wrong PINs or passwords, the right PIN too', async () => {
+  // Decision 0038, addendum: wrong PINs lock the PIN only; the password still confirms.
+  it('five wrong PINs lock the PIN for 15 minutes, not the password, and the right password unlocks it', async () => {
     const m = await funded();
     await setPin(m, { password: PASSWORD, pin: '4821', confirm_pin: '4821' });
-    for (const body of [
-      withPin('1111'),
-      withPin('2222'),
-      calls.transferBody('0123456789', 100_000, { password: 'guess-one-1' }),
-      withPin('3333'),
-      withPin('4444'),
-    ]) {
-      expect((await calls.transfer(m, body)).status).toBe(422);
-    }
+    const answers = [];
+    for (const pin of ['1111', '2222', '3333', '4444', '5555'])
+      answers.push(await calls.transfer(m, withPin(pin)));
+    expect(answers.map((a) => a.status)).toEqual([422, 422, 422, 422, 422]);
+    expect(answers[3]!.body.message).toBe('The PIN is not correct.');
+    expect(answers[4]!.body.message).toBe(
+      'The PIN is not correct. It is now locked for 15 minutes: confirm with your password instead.',
+    );
     const locked = await calls.transfer(m, withPin('4821'));
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/^Too many wrong PINs or passwords\. Try again in \d+ minutes\.$/);
+    expect(locked.body.message).toBe(
+      'Too many wrong PINs: the PIN is locked for 15 minutes. Confirm with your password instead.',
+    );
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(await calls.details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
 
-    t.clock.advance(60 * 60_000 + 1000);
-    const later = await calls.transfer(m, withPin('4821'));
-    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    // The owner's password is not locked by the PIN's streak, and it unlocks the PIN.
+    const byPassword = await calls.transfer(m, calls.transferBody('0123456789', 100_000));
+    expect(byPassword.status, JSON.stringify(byPassword.body)).toBe(201);
+    const byPin = await calls.transfer(m, withPin('4821'));
+    expect(byPin.status, JSON.stringify(byPin.body)).toBe(201);
+  });
+
+  it('the PIN lock ends by itself after 15 minutes; ten wrong PINs in a day lock it for the day', async () => {
+    const m = await funded();
+    await setPin(m, { password: PASSWORD, pin: '4821', confirm_pin: '4821' });
+    for (const pin of ['1111', '2222', '3333', '4444', '5555']) {
+      expect((await calls.transfer(m, withPin(pin))).status).toBe(422);
+    }
+    expect((await calls.transfer(m, withPin('4821'))).status).toBe(429);
+    t.clock.advance(15 * 60_000 + 1000);
+    // The right PIN works again, and clears the 15-minute count, not the day's.
+    expect((await calls.transfer(m, withPin('4821'))).status).toBe(201);
+    const more = [];
+    for (const pin of ['6666', '7777', '8888', '9999', '1212'])
+      more.push(await calls.transfer(m, withPin(pin)));
+    expect(more.map((a) => a.status)).toEqual([422, 422, 422, 422, 422]);
+    expect(more[4]!.body.message).toMatch(/^The PIN is not correct\. It is now locked for 2[34] hours:/);
+    t.clock.advance(15 * 60_000 + 1000);
+    const dayLocked = await calls.transfer(m, withPin('4821'));
+    expect(dayLocked.status).toBe(429);
+    expect(dayLocked.body.message).toMatch(/^Too many wrong PINs: the PIN is locked for 2[34] hours\./);
+    // The password still confirms, and lifts the day's lock too.
+    expect((await calls.transfer(m, calls.transferBody('0123456789', 100_000))).status).toBe(201);
+    expect((await calls.transfer(m, withPin('4821'))).status).toBe(201);
+  });
+
+  it('wrong passwords slow to one try a minute after five, never locking, and leave the PIN alone', async () => {
+    const m = await funded();
+    await setPin(m, { password: PASSWORD, pin: '4821', confirm_pin: '4821' });
+    const wrong = () =>
+      calls.transfer(m, calls.transferBody('0123456789', 100_000, { password: 'guess-one-1' }));
+    for (let i = 0; i < 5; i++) expect((await wrong()).status).toBe(422);
+    // Past the five, one try a minute: this one is checked, the next within the minute waits.
+    expect((await wrong()).status).toBe(422);
+    const early = await calls.transfer(m, calls.transferBody('0123456789', 100_000));
+    expect(early.status).toBe(429);
+    expect(early.body.message).toMatch(/^Too many wrong passwords\. Try again in \d+ seconds\.$/);
+    expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The PIN is not touched by the password's count.
+    expect((await calls.transfer(m, withPin('4821'))).status).toBe(201);
+    t.clock.advance(61_000);
+    const right = await calls.transfer(m, calls.transferBody('0123456789', 100_000));
+    expect(right.status, JSON.stringify(right.body)).toBe(201);
+    // The right password cleared the count: five wrong ones are answered at once again.
+    for (let i = 0; i < 5; i++) expect((await wrong()).status).toBe(422);
+  });
+
+  it('wrong PINs sent at once get no more than five tries between them', async () => {
+    const m = await funded();
+    await setPin(m, { password: PASSWORD, pin: '4821', confirm_pin: '4821' });
+    const pins = ['1111', '2222', '3333', '4444', '5555', '6666', '7777', '8888', '9999', '1212'];
+    const answers = await Promise.all(pins.map((pin) => calls.transfer(m, withPin(pin))));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(await calls.details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
   });
 });
