@@ -347,11 +347,17 @@ describe('email verification', () => {
       expect(r.status).toBe(422);
       messages.push(r.body.message);
     }
-    expect(messages[0]).toBe('That code is not correct. 4 tries left.');
-    expect(messages[4]).toBe('That code is not correct and is now void. Request a new code.');
+    // One answer for every refusal: tries left would tell that the email has an account.
+    expect(new Set(messages)).toEqual(
+      new Set([
+        'That code is not correct or has expired. Check the newest email from us, or request a new code.',
+      ]),
+    );
     const right = await t.call('POST', '/user/verify-email', { body: { email: body.email, code } });
     expect(right.status).toBe(422);
-    expect(right.body.message).toBe('That code is not valid or has expired. Request a new code.');
+    expect(right.body.message).toBe(
+      'That code is not correct or has expired. Check the newest email from us, or request a new code.',
+    );
   });
 
   it('resends a fresh code that replaces the old one', async () => {
@@ -375,7 +381,9 @@ describe('email verification', () => {
     const old = await t.call('POST', '/user/verify-email', { body: { email: body.email, code: first } });
     expect(old.status).toBe(422);
     // The old code no longer matches: it counts as a wrong try against the new one.
-    expect(old.body.message).toBe('That code is not correct. 4 tries left.');
+    expect(old.body.message).toBe(
+      'That code is not correct or has expired. Check the newest email from us, or request a new code.',
+    );
     expect(
       (await t.call('POST', '/user/verify-email', { body: { email: body.email, code: second } })).status,
     ).toBe(200);
@@ -438,6 +446,54 @@ describe('forgot and reset password', () => {
     });
     expect(again.status).toBe(422);
     expect(await auditActions(m.user.id)).toContain('user.password_reset');
+  });
+
+  // Decision 0047: forgot-password answers alike for every email, so the code check must too.
+  it('verify-otp answers an unknown email, an account without a code and a wrong code alike', async () => {
+    const m = await createMerchant(t);
+    const waiting = await createMerchant(t);
+    const ghost = uniqueEmail('ghost');
+    for (const email of [ghost, waiting.email]) {
+      expect((await t.call('PATCH', '/user/forgot-password', { body: { email } })).status).toBe(200);
+    }
+    const code = await latestCode(t, waiting.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (const email of [ghost, m.email, waiting.email]) {
+      const started = Date.now();
+      const res = await t.call('POST', '/user/verify-otp', { body: { email, code: wrong } });
+      answers.push({ status: res.status, body: res.body, ms: Date.now() - started });
+    }
+    for (const a of answers) {
+      expect(a.status).toBe(422);
+      expect(a.body).toEqual({
+        success: false,
+        message:
+          'That code is not correct or has expired. Check the newest email from us, or request a new code.',
+        error: expect.objectContaining({
+          message:
+            'That code is not correct or has expired. Check the newest email from us, or request a new code.',
+          fields: { code: 'Not correct or expired' },
+        }),
+      });
+      // Each takes at least the uniform time, whatever work the account made.
+      expect(a.ms).toBeGreaterThanOrEqual(240);
+    }
+    const shapes = answers.map((a) => {
+      const { requestId: _requestId, ...error } = a.body.error as Record<string, unknown>;
+      return { ...a.body, error };
+    });
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+    // The wrong try still counted on the real code: after five in all it is void.
+    for (let i = 0; i < 4; i++) {
+      await t.call('POST', '/user/verify-otp', { body: { email: waiting.email, code: wrong } });
+    }
+    const late = await t.call('POST', '/user/verify-otp', { body: { email: waiting.email, code } });
+    expect(late.status).toBe(422);
+    expect(late.body.message).toBe(
+      'That code is not correct or has expired. Check the newest email from us, or request a new code.',
+    );
   });
 
   it('expires a reset code after 10 minutes', async () => {

@@ -29,7 +29,7 @@ import { clearAccountFailures } from './sign-in-throttle.js';
 /** Email verification and password reset: the codes and links mailed to an account. */
 
 /**
- * Answers that must not reveal whether an account exists (forgot-password, resend) take at
+ * Answers that must not reveal whether an account exists (forgot-password, resend, codes) take at
  * least this long, so the extra work done for a real account does not show in the timing.
  */
 const UNIFORM_RESPONSE_MS = 250;
@@ -125,9 +125,19 @@ export async function verifyEmailLink(ctx: RequestContext, token: string): Promi
   return markVerified(ctx, user, 'link');
 }
 
+/** The one answer to a code that does not verify, whatever the reason (see `checkCode`). */
+const codeNotAccepted = () =>
+  new AppError(
+    'UNPROCESSABLE',
+    'That code is not correct or has expired. Check the newest email from us, or request a new code.',
+    { fields: { code: 'Not correct or expired' } },
+  );
+
 /**
- * Checks a 6-digit code. Wrong tries are counted on the code, which is void after five; the
- * same message answers an unknown email, so codes cannot be used to find accounts.
+ * Checks a 6-digit code. Wrong tries are counted on the code, which is void after five. An
+ * unknown email, an account with no code waiting, a wrong code and a code just made void get the
+ * same answer, in at least the same time (decision 0047): otherwise asking for a reset code
+ * (answered alike for every email) and then trying any code told whether the email had an account.
  */
 async function checkCode(
   ctx: RequestContext,
@@ -135,36 +145,29 @@ async function checkCode(
   code: string,
   purpose: 'verify_email' | 'reset_password',
 ) {
+  const started = Date.now();
   await ctx.deps.rateLimiter.consume(`code:ip:${ctx.ip}`, codePerIp(ctx), 'code attempts from this network');
   await ctx.deps.rateLimiter.consume(
     `code:account:${email}`,
     LIMITS.codePerAccount,
     'code attempts for this account',
   );
-  const user = await findUserByEmail(ctx.db, email);
-  const active = user ? await findActiveCode(ctx.db, user.id, purpose, ctx.now) : undefined;
-  if (!user || !active) {
-    throw new AppError('UNPROCESSABLE', 'That code is not valid or has expired. Request a new code.', {
-      fields: { code: 'Not valid or expired' },
-    });
-  }
-  if (active.code_hash !== codeHash(ctx, user.id, purpose, code)) {
-    const left = await recordWrongCode(ctx.db, active.id, EMAIL_CODE_MAX_ATTEMPTS, ctx.now);
-    throw new AppError(
-      'UNPROCESSABLE',
-      left > 0
-        ? `That code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : 'That code is not correct and is now void. Request a new code.',
-      { fields: { code: left > 0 ? 'Not correct' : 'Void: request a new code' } },
-    );
-  }
-  const consumed = await consumeCode(ctx.db, active.id, ctx.now);
-  if (Number(consumed.numUpdatedRows) !== 1) {
-    throw new AppError('UNPROCESSABLE', 'That code was already used. Request a new code.', {
-      fields: { code: 'Already used' },
-    });
-  }
-  return user;
+  return uniformTiming(started, async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    const active = user ? await findActiveCode(ctx.db, user.id, purpose, ctx.now) : undefined;
+    if (!user || !active) throw codeNotAccepted();
+    if (active.code_hash !== codeHash(ctx, user.id, purpose, code)) {
+      await recordWrongCode(ctx.db, active.id, EMAIL_CODE_MAX_ATTEMPTS, ctx.now);
+      throw codeNotAccepted();
+    }
+    const consumed = await consumeCode(ctx.db, active.id, ctx.now);
+    if (Number(consumed.numUpdatedRows) !== 1) {
+      throw new AppError('UNPROCESSABLE', 'That code was already used. Request a new code.', {
+        fields: { code: 'Already used' },
+      });
+    }
+    return user;
+  });
 }
 
 export async function verifyEmailCode(ctx: RequestContext, email: string, code: string): Promise<User> {
