@@ -91,6 +91,7 @@ export const OFFLINE_ISSUE_KINDS = [
   'total_changed',
   'late',
   'customer_blocked',
+  'sold_in_future',
 ] as const;
 /** `OFF-` + the device's id + its own running number: unique per device without asking the server. */
 export const OFFLINE_NUMBER_PATTERN = /^OFF-[A-Z0-9]{4,16}-[0-9]{1,9}$/;

@@ -19,6 +19,7 @@ type OrderAnswer = {
   total: number;
   offline_number: string | null;
   offline_state: string | null;
+  offline_sold_at: string | null;
   offline_issues: Array<{ kind: string; product_id: string | null; message: string }>;
   items: Array<{ unit_price: number }>;
 };
@@ -247,5 +248,65 @@ describe('offline sales (decision 0036)', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.offline_issues.map((i) => i.kind)).toContain('late');
     expect(res.body.data.offline_state).toBe('needs_review');
+  });
+  // Decision 0047: a till's clock ahead of the server's.
+  it('a sale dated 30 days ahead is recorded as sold when it arrived and waits for a decision', async () => {
+    const p = await createProduct(t, m, { price: 10_000, quantity: 10 });
+    const now = t.clock.now();
+    const ahead = new Date(now.getTime() + 30 * 24 * 3_600_000).toISOString();
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+      sold_at: ahead,
+      catalogue_at: now.toISOString(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.offline_state).toBe('needs_review');
+    expect(res.body.data.offline_issues).toEqual([
+      {
+        kind: 'sold_in_future',
+        product_id: null,
+        message:
+          "The till dated this sale 30 days after it reached the store: its date or time is wrong. It is recorded as sold when it arrived; check the till's clock.",
+      },
+    ]);
+    const stored = await t.db
+      .selectFrom('orders')
+      .select(['offline_sold_at', 'created_at'])
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    // Recorded as sold when it arrived: the order's own time, not 30 days on.
+    expect(stored.offline_sold_at).toBe(stored.created_at);
+    expect(res.body.data.offline_sold_at).toBe(stored.created_at);
+    const audit = await t.db
+      .selectFrom('audits')
+      .select(['summary', 'after'])
+      .where('entity_id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toContain('needs a decision');
+    expect(audit.after).toContain('sold_in_future');
+  });
+
+  it('a clock a few minutes ahead is within the allowance: taken, recorded at its arrival', async () => {
+    const p = await createProduct(t, m, { price: 10_000, quantity: 10 });
+    const now = t.clock.now();
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+      sold_at: new Date(now.getTime() + 9 * 60_000).toISOString(),
+      catalogue_at: now.toISOString(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.offline_state).toBe('accepted');
+    expect(res.body.data.offline_issues).toEqual([]);
+    const arrived = await t.db
+      .selectFrom('orders')
+      .select('created_at')
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(res.body.data.offline_sold_at).toBe(arrived.created_at);
+    const past = new Date(now.getTime() - 3 * 3_600_000).toISOString();
+    const earlier = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+      sold_at: past,
+      catalogue_at: past,
+    });
+    expect(earlier.body.data.offline_state).toBe('accepted');
+    expect(earlier.body.data.offline_sold_at).toBe(past);
   });
 });

@@ -19,9 +19,26 @@ export interface OfflineVerdict {
   /** `take`: as any sale; `below_zero`: take it even below zero (flagged); `hold`: take none yet. */
   stock: 'take' | 'below_zero' | 'hold';
   settings: TillSettings;
+  /** When the sale is recorded as made: the till's time, never later than its arrival. */
+  soldAt: string;
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * How far a till's clock may run ahead of the server's before a sale it dates in the future
+ * waits for a decision (decision 0047): clocks drift, and a phone's may be a few minutes off.
+ */
+export const OFFLINE_CLOCK_ALLOWANCE_MS = 10 * 60_000;
+
+/** "3 days", "5 hours", "12 minutes": how far off a till's clock was. */
+function spanInWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} hours`;
+  return `${Math.round(hours / 24)} days`;
+}
 
 /**
  * Checks a sale the till made offline (decision 0036) when it arrives. The customer has paid and
@@ -41,6 +58,9 @@ const HOUR_MS = 3_600_000;
  * - A sale older than `offline_max_hours` when it arrives: recorded, needs a decision.
  * - A customer who is blocked (meanwhile, or the one a customer added offline turned out to be):
  *   recorded, needs a decision.
+ * - A sale the till dates after it arrived (decision 0047): recorded as made when it arrived,
+ *   never later; more than `OFFLINE_CLOCK_ALLOWANCE_MS` ahead it needs a decision
+ *   (`sold_in_future`), since a date ahead would also escape the lateness check above.
  */
 export async function checkOfflineSale(
   trx: Transaction<Database>,
@@ -57,7 +77,19 @@ export async function checkOfflineSale(
   };
   const maxMs = settings.offline_max_hours * HOUR_MS;
 
-  const soldAt = new Date(sale.sold_at).getTime();
+  const claimedAt = new Date(sale.sold_at).getTime();
+  // Never recorded as made after it arrived: every check below reads the time it is recorded at.
+  const soldAt = Math.min(claimedAt, ctx.now.getTime());
+  if (claimedAt - soldAt > OFFLINE_CLOCK_ALLOWANCE_MS) {
+    flag(
+      {
+        kind: 'sold_in_future',
+        product_id: null,
+        message: `The till dated this sale ${spanInWords(claimedAt - soldAt)} after it reached the store: its date or time is wrong. It is recorded as sold when it arrived; check the till's clock.`,
+      },
+      true,
+    );
+  }
   const copyAt = sale.catalogue_at ? new Date(sale.catalogue_at).getTime() : null;
   const copyFresh = copyAt !== null && soldAt - copyAt <= maxMs;
   const changed = cart.lines.filter((l) => l.unitPrice !== sellingPrice(l.product));
@@ -167,7 +199,13 @@ export async function checkOfflineSale(
     stock = 'below_zero';
   }
 
-  return { state: review ? 'needs_review' : 'accepted', issues, stock, settings };
+  return {
+    state: review ? 'needs_review' : 'accepted',
+    issues,
+    stock,
+    settings,
+    soldAt: soldAt === claimedAt ? sale.sold_at : new Date(soldAt).toISOString(),
+  };
 }
 
 /** The stock lines an offline sale took below zero, as issues (the rule said accept and flag). */

@@ -169,7 +169,7 @@ async function placeOrder(
     cancelled_at: null,
     refunded_at: null,
     offline_number: offline?.number ?? null,
-    offline_sold_at: offline?.sold_at ?? null,
+    offline_sold_at: verdict?.soldAt ?? null,
     offline_state: verdict?.state ?? null,
     offline_issues: issues.length ? JSON.stringify(issues) : null,
   };
@@ -226,7 +226,7 @@ async function placeOrder(
         ...(offline
           ? {
               offline_number: offline.number,
-              offline_sold_at: offline.sold_at,
+              offline_sold_at: verdict!.soldAt,
               offline_state: verdict!.state,
               offline_issues: issues,
             }
