@@ -186,7 +186,7 @@ export async function subscribeToGrowth(request: APIRequestContext, merchant: Me
   expect(deposit.status(), await deposit.text()).toBe(201);
   const subscribed = await request.post('/api/v1/subscription/subscribe', {
     headers,
-    data: { plan_code: 'GRO001' },
+    data: { plan_code: 'GRO001', password: merchant.password },
   });
   expect(subscribed.status(), await subscribed.text()).toBeLessThan(300);
 }

@@ -23,7 +23,7 @@ import { registerTillRoutes } from './modules/till/till.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
-import { enforcePlanLimits } from './modules/subscriptions/subscriptions.public.js';
+import { checkPlanStanding, enforcePlanLimits } from './modules/subscriptions/subscriptions.public.js';
 import { registerWalletRoutes, startTransferReconciler } from './modules/wallet/wallet.routes.js';
 import { registerWebhooksRoutes, startWebhookWorker } from './modules/webhooks/webhooks.routes.js';
 import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
@@ -89,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: options.storage ?? createLocalStorage(config.UPLOAD_DIR),
     payments: options.payments ?? createPaymentProvider(config, clock),
     planLimits: enforcePlanLimits,
+    planStanding: checkPlanStanding,
     apiKeys: authenticateApiKey,
     mailer:
       options.mailer ??

@@ -149,6 +149,7 @@ export const membersRoutes = defineRoutes({
     summary: 'Remove a member from the store',
     params: idParam,
     response: idAnswer,
+    overPlan: 'allowed',
   },
   resendInvite: {
     method: 'POST',

@@ -32,6 +32,13 @@ export const currentSubscriptionSchema = z.object({
   end_date: z.string().nullable(),
   days_left: z.number().int().nullable(),
   usage: z.object({ members: z.number().int(), stores: z.number().int() }),
+  /**
+   * Where the store is over what its plan allows now (a paid plan ended): the store itself is one
+   * of the owner's stores past the plan's count, or it has more active members than the plan
+   * allows. Over-limit stores and members are read-only until the merchant upgrades or removes
+   * some (decision 0044).
+   */
+  over_limit: z.object({ members: z.boolean(), stores: z.boolean() }),
 });
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 
@@ -57,9 +64,23 @@ export const subscribeAnswerSchema = z.object({
 });
 export type SubscribeAnswer = z.infer<typeof subscribeAnswerSchema>;
 
-export const subscribeBody = z.object({
-  plan_code: trimmed('Plan code', 20),
-});
+/** The plans paid from the wallet: subscribing to one is confirmed as a transfer is. */
+export const PAID_PLAN_CODES: readonly PlanCode[] = ['GRO001', 'GRO002'];
+
+export const subscribeBody = z
+  .object({
+    plan_code: trimmed('Plan code', 20),
+    /**
+     * A paid plan takes money from the wallet: the user's password, or their transaction PIN
+     * when they have set one, confirms it, exactly as for `POST /wallet/transfer`.
+     */
+    password: z.string().max(128).optional(),
+    pin: z.string().max(20).optional(),
+  })
+  .refine(
+    (b) => !PAID_PLAN_CODES.includes(b.plan_code as PlanCode) || Boolean(b.password) || Boolean(b.pin),
+    { path: ['password'], error: 'Enter your password or transaction PIN to pay for the plan' },
+  );
 
 export const subscriptionHistoryQuery = paginationQuery;
 
@@ -91,9 +112,11 @@ export const subscriptionsRoutes = defineRoutes({
     method: 'POST',
     path: '/subscription/subscribe',
     access: 'subscription.manage',
-    summary: 'Subscribe to a plan, paid from the wallet (Enterprise answers with a contact)',
+    summary:
+      'Subscribe to a plan, paid from the wallet and confirmed with the password or transaction PIN (Enterprise answers with a contact)',
     body: subscribeBody,
     idempotent: true,
+    overPlan: 'allowed',
     response: subscribeAnswerSchema,
   },
 });

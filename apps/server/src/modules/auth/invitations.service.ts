@@ -7,6 +7,7 @@ import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
 import { sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { claimPlanRoom } from '../../lib/plan-limits.js';
 import {
   activateMembership,
   findInvitation,
@@ -107,6 +108,8 @@ export async function acceptInvite(
     if (!(await takeInvitation(trx, invitation.id, now))) {
       throw new AppError('NOT_FOUND', 'This invitation is not valid or was already accepted.');
     }
+    // The plan is checked again: it may have ended since the invitation was sent (decision 0044).
+    await claimPlanRoom(trx, ctx, { resource: 'members', storeId: invitation.store_id, joining: true });
     const updated = await updateUser(trx, account.id, {
       ...(newPasswordHash
         ? {

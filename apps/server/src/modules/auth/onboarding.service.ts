@@ -3,10 +3,13 @@ import type { StoreSummary } from '@tillbook/contract/stores';
 import type { z } from 'zod';
 import { notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
+import { claimPlanRoom } from '../../lib/plan-limits.js';
 import type { StoreContext, UserContext } from '../../lib/context.js';
 import {
   createStoreRecords,
+  findStore,
   listUserStores,
+  sessionStoreId,
   setSessionStore,
   toStore,
   updateStore,
@@ -22,27 +25,35 @@ export async function businessInfo(
 ): Promise<{ user: User; store: ReturnType<typeof toStore>; userStore: StoreSummary[] }> {
   if (userId !== ctx.user.id) throw notFound('User');
   const result = await ctx.db.transaction().execute(async (trx) => {
+    // Updating the account's row locks it (PostgreSQL; SQLite runs one writer at a time), so the
+    // same form sent several times at once is handled one after another.
     const user = await updateUser(trx, ctx.user.id, {
       business_name: body.business_name,
       updated_at: ctx.now.toISOString(),
     });
-    const existing = ctx.access;
-    if (existing && existing.store.owner_user_id === ctx.user.id) {
+    // The session's store as it is now: a copy of this request sent a moment earlier may have
+    // made the store already.
+    const currentId = await sessionStoreId(trx, ctx.sessionId);
+    const existing = currentId ? await findStore(trx, currentId) : undefined;
+    if (existing && existing.owner_user_id === ctx.user.id) {
       // Onboarding sent twice: the answer updates the store it created the first time.
-      const updated = await updateStore(trx, existing.store.id, {
+      const updated = await updateStore(trx, existing.id, {
         ...body,
         updated_at: ctx.now.toISOString(),
       });
       await writeAudit(trx, ctx, {
+        storeId: existing.id,
         action: 'store.details_updated',
         entity: 'store',
         entityId: updated.id,
         summary: 'Business information updated',
-        before: toStore(existing.store),
+        before: toStore(existing),
         after: toStore(updated),
       });
       return { user, store: updated };
     }
+    // A new store: within the plan of the stores the account already owns (decision 0044).
+    await claimPlanRoom(trx, ctx, { resource: 'stores', ownerId: ctx.user.id });
     const store = await createStoreRecords(trx, ctx, body, { userId: ctx.user.id, parentStoreId: null });
     await setSessionStore(trx, ctx.sessionId, store.id);
     return { user, store };

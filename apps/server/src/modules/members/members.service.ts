@@ -7,7 +7,7 @@ import { addDays } from '../../lib/clock.js';
 import type { StoreContext } from '../../lib/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
-import { assertPlanAllows } from '../../lib/plan-limits.js';
+import { claimPlanRoom } from '../../lib/plan-limits.js';
 import { rolePermissions } from '../../lib/roles.js';
 import { assertCanMailOthers, consumeMailQuota, quoted } from '../../lib/outgoing-mail.js';
 import { ensureInvitedUser } from '../users/users.public.js';
@@ -39,12 +39,17 @@ async function assignableRole(ctx: StoreContext, roleId: string) {
  */
 export async function addMember(ctx: StoreContext, body: z.output<typeof addMemberBody>): Promise<Member> {
   assertCanMailOthers(ctx, 'inviting team members');
-  await assertPlanAllows(ctx, 'members');
   const role = await assignableRole(ctx, body.role_id);
+  // A full team is refused before the mail allowance is used; the claim that counts is below.
+  await ctx.db
+    .transaction()
+    .execute((trx) => claimPlanRoom(trx, ctx, { resource: 'members', storeId: ctx.storeId }));
   await consumeMailQuota(ctx, 'invitation', body.email);
   const token = randomToken(24);
   const now = ctx.now.toISOString();
   const membershipId = await ctx.db.transaction().execute(async (trx) => {
+    // Counted under the store's lock, in the transaction that adds the seat (decision 0044).
+    await claimPlanRoom(trx, ctx, { resource: 'members', storeId: ctx.storeId });
     const userId = await ensureInvitedUser(trx, body.email, now);
     const id = newId();
     const added = await trx

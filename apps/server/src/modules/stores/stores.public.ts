@@ -14,7 +14,9 @@ export {
 export {
   countOwnedStores,
   insertMembership,
+  findStore,
   listUserStores,
+  sessionStoreId,
   setSessionStore,
   toStore,
   updateStore,

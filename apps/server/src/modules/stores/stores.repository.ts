@@ -171,6 +171,16 @@ export const findActiveMembership = (db: Db, storeId: string, userId: string) =>
     .where('status', '=', 'active')
     .executeTakeFirst();
 
+/** The store a session is in now (read again inside a transaction, after a lock). */
+export async function sessionStoreId(db: Db, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('current_store_id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.current_store_id ?? null;
+}
+
 export async function setSessionStore(db: Db, sessionId: string, storeId: string | null): Promise<void> {
   await db.updateTable('sessions').set({ current_store_id: storeId }).where('id', '=', sessionId).execute();
 }

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, StoreContext, UserContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { assertPlanAllows } from '../../lib/plan-limits.js';
+import { claimPlanRoom } from '../../lib/plan-limits.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -134,17 +134,19 @@ export const listStores = (ctx: UserContext): Promise<StoreSummary[]> =>
  * An unverified account may open its first store and try the product there; more stores, and
  * branches, wait for a verified email (decision 0020).
  */
-async function assertMayOpenAnotherStore(ctx: UserContext): Promise<void> {
+async function assertMayOpenAnotherStore(trx: Transaction<Database>, ctx: UserContext): Promise<void> {
   if (ctx.user.email_verified) return;
-  if ((await countOwnedStores(ctx.db, ctx.user.id)) > 0) {
+  if ((await countOwnedStores(trx, ctx.user.id)) > 0) {
     throw new AppError('FORBIDDEN', 'Verify your email address before opening another store.');
   }
 }
 
 export async function createStore(ctx: UserContext, body: z.output<typeof createStoreBody>): Promise<Store> {
-  await assertMayOpenAnotherStore(ctx);
-  await assertPlanAllows(ctx, 'stores');
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // The owner's account is locked and their stores counted in the transaction that adds one,
+    // so concurrent requests cannot pass the plan (decision 0044).
+    await claimPlanRoom(trx, ctx, { resource: 'stores', ownerId: ctx.user.id });
+    await assertMayOpenAnotherStore(trx, ctx);
     const created = await createStoreRecords(trx, ctx, body, { userId: ctx.user.id, parentStoreId: null });
     // A user's first store becomes their current one.
     if (!ctx.access) await setSessionStore(trx, ctx.sessionId, created.id);
@@ -157,7 +159,6 @@ export async function addBranch(ctx: StoreContext, body: z.output<typeof addBran
   if (ctx.actor.type === 'user' && !ctx.user?.email_verified) {
     throw new AppError('FORBIDDEN', 'Verify your email address before opening another store.');
   }
-  await assertPlanAllows(ctx, 'stores');
   // Branches hang off a top-level store; a branch of a branch joins its parent's family instead.
   const requestedParent = body.parent_store_id ?? ctx.storeId;
   if (requestedParent !== ctx.storeId) throw notFound('Store');
@@ -165,8 +166,9 @@ export async function addBranch(ctx: StoreContext, body: z.output<typeof addBran
   const parent = await findStore(ctx.db, root);
   if (!parent) throw notFound('Store');
   const { parent_store_id: _p, ...fields } = body;
-  const row = await ctx.db.transaction().execute((trx) =>
-    createStoreRecords(
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await claimPlanRoom(trx, ctx, { resource: 'stores', ownerId: parent.owner_user_id });
+    return createStoreRecords(
       trx,
       ctx,
       { currency: parent.currency, timezone: parent.timezone, country: parent.country, ...fields },
@@ -182,8 +184,8 @@ export async function addBranch(ctx: StoreContext, body: z.output<typeof addBran
               }
             : null,
       },
-    ),
-  );
+    );
+  });
   return toStore(row);
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -39,4 +40,76 @@ export async function ownedStoreIds(db: Db, ownerId: string): Promise<string[]> 
     .where('sandbox_of', 'is', null)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Active members only (accepting an invitation checks these; open invitations are not people yet). */
+export async function countActiveMembers(db: Db, storeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Locks a store's row until the transaction ends, so that members are added to it one at a
+ * time, and answers what the plan check needs of it. `for no key update` does not wait for the
+ * sales being written meanwhile (their foreign keys take a key-share lock on the row), only for
+ * other lockers of this kind. SQLite runs one writing transaction at a time: a read is enough.
+ */
+export async function lockStoreForPlan(trx: Transaction<Database>, storeId: string) {
+  let q = trx.selectFrom('stores').select(['id', 'timezone', 'owner_user_id']).where('id', '=', storeId);
+  if (engineOf(trx as never) === 'postgres') q = q.forNoKeyUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Locks an owner's account row until the transaction ends: their stores are added one at a time. */
+export async function lockOwnerForPlan(trx: Transaction<Database>, ownerId: string): Promise<void> {
+  let q = trx.selectFrom('users').select('id').where('id', '=', ownerId);
+  if (engineOf(trx as never) === 'postgres') q = q.forNoKeyUpdate();
+  await q.executeTakeFirst();
+}
+
+/**
+ * Where a member stands in a store's team: 1 for the owner, then the other active members by
+ * the time they were invited. A plan of N members keeps the first N (decision 0044).
+ */
+export async function memberSeat(
+  db: Db,
+  store: { id: string; owner_user_id: string },
+  membershipId: string,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['id', 'user_id', 'created_at'])
+    .where('store_id', '=', store.id)
+    .where('status', '=', 'active')
+    .execute();
+  const others = rows
+    .filter((r) => r.user_id !== store.owner_user_id)
+    .sort((a, b) =>
+      a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+    );
+  const mine = rows.find((r) => r.id === membershipId);
+  if (!mine || mine.user_id === store.owner_user_id) return 1;
+  return 2 + others.findIndex((r) => r.id === membershipId);
+}
+
+/**
+ * Where a store stands among its owner's stores and branches, by the time each was opened: a
+ * plan of N stores keeps the first N (decision 0044). Sandbox twins are not counted.
+ */
+export async function storeSeat(db: Db, store: { id: string; owner_user_id: string }): Promise<number> {
+  const rows = await db
+    .selectFrom('stores')
+    .select(['id', 'created_at'])
+    .where('owner_user_id', '=', store.owner_user_id)
+    .where('sandbox_of', 'is', null)
+    .execute();
+  rows.sort((a, b) =>
+    a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+  );
+  return 1 + rows.findIndex((r) => r.id === store.id);
 }

@@ -1,2 +1,5 @@
-/** What the app uses of the subscriptions module (decision 0025): the plan-limit check it installs. */
-export { enforcePlanLimits, planOfStore } from './subscriptions.service.js';
+/**
+ * What the app uses of the subscriptions module (decision 0025): the plan-limit claim and the
+ * over-plan check it installs, and a store's plan (metering).
+ */
+export { checkPlanStanding, enforcePlanLimits, planOfStore } from './subscriptions.service.js';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@tillbook/contract/constants';
+import { DEFAULT_TIMEZONE, MESSAGES } from '@tillbook/contract/constants';
 import type {
   CurrentSubscription,
   Plan,
@@ -9,7 +9,7 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, unprocessable } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, unprocessable } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
 import { runIdempotent } from '../../lib/idempotency.js';
@@ -17,9 +17,18 @@ import { newId } from '../../lib/ids.js';
 import { localDateText } from '../../lib/local-dates.js';
 import { formatMoney } from '../../lib/money-text.js';
 import { offsetOf, pageOf } from '../../lib/pagination.js';
-import type { LimitedResource } from '../../lib/plan-limits.js';
-import { payFromWallet } from '../wallet/wallet.public.js';
-import { countMembers, countOwnedStores, ownedStoreIds } from './plan-usage.js';
+import type { PlanClaim } from '../../lib/plan-limits.js';
+import { assertPaymentConfirmed, payFromWallet } from '../wallet/wallet.public.js';
+import {
+  countActiveMembers,
+  countMembers,
+  countOwnedStores,
+  lockOwnerForPlan,
+  lockStoreForPlan,
+  memberSeat,
+  ownedStoreIds,
+  storeSeat,
+} from './plan-usage.js';
 import { ENTERPRISE_CONTACT, planFor, plans } from './plans.js';
 import type { SubscriptionsTable } from './subscriptions.tables.js';
 
@@ -63,19 +72,22 @@ async function activeSubscription(db: Db, storeId: string, today: string) {
 
 async function currentOf(ctx: StoreContext, db: Db = ctx.db): Promise<CurrentSubscription> {
   const today = todayIn(ctx.now, ctx.access.store.timezone);
-  const [row, members, stores] = await Promise.all([
+  const [row, members, stores, standing] = await Promise.all([
     activeSubscription(db, ctx.storeId, today),
     countMembers(db, ctx.storeId),
     countOwnedStores(db, ctx.access.store.owner_user_id),
+    standingOf(ctx, ctx.access.store, ctx.access.membershipId, db),
   ]);
-  const plan = planFor(ctx.deps.config, row?.plan_code);
+  const own = planFor(ctx.deps.config, row?.plan_code);
   return {
-    plan,
+    // A branch without its own subscription is on its main store's plan.
+    plan: row ? own : standing.plan,
     active: Boolean(row),
     start_date: row?.start_date ?? null,
     end_date: row?.end_date ?? null,
     days_left: row ? daysBetween(today, row.end_date) + 1 : null,
     usage: { members, stores },
+    over_limit: { members: standing.membersOver, stores: standing.storesOver },
   };
 }
 
@@ -113,9 +125,12 @@ export async function listSubscriptions(ctx: StoreContext, q: { page: number; pe
 
 /**
  * Subscribes the store to a plan, paid from its wallet in the same transaction as the
- * subscription row and its audit (ledger type `subscription`). A renewal of the active plan
- * starts the day after it ends; another plan starts today. Enterprise takes no payment and
- * answers with where to reach sales.
+ * subscription row and its audit (ledger type `subscription`), confirmed with the user's
+ * password or transaction PIN as a transfer is. Paid periods never overlap: a new one starts
+ * the day after the store's last paid day (today when none runs), and at most one period is
+ * paid ahead. The store's row is locked first, so concurrent subscribes (whatever their keys)
+ * see each other's periods: each one paid extends the plan by what it paid, or is refused
+ * (decision 0044). Enterprise takes no payment and answers with where to reach sales.
  */
 export async function subscribe(
   ctx: StoreContext,
@@ -143,7 +158,7 @@ export async function subscribe(
     if (current.active) {
       throw new AppError(
         'CONFLICT',
-        `The store is on ${current.plan.name} until ${localDateText(`${current.end_date}T12:00:00Z`, 'UTC')}; it returns to Starter when that ends.`,
+        `The store is on ${current.plan.name} until ${dateText(current.end_date!)}; it returns to Starter when that ends.`,
       );
     }
     return {
@@ -157,15 +172,30 @@ export async function subscribe(
       `Plans are priced in ${plan.currency}; a wallet in ${currency} cannot pay for them yet.`,
     );
   }
+  if (!ctx.user) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Paying for a plan is confirmed with a person’s password or PIN: sign in to Tillbook to subscribe.',
+    );
+  }
+  await assertPaymentConfirmed(ctx, ctx.user.id, body);
   const today = todayIn(ctx.now, ctx.access.store.timezone);
   const price = plan.price!;
-  const outcome = await runIdempotent(ctx, idempotencyKey, 'subscription.subscribe', body, async (trx) => {
-    const active = await activeSubscription(trx, ctx.storeId, today);
-    const start = active && active.plan_code === plan.code ? addDay(active.end_date) : today;
+  // The secret is no part of the request a repeat must match.
+  const { password: _password, pin: _pin, ...request } = body;
+  const outcome = await runIdempotent(ctx, idempotencyKey, 'subscription.subscribe', request, async (trx) => {
+    await lockStoreForPlan(trx, ctx.storeId);
+    const paid = await paidPeriods(trx, ctx.storeId, today);
+    if (paid.ahead) {
+      throw conflict(
+        `${paid.ahead.plan_name} is already paid until ${dateText(paid.ahead.end_date)}. You can pay for the next period from ${dateText(paid.ahead.start_date)}.`,
+      );
+    }
+    const start = paid.lastDay ? addDay(paid.lastDay) : today;
     const end = addMonths(start, plan.period === 'year' ? 12 : 1);
-    let paid;
+    let payment;
     try {
-      paid = await payFromWallet(trx, ctx, {
+      payment = await payFromWallet(trx, ctx, {
         amount: price,
         narration: `${plan.name} plan, ${start} to ${end}`,
       });
@@ -186,7 +216,7 @@ export async function subscribe(
       currency,
       start_date: start,
       end_date: end,
-      wallet_transaction_id: paid.id,
+      wallet_transaction_id: payment.id,
       actor_id: ctx.actor.id,
       created_at: ctx.now.toISOString(),
     };
@@ -200,18 +230,41 @@ export async function subscribe(
     });
     return {
       status: 200,
-      body: { subscription: await currentOf(ctx, trx), contact: null, wallet_transaction_id: paid.id },
+      body: { subscription: await currentOf(ctx, trx), contact: null, wallet_transaction_id: payment.id },
     };
   });
+  // What this process remembers of stores within their plans is asked again (an upgrade lifts a
+  // read-only store at once here; other processes see it within a minute).
+  withinPlanUntil.delete(ctx.deps);
   return { answer: outcome.body, message: MESSAGES.subscribed };
 }
 
+const dateText = (date: string) => localDateText(`${date}T12:00:00Z`, 'UTC');
+
+/**
+ * The store's paid days from today on: the last paid day (null when no period runs today or
+ * later), and a period paid ahead that has not started yet, if any.
+ */
+async function paidPeriods(db: Db, storeId: string, today: string) {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select(['plan_name', 'start_date', 'end_date'])
+    .where('store_id', '=', storeId)
+    .where('end_date', '>=', today)
+    .orderBy('end_date', 'desc')
+    .execute();
+  return {
+    lastDay: rows[0]?.end_date ?? null,
+    ahead: rows.find((r) => r.start_date > today) ?? null,
+  };
+}
+
 /** The best plan among an owner's stores decides how many stores the owner may have. */
-async function bestPlanOfOwner(ctx: RequestContext, ownerId: string, today: string): Promise<Plan> {
-  const ids = await ownedStoreIds(ctx.db, ownerId);
+async function bestPlanOfOwner(ctx: RequestContext, db: Db, ownerId: string, today: string): Promise<Plan> {
+  const ids = await ownedStoreIds(db, ownerId);
   let best = planFor(ctx.deps.config, null);
   for (const id of ids) {
-    const row = await activeSubscription(ctx.db, id, today);
+    const row = await activeSubscription(db, id, today);
     const plan = planFor(ctx.deps.config, row?.plan_code);
     if ((plan.stores ?? Infinity) > (best.stores ?? Infinity)) best = plan;
   }
@@ -225,46 +278,137 @@ const upgradeHint = (plan: Plan) =>
       ? ' Contact sales for Enterprise.'
       : '';
 
+const membersText = (plan: Plan) =>
+  `The ${plan.name} plan allows ${plan.members} team member${plan.members === 1 ? '' : 's'} per store, the owner included.`;
+const storesText = (plan: Plan) =>
+  `The ${plan.name} plan allows ${plan.stores} store${plan.stores === 1 ? '' : 's'}, branches included.`;
+
 /**
- * Installed as `deps.planLimits`, the check behind `assertPlanAllows` (lib/plan-limits.ts):
- * a 402 naming the plan and the limit when one more member or store would pass it.
+ * Installed as `deps.planLimits`, the check behind `claimPlanRoom` (lib/plan-limits.ts). It runs
+ * in the transaction of the insert it guards: it locks the row the limit belongs to (the store
+ * for members, the owner's account for stores), then counts, so concurrent requests take the
+ * room one at a time (decision 0044). One more member or store past the limit is a 402 naming
+ * the plan and the limit.
  */
-export async function enforcePlanLimits(ctx: RequestContext, resource: LimitedResource): Promise<void> {
-  if (resource === 'members' && ctx.access) {
-    const store = ctx.access.store;
-    const today = todayIn(ctx.now, store.timezone);
-    const plan = planFor(ctx.deps.config, (await activeSubscription(ctx.db, store.id, today))?.plan_code);
+export async function enforcePlanLimits(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  claim: PlanClaim,
+): Promise<void> {
+  if (claim.resource === 'members') {
+    const store = await lockStoreForPlan(trx, claim.storeId);
+    if (!store) return;
+    const plan = await storePlan(ctx, trx, store, todayIn(ctx.now, store.timezone));
     if (plan.members === null) return;
-    if ((await countMembers(ctx.db, store.id)) >= plan.members) {
-      throw new AppError(
-        'PLAN_LIMIT',
-        `The ${plan.name} plan allows ${plan.members} team member${plan.members === 1 ? '' : 's'} per store, the owner included.${upgradeHint(plan)}`,
-      );
+    if (claim.joining) {
+      if ((await countActiveMembers(trx, store.id)) >= plan.members) {
+        throw new AppError(
+          'PLAN_LIMIT',
+          `${membersText(plan)} This store's team is full: ask the store owner to upgrade the plan or remove a member, then open the invitation again.`,
+        );
+      }
+      return;
     }
+    if ((await countMembers(trx, store.id)) >= plan.members) {
+      throw new AppError('PLAN_LIMIT', `${membersText(plan)}${upgradeHint(plan)}`);
+    }
+    return;
   }
-  if (resource === 'stores') {
-    const ownerId = ctx.access?.store.owner_user_id ?? ctx.user?.id;
-    if (!ownerId) return;
-    const today = todayIn(ctx.now, ctx.access?.store.timezone ?? 'Africa/Lagos');
-    const owned = await countOwnedStores(ctx.db, ownerId);
-    // The first store is always allowed: a new account has no plan yet.
-    if (owned === 0) return;
-    const plan = await bestPlanOfOwner(ctx, ownerId, today);
-    if (plan.stores === null) return;
-    if (owned >= plan.stores) {
-      throw new AppError(
-        'PLAN_LIMIT',
-        `The ${plan.name} plan allows ${plan.stores} store${plan.stores === 1 ? '' : 's'}, branches included.${upgradeHint(plan)}`,
-      );
-    }
+  await lockOwnerForPlan(trx, claim.ownerId);
+  const owned = await countOwnedStores(trx, claim.ownerId);
+  // The first store is always allowed: a new account has no plan yet.
+  if (owned === 0) return;
+  const today = todayIn(ctx.now, ctx.access?.store.timezone ?? DEFAULT_TIMEZONE);
+  const plan = await bestPlanOfOwner(ctx, trx, claim.ownerId, today);
+  if (plan.stores !== null && owned >= plan.stores) {
+    throw new AppError('PLAN_LIMIT', `${storesText(plan)}${upgradeHint(plan)}`);
   }
 }
 
-/** The plan a store is on today (its latest active subscription, else Starter): metering asks it. */
+/**
+ * A store's plan today: its own latest active subscription, else its main store's (a branch is
+ * covered by the plan of the store it belongs to), else Starter.
+ */
+async function storePlan(
+  ctx: RequestContext,
+  db: Db,
+  store: { id: string; parent_store_id?: string | null | undefined },
+  today: string,
+): Promise<Plan> {
+  const own = await activeSubscription(db, store.id, today);
+  if (own || !store.parent_store_id) return planFor(ctx.deps.config, own?.plan_code);
+  return planFor(ctx.deps.config, (await activeSubscription(db, store.parent_store_id, today))?.plan_code);
+}
+
+/** The plan a store is on today (see `storePlan`): metering asks it. */
 export async function planOfStore(
   ctx: RequestContext,
-  store: { id: string; timezone: string },
+  store: { id: string; timezone: string; parent_store_id?: string | null },
 ): Promise<Plan> {
-  const row = await activeSubscription(ctx.db, store.id, todayIn(ctx.now, store.timezone));
-  return planFor(ctx.deps.config, row?.plan_code);
+  return storePlan(ctx, ctx.db, store, todayIn(ctx.now, store.timezone));
+}
+
+interface StandingStore {
+  id: string;
+  owner_user_id: string;
+  parent_store_id: string | null;
+  timezone: string;
+}
+
+/**
+ * Whether a store, and a member in it, are within what the plan allows today (decision 0044):
+ * the owner's stores past the count of the owner's best plan (by opening time), and a store's
+ * members past its plan's count (the owner first, then by invitation time), are over.
+ */
+async function standingOf(
+  ctx: RequestContext,
+  store: StandingStore,
+  membershipId: string | null,
+  db: Db = ctx.db,
+) {
+  const today = todayIn(ctx.now, store.timezone);
+  const ownerPlan = await bestPlanOfOwner(ctx, db, store.owner_user_id, today);
+  const storesOver = ownerPlan.stores !== null && (await storeSeat(db, store)) > ownerPlan.stores;
+  const plan = await storePlan(ctx, db, store, today);
+  const membersOver =
+    plan.members !== null &&
+    membershipId !== null &&
+    (await memberSeat(db, store, membershipId)) > plan.members;
+  return { ownerPlan, plan, storesOver, membersOver };
+}
+
+/** How long a store found within its plan is not asked again (per process; plans end at midnight). */
+const STANDING_TTL_MS = 60_000;
+const withinPlanUntil = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Installed as `deps.planStanding`: run before a change in a store (not for reads). A store over
+ * what its owner's plan allows is read-only for everyone, and a member past the store's plan is
+ * read-only, until the merchant upgrades or removes some: a 402 saying so. Routes marked
+ * `overPlan: 'allowed'` (paying, removing a member, the wallet's own money) skip it. A store
+ * found within its plan is remembered for a minute, so a sale asks nothing more.
+ */
+export async function checkPlanStanding(ctx: StoreContext): Promise<void> {
+  const store = ctx.access.store;
+  if ((store as { sandbox_of?: string | null }).sandbox_of) return;
+  let seen = withinPlanUntil.get(ctx.deps);
+  if (!seen) withinPlanUntil.set(ctx.deps, (seen = new Map()));
+  const key = `${store.id}:${ctx.access.membershipId ?? ''}`;
+  const now = ctx.now.getTime();
+  if ((seen.get(key) ?? 0) > now) return;
+  const standing = await standingOf(ctx, store, ctx.access.membershipId);
+  if (standing.storesOver) {
+    throw new AppError(
+      'PLAN_LIMIT',
+      `This store is read-only: ${storesText(standing.ownerPlan)} Its owner has more, so the newest can be looked at but not changed.${upgradeHint(standing.ownerPlan)}`,
+    );
+  }
+  if (standing.membersOver) {
+    throw new AppError(
+      'PLAN_LIMIT',
+      `You can look but not change anything in this store: ${membersText(standing.plan)} Ask the store owner to upgrade the plan or remove a member.`,
+    );
+  }
+  if (seen.size > 10_000) seen.clear();
+  seen.set(key, now + STANDING_TTL_MS);
 }

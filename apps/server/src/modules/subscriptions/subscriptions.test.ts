@@ -28,7 +28,7 @@ async function fund(m: Merchant, amount: number) {
 const subscribe = (m: Merchant, plan_code: string, headers: Record<string, string> = {}) =>
   t.call('POST', '/subscription/subscribe', {
     token: m.token,
-    body: { plan_code },
+    body: { plan_code, password: PASSWORD },
     query: { storeId: m.storeId },
     headers,
   });

@@ -5,8 +5,15 @@ import { newReference, recordTransaction, toWalletTransaction } from './ledger.j
 import { moneyIn, walletOr404 } from './wallet.service.js';
 
 /**
- * What other modules may use of the wallet (decision 0025): paying Tillbook from it, and the
- * settlement account invoices print as "pay to".
+ * Checks the secret a payment from the wallet was confirmed with (the transaction PIN, else the
+ * password), counted and throttled with the transfers' (decision 0038): paying for a plan asks
+ * for it as a transfer does.
+ */
+export { assertTransferConfirmed as assertPaymentConfirmed } from './transaction-pin.service.js';
+
+/**
+ * What other modules may use of the wallet (decision 0025): paying Tillbook from it (confirmed
+ * with the PIN or password), and the settlement account invoices print as "pay to".
  */
 
 /** The store's settlement account, as an invoice prints it; null when not set. */
