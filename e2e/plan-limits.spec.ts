@@ -19,7 +19,7 @@ async function sendInvitation(page: Page, email: string) {
  * limits (decision 0030): a Starter store is its owner alone, and GROWTH, paid from the wallet,
  * lets a member in.
  */
-test('a Starter store is refused a second member; after paying for GROWTH from the wallet the member is invited', async ({
+test('a Starter store is refused a second member; after paying for GROWTH from the wallet the member is invited @engine', async ({
   page,
   request,
 }) => {
@@ -47,7 +47,20 @@ test('a Starter store is refused a second member; after paying for GROWTH from t
   await expect(page.getByTestId('current-plan')).toHaveText('FREEMIUM');
   await expect(page.getByText('Team: 1 of 1')).toBeVisible();
   await page.getByTestId('plan-GRO001').getByRole('button', { name: 'Upgrade to plan' }).click();
+  // Paying takes money: the price is shown and the password asked, as for a transfer. Nothing
+  // is paid until it is given; a wrong one is answered next to the field.
+  const confirm = page.getByRole('dialog', { name: 'Pay for GROWTH' });
+  await expect(confirm.getByTestId('confirm-price')).toHaveText('₦15,000.00 for one month');
+  await confirm.getByRole('button', { name: 'Pay ₦15,000.00' }).click();
+  await expect(confirm.getByText('Enter your password to confirm')).toBeVisible();
+  await confirm.getByLabel('Your password').fill('not-the-password-1');
+  await confirm.getByRole('button', { name: 'Pay ₦15,000.00' }).click();
+  await expect(confirm.getByText('The password is not correct').first()).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toHaveText('FREEMIUM');
+  await confirm.getByLabel('Your password').fill(merchant.password);
+  await confirm.getByRole('button', { name: 'Pay ₦15,000.00' }).click();
   await expect(toast(page, 'Subscribed!!!!')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(page.getByTestId('current-plan')).toHaveText('GROWTH');
   await expect(page.getByText('Team: 1 of 5')).toBeVisible();
 

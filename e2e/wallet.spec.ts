@@ -71,6 +71,11 @@ test('wallet: deposit, transfer with name enquiry and password, then subscribe t
   await page.goto('/settings/subscription');
   await expect(page.getByTestId('current-plan')).toHaveText('FREEMIUM');
   await page.getByTestId('plan-GRO001').getByRole('button', { name: 'Upgrade to plan' }).click();
+  // Confirmed as a transfer is: the price on screen, then the password.
+  const confirm = page.getByRole('dialog', { name: 'Pay for GROWTH' });
+  await expect(confirm.getByTestId('confirm-price')).toHaveText('₦15,000.00 for one month');
+  await confirm.getByLabel('Your password').fill(merchant.password);
+  await confirm.getByRole('button', { name: 'Pay ₦15,000.00' }).click();
   await expect(toast(page, 'Subscribed!!!!')).toBeVisible();
   await expect(page.getByTestId('current-plan')).toHaveText('GROWTH');
   await expect(page.getByTestId('plan-dates')).toContainText('days left');

@@ -39,8 +39,9 @@ export const useSubscribe = () => {
   const storeId = useStoreId();
   return useRouteMutation(subscriptionsRoutes.subscribe, {
     kind: 'save',
-    args: ({ plan_code, key }: { plan_code: string; key: string }) => ({
-      body: { plan_code },
+    // Carries the password or PIN of a paid plan: never kept for sending later (persist: false).
+    args: ({ key, ...body }: { plan_code: string; key: string; password?: string; pin?: string }) => ({
+      body,
       headers: { 'Idempotency-Key': key },
     }),
     invalidate: [subscriptionKeys.all(storeId), walletKeys.all(storeId)],

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { MESSAGES } from '@tillbook/contract/constants';
-import type { Plan } from '@tillbook/contract/subscriptions';
+import { PAID_PLAN_CODES, type Plan } from '@tillbook/contract/subscriptions';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { statusColours } from '../../../components/status-badge';
@@ -21,6 +22,7 @@ import { messageOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useCurrentSubscription, usePlans, useSubscribe, useSubscriptionHistory } from '../api/subscription';
+import { SubscribeModal, type PlanConfirmation } from './subscribe-modal';
 
 const limit = (n: number | null, noun: string) =>
   n === null ? `Unlimited ${noun}s` : `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -87,6 +89,8 @@ export function SubscriptionPanel({ canManage }: { canManage: boolean }) {
   const subscribe = useSubscribe();
   const [period, setPeriod] = useState<'month' | 'year'>('month');
   const [choosing, setChoosing] = useState<string | null>(null);
+  // The paid plan waiting for its confirmation (price, and the PIN or password).
+  const [confirming, setConfirming] = useState<Plan | null>(null);
   const [page, setPage] = useState(1);
   const history = useSubscriptionHistory(page, 10);
 
@@ -96,7 +100,12 @@ export function SubscriptionPanel({ canManage }: { canManage: boolean }) {
 
   const sub = current.data;
   const shown = plans.data.filter((p) => p.period === null || p.period === period);
+  /** A paid plan is confirmed in the modal; Enterprise and Starter take no money and go at once. */
   const choose = async (plan: Plan) => {
+    if (PAID_PLAN_CODES.includes(plan.code)) {
+      setConfirming(plan);
+      return;
+    }
     setChoosing(plan.code);
     try {
       const answer = await subscribe.mutateAsync({ plan_code: plan.code, key: newKey() });
@@ -112,9 +121,23 @@ export function SubscriptionPanel({ canManage }: { canManage: boolean }) {
       setChoosing(null);
     }
   };
+  /** Throws to the modal, which shows the error next to its field. */
+  const pay = async (confirmation: PlanConfirmation) => {
+    await subscribe.mutateAsync({ ...confirmation, key: newKey() });
+    notify.success(MESSAGES.subscribed);
+  };
 
   return (
     <Stack gap="lg">
+      <SubscribeModal plan={confirming} current={sub} onClose={() => setConfirming(null)} onConfirm={pay} />
+      {(sub.over_limit.stores || sub.over_limit.members) && (
+        <Alert color="orange" title="This store is over its plan" data-testid="over-limit">
+          {sub.over_limit.stores
+            ? `The ${sub.plan.name} plan allows ${sub.plan.stores} store${sub.plan.stores === 1 ? '' : 's'}, and this is one past it: it can be looked at but not changed.`
+            : `The ${sub.plan.name} plan allows ${sub.plan.members} team member${sub.plan.members === 1 ? '' : 's'}, and your place is past it: you can look but not change anything.`}{' '}
+          Pay for a plan below, or remove team members, to make changes again.
+        </Alert>
+      )}
       <Paper withBorder radius="md" p="lg">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
