@@ -57,12 +57,23 @@ export const updateTillSettingsBody = z.object({
 /** Products and customers per call; `more` says to call again with the cursor. */
 export const TILL_CHANGES_PAGE = 500;
 
+/** The `<device>` of a till's offline numbers `OFF-<device>-<n>` (decision 0036). */
+export const TILL_DEVICE_PATTERN = /^[A-Z0-9]{4,16}$/;
+
 export const tillChangesQuery = z.object({
   /** The cursor of the last answer; left out, everything is sent. */
   since: z
     .string()
     .max(400, { error: 'Cursor is not one this server gave' })
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'Cursor is not one this server gave' })
+    .optional(),
+  /**
+   * The till's device id, the `<device>` of its offline numbers: the first browser to send it in
+   * a store keeps those numbers, so nobody else's sales can use them up (decision 0047).
+   */
+  device: z
+    .string()
+    .regex(TILL_DEVICE_PATTERN, { error: 'Device must be 4 to 16 capital letters and digits' })
     .optional(),
 });
 

@@ -17,6 +17,7 @@ import * as transactionPins from './migrations/0015-transaction-pins.js';
 import * as salesFiguresPlacedTotal from './migrations/0018-sales-figures-placed-total.js';
 import * as salesFigureChanges from './migrations/0019-sales-figure-changes.js';
 import * as figureDaysCovered from './migrations/0020-figure-days-covered.js';
+import * as tillDevices from './migrations/0021-till-devices.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0018-sales-figures-placed-total': salesFiguresPlacedTotal,
   '0019-sales-figure-changes': salesFigureChanges,
   '0020-figure-days-covered': figureDaysCovered,
+  '0021-till-devices': tillDevices,
 };
 
 /**

@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_COOKIE, DEVICE_SHAPE } from '../../lib/browser-device.js';
 import { randomToken } from '../../lib/crypto.js';
 
 /**
  * The browser's device id: a random value in an HttpOnly cookie, sent back only to the API.
  * A session keeps its SHA-256, so a later sign-in from the same browser is recognised as a
  * known device and skips the account-wide slow-down that strangers' guesses cause (decision 0021).
- * It is no credential: it never signs anyone in.
+ * It is no credential: it never signs anyone in. Its name and shape are in `lib/browser-device.ts`,
+ * which also names a till's owner by it (decision 0047).
  */
-export const DEVICE_COOKIE = 'tb_device';
-const DEVICE_SHAPE = /^[A-Za-z0-9_-]{32,64}$/;
 // Browsers keep a cookie at most 400 days.
 const MAX_AGE_SECONDS = 400 * 24 * 3600;
 

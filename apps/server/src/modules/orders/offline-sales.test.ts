@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createProduct, ledgerSum, stockOf } from '../../test/sales-fixtures.js';
 
@@ -37,13 +37,18 @@ async function sendOffline(
     catalogue_at?: string | null;
     sold_at?: string;
     total?: number;
+    /** The browser's device cookie (`tb_device`), as a till's browser sends it. */
+    browser?: string;
   } = {},
 ) {
   const total = over.total ?? items.reduce((s, i) => s + i.unit_price * i.quantity, 0);
   const soldAt = over.sold_at ?? t.clock.now().toISOString();
   return t.call<{ data: OrderAnswer }>('POST', '/order', {
     token: who.token,
-    headers: { 'idempotency-key': over.key ?? `key-${over.number ?? counter}-${Math.random()}` },
+    headers: {
+      'idempotency-key': over.key ?? `key-${over.number ?? counter}-${Math.random()}`,
+      ...(over.browser ? { cookie: `tb_device=${over.browser}` } : {}),
+    },
     body: {
       items: items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
       payment_type: 'cash',
@@ -308,5 +313,108 @@ describe('offline sales (decision 0036)', () => {
     });
     expect(earlier.body.data.offline_state).toBe('accepted');
     expect(earlier.body.data.offline_sold_at).toBe(past);
+  });
+  // Decision 0047: a till's numbers are its own.
+  describe("another till's numbers", () => {
+    const browserA = 'a'.repeat(40);
+    const browserB = 'b'.repeat(40);
+    const refresh = (who: Merchant, device: string, browser: string) =>
+      t.call('GET', '/till/changes', {
+        token: who.token,
+        query: { device },
+        headers: { cookie: `tb_device=${browser}` },
+      });
+
+    it("a second seller cannot use up the first till's numbers or hold its sales", async () => {
+      const shop = await createMerchant(t);
+      const cashier = await createStaff(t, shop, 'cashier');
+      const p = await createProduct(t, shop, { price: 10_000, quantity: 10 });
+      // The owner's till claims its device when it brings its catalogue up to date.
+      expect((await refresh(shop, 'TILLAA', browserA)).status).toBe(200);
+      // Another seller, in another browser, sends sales under the till's numbers (seen on a receipt).
+      const line = [{ product_id: p.id, quantity: 1, unit_price: 10_000 }];
+      for (const n of [1, 2, 3]) {
+        const taken = await sendOffline(cashier, line, { number: `OFF-TILLAA-${n}`, browser: browserB });
+        expect(taken.status).toBe(409);
+        expect(taken.body).toMatchObject({
+          message: `OFF-TILLAA-${n} is a number of another till of this store: a till sends only the sales it numbered itself, so this sale was not recorded. Record it again at this till's point of sale.`,
+        });
+      }
+      // The same seller, without the browser's cookie (an API client): refused too.
+      expect((await sendOffline(cashier, line, { number: 'OFF-TILLAA-4' })).status).toBe(409);
+      const recorded = await t.db
+        .selectFrom('orders')
+        .select('id')
+        .where('store_id', '=', shop.storeId)
+        .where('offline_number', 'like', 'OFF-TILLAA-%')
+        .execute();
+      expect(recorded).toEqual([]);
+      expect(await stockOf(t, p.id)).toBe(10);
+
+      // The till's own sales then arrive and are taken as usual, none held for review.
+      for (const n of [1, 2, 3]) {
+        const own = await sendOffline(shop, line, { number: `OFF-TILLAA-${n}`, browser: browserA });
+        expect(own.status, JSON.stringify(own.body)).toBe(201);
+        expect(own.body.data).toMatchObject({ offline_number: `OFF-TILLAA-${n}`, offline_state: 'accepted' });
+      }
+      // A cashier who signs in on that till's browser sends what the owner left waiting.
+      const shift = await sendOffline(cashier, line, { number: 'OFF-TILLAA-4', browser: browserA });
+      expect(shift.status).toBe(201);
+      expect(await stockOf(t, p.id)).toBe(6);
+      // The second seller's own till keeps its own numbers.
+      expect((await sendOffline(cashier, line, { number: 'OFF-TILLBB-1', browser: browserB })).status).toBe(
+        201,
+      );
+    });
+
+    it('a device never seen is claimed by its first sale; a client without the cookie by the person', async () => {
+      const shop = await createMerchant(t);
+      const cashier = await createStaff(t, shop, 'cashier');
+      const p = await createProduct(t, shop, { price: 10_000, quantity: 10 });
+      const line = [{ product_id: p.id, quantity: 1, unit_price: 10_000 }];
+      expect((await sendOffline(shop, line, { number: 'OFF-FIRST1-1', browser: browserA })).status).toBe(201);
+      expect((await sendOffline(cashier, line, { number: 'OFF-FIRST1-2', browser: browserB })).status).toBe(
+        409,
+      );
+      // A refresh naming someone else's device claims nothing and still answers the catalogue.
+      expect((await refresh(cashier, 'FIRST1', browserB)).status).toBe(200);
+      expect((await sendOffline(cashier, line, { number: 'OFF-FIRST1-2', browser: browserB })).status).toBe(
+        409,
+      );
+      // Without the cookie: the person's.
+      expect((await sendOffline(cashier, line, { number: 'OFF-NOCOOK-1' })).status).toBe(201);
+      expect((await sendOffline(cashier, line, { number: 'OFF-NOCOOK-2' })).status).toBe(201);
+      expect((await sendOffline(shop, line, { number: 'OFF-NOCOOK-3' })).status).toBe(409);
+      // Claims are per store: another shop's till may have the same device id.
+      const other = await createMerchant(t);
+      const q = await createProduct(t, other, { price: 10_000, quantity: 10 });
+      const otherLine = [{ product_id: q.id, quantity: 1, unit_price: 10_000 }];
+      expect(
+        (await sendOffline(other, otherLine, { number: 'OFF-FIRST1-1', browser: browserB })).status,
+      ).toBe(201);
+      // A malformed device in the refresh is a 400 naming the field.
+      const bad = await t.call('GET', '/till/changes', { token: shop.token, query: { device: 'no!' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields.device).toBe('Device must be 4 to 16 capital letters and digits');
+    });
+
+    it('two first sales of a new device at once: one browser gets it, the other is refused', async () => {
+      const shop = await createMerchant(t);
+      const cashier = await createStaff(t, shop, 'cashier');
+      const p = await createProduct(t, shop, { price: 10_000, quantity: 10 });
+      const line = [{ product_id: p.id, quantity: 1, unit_price: 10_000 }];
+      const answers = await Promise.all([
+        sendOffline(shop, line, { number: 'OFF-RACE01-1', browser: browserA }),
+        sendOffline(cashier, line, { number: 'OFF-RACE01-2', browser: browserB }),
+        sendOffline(shop, line, { number: 'OFF-RACE01-3', browser: browserA }),
+        sendOffline(cashier, line, { number: 'OFF-RACE01-4', browser: browserB }),
+      ]);
+      const statuses = answers.map((a) => a.status);
+      const won = statuses[0] === 201 ? [0, 2] : [1, 3];
+      const lost = statuses[0] === 201 ? [1, 3] : [0, 2];
+      expect(won.map((i) => statuses[i])).toEqual([201, 201]);
+      expect(lost.map((i) => statuses[i])).toEqual([409, 409]);
+      expect(await stockOf(t, p.id)).toBe(8);
+    });
   });
 });

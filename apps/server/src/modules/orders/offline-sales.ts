@@ -4,9 +4,10 @@ import type { TillSettings } from '@tillbook/contract/till';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { conflict } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { sellingPricesAt } from '../products/products.public.js';
-import { tillSettingsOf } from '../till/till.public.js';
+import { claimTillDevice, tillSettingsOf } from '../till/till.public.js';
 import type { PricedCart } from './cart-pricing.js';
 import { customerName, money } from './order-basics.js';
 
@@ -38,6 +39,30 @@ function spanInWords(ms: number): string {
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `${hours} hours`;
   return `${Math.round(hours / 24)} days`;
+}
+
+/**
+ * An offline number `OFF-<device>-<n>` is taken only from the till that owns the device id
+ * (decision 0047): the browser that first used it in the store, by its device cookie, whoever is
+ * signed in on it (`tillOwnerOf`). The till claims its device when it refreshes its catalogue,
+ * before it can number a sale; a device never seen is claimed by its first sale. Another seller's
+ * sale under that device is refused (409) and records nothing, so it can neither use up the
+ * till's numbers (unique per store) nor hold the till's sales for review.
+ */
+export async function assertOwnOfflineNumber(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  number: string,
+  owner: string | undefined,
+): Promise<void> {
+  const device = number.split('-')[1]!;
+  const mine = await claimTillDevice(trx, ctx, device, owner ?? `${ctx.actor.type}:${ctx.actor.id ?? '-'}`);
+  if (!mine) {
+    throw conflict(
+      `${number} is a number of another till of this store: a till sends only the sales it numbered itself, so this sale was not recorded. Record it again at this till's point of sale.`,
+      { 'offline.number': 'A number of another till' },
+    );
+  }
 }
 
 /**

@@ -27,7 +27,7 @@ import { applyStockMovements, type StockMovementInput } from '../products/produc
 import { addPlacedOrder } from '../reports/reports.public.js';
 import { queueWebhookEvents } from '../webhooks/webhooks.public.js';
 import { priceCart, quoteOf, type Cart } from './cart-pricing.js';
-import { belowZeroIssues, checkOfflineSale } from './offline-sales.js';
+import { assertOwnOfflineNumber, belowZeroIssues, checkOfflineSale } from './offline-sales.js';
 import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
 import { ORDER_NUMBERS, toOrder } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
@@ -68,8 +68,11 @@ async function placeOrder(
   ctx: StoreContext,
   body: z.output<typeof createOrderBody>,
   end: TransactionEnd,
+  tillOwner: string | undefined,
 ): Promise<Order> {
   const offline = body.offline ?? null;
+  // Its number must be one of the caller's own till (decision 0047), before anything is read.
+  if (offline) await assertOwnOfflineNumber(trx, ctx, offline.number, tillOwner);
   const cart = await priceCart(trx, ctx, body, offline ? { unitPrices: offline.unit_prices } : undefined);
   const { priced } = cart;
   // A sale made offline (decision 0036) is checked against the store's records, never refused
@@ -253,15 +256,17 @@ async function placeOrder(
  * Places an order in one transaction: prices from the database, the customer check, stock taken
  * by conditional updates with ledger rows, the discount use counted, the next `ORD-` number, the
  * payment received, the audit row. Any refusal rolls all of it back. With an `Idempotency-Key`,
- * a repeat returns the first answer and does nothing again.
+ * a repeat returns the first answer and does nothing again. `tillOwner` names whose till an
+ * offline sale comes from (`tillOwnerOf`): its number must be that till's (decision 0047).
  */
 export async function createOrder(
   ctx: StoreContext,
   body: z.output<typeof createOrderBody>,
   idempotencyKey: string | undefined,
+  tillOwner?: string,
 ): Promise<Outcome<Order>> {
   return runIdempotent(ctx, idempotencyKey, 'order.create', body, async (trx, end) => ({
     status: 201,
-    body: await placeOrder(trx, ctx, body, end),
+    body: await placeOrder(trx, ctx, body, end, tillOwner),
   }));
 }

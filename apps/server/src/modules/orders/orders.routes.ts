@@ -4,6 +4,7 @@ import { ordersRoutes } from '@tillbook/contract/orders';
 import { paymentsReceivedRoutes } from '@tillbook/contract/payments-received';
 import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
+import { tillOwnerOf } from '../../lib/browser-device.js';
 import { route } from '../../lib/route.js';
 import * as invoices from './invoice.service.js';
 import { decideOfflineSale } from './offline-decision.service.js';
@@ -22,7 +23,12 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.filter, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
   route(app, ordersRoutes.quote, async (ctx, { body }) => ok(await placing.quoteOrder(ctx, body)));
   route(app, ordersRoutes.create, async (ctx, { body }, request) => {
-    const outcome = await placing.createOrder(ctx, body, idempotencyKeyOf(request.headers));
+    const outcome = await placing.createOrder(
+      ctx,
+      body,
+      idempotencyKeyOf(request.headers),
+      body.offline ? tillOwnerOf(request, ctx) : undefined,
+    );
     return ok(
       outcome.body,
       outcome.replayed ? 'Order created (repeated request)' : 'Order created',

@@ -17,7 +17,7 @@ import {
 } from '../products/products.public.js';
 import { activeShippingRates } from '../shipping/shipping.public.js';
 import { taxRulesOfStore } from '../tax/tax.public.js';
-import { tillSettingsOf } from './till.public.js';
+import { claimTillDevice, tillSettingsOf } from './till.public.js';
 
 /**
  * How far back each "changes since" reads again once caught up. A change is stamped with its
@@ -74,9 +74,15 @@ function nextPosition(
 /**
  * `GET /till/changes`: the store's products and customers changed since the cursor (all of them
  * without one), products deleted meanwhile, and the small lists (discounts usable now, tax
- * rules, shipping rates, the offline rules) whole.
+ * rules, shipping rates, the offline rules) whole. A till that names its device claims the
+ * device's offline numbers for its browser, before it can number a sale (decision 0047).
  */
-export async function tillChanges(ctx: StoreContext, since: string | undefined): Promise<TillChanges> {
+export async function tillChanges(
+  ctx: StoreContext,
+  since: string | undefined,
+  device?: { id: string; owner: string },
+): Promise<TillChanges> {
+  if (device) await claimTillDevice(ctx.db, ctx, device.id, device.owner);
   const start: ChangePosition = { at: '', id: '' };
   const cursor = since ? readCursor(since) : { p: start, c: start, d: '' };
   const now = ctx.now.toISOString();

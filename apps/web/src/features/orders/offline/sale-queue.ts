@@ -11,6 +11,7 @@ import {
   isLocalCustomerId,
   queuedCustomer,
   salesOf,
+  tillDeviceId,
   updateQueuedCustomer,
   updateSale,
   type QueuedSale,
@@ -134,8 +135,12 @@ async function sendOne(storeId: string, sale: QueuedSale): Promise<boolean> {
  */
 export async function syncCatalogue(storeId: string, signal?: AbortSignal): Promise<void> {
   let since = (await catalogueMeta(storeId))?.cursor;
+  // Naming the device claims its offline numbers for this browser (decision 0047).
+  const device = await tillDeviceId();
   for (;;) {
-    const answer = (await call(tillRoutes.changes, { storeId, query: since ? { since } : {}, signal })).data;
+    const answer = (
+      await call(tillRoutes.changes, { storeId, query: since ? { since, device } : { device }, signal })
+    ).data;
     await applyChanges(storeId, answer);
     if (!answer.more) return;
     since = answer.cursor;
