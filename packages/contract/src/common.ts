@@ -44,9 +44,36 @@ export interface RouteDef {
   storeParam?: string;
   /**
    * A public API key (`pk_…`) may call this route: a read that is safe from a browser, such as
-   * the catalogue. Every other route needs a session or a secret key.
+   * the catalogue. Every other route needs a session or a secret key. A public key gets its own
+   * answer (`response`, made by `project` from the full one) and may send only `query`'s
+   * parameters (decision 0046). Made with `publicKeyAnswer`.
    */
-  publicKey?: boolean;
+  publicKey?: PublicKeyAnswer;
+}
+
+/** What a public key may send and gets back on a route it may call (decision 0046). */
+export interface PublicKeyAnswer {
+  /** The answer's `data` for a public key (for a paginated list, one item). */
+  response: z.ZodType;
+  /**
+   * Makes that answer from the full one (one item of a paginated list): it names every field a
+   * public key sees, so a field added to the full answer stays out of it until added here.
+   */
+  project: (data: never) => unknown;
+  /**
+   * The query a public key may send, narrower than the route's `query`: a parameter of `query`
+   * that is not here is refused with 400 (sorting by stock, say). Without it, the whole `query`.
+   */
+  query?: z.ZodObject;
+}
+
+/** A route's `publicKey`: the public answer, the projection that makes it (typed by both) and the query. */
+export function publicKeyAnswer<Full, S extends z.ZodType>(
+  response: S,
+  project: (data: Full) => z.input<S>,
+  query?: z.ZodObject,
+): PublicKeyAnswer {
+  return { response, project: project as (data: never) => unknown, ...(query ? { query } : {}) };
 }
 
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {

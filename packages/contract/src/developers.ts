@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoutes, idParam } from './common.js';
+import { defineRoutes, idParam, type RouteDef } from './common.js';
 import { PERMISSIONS, type Permission } from './permissions.js';
 
 /** Spec section 7: `env=sandbox` or `env=production`. */
@@ -17,8 +17,9 @@ export const apiKeyPrefix = (env: ApiKeyEnv, type: ApiKeyType) =>
 
 /**
  * Permissions no API key holds, whatever its scope: managing people, roles, keys and the plan,
- * and sending money (a transfer asks for a person's password). An integration reads and writes
- * the store's records; the account stays with its people.
+ * sending money (a transfer asks for a person's password), and the audit log, which holds the
+ * staff's names, email addresses, IP addresses and browsers (decision 0046). An integration reads
+ * and writes the store's records; the account and its people stay with the people.
  */
 export const API_KEY_EXCLUDED_PERMISSIONS: readonly Permission[] = [
   'members.manage',
@@ -27,13 +28,65 @@ export const API_KEY_EXCLUDED_PERMISSIONS: readonly Permission[] = [
   'subscription.manage',
   'wallet.transfer',
   'stores.manage',
+  'audits.view',
 ];
 
-/** What a secret key of each scope may do. */
-export function apiKeyPermissions(scope: ApiKeyScope): Permission[] {
-  return PERMISSIONS.filter(
-    (p) => !API_KEY_EXCLUDED_PERMISSIONS.includes(p) && (scope === 'full' || p.endsWith('.view')),
-  );
+/**
+ * Also not held by live keys: the wallet (its account number, balance, transactions with the
+ * names and bank accounts of who paid and was paid, name enquiries). An integration learns of
+ * money through the `payment.received` and `wallet.transfer.settled` webhooks. Sandbox keys keep
+ * the twin's wallet, whose money and accounts are the sandbox provider's (decision 0046).
+ */
+export const LIVE_KEY_EXCLUDED_PERMISSIONS: readonly Permission[] = ['wallet.view'];
+
+/** A public key reads the catalogue, and only through routes whose table says `publicKey`. */
+export const PUBLIC_KEY_PERMISSIONS: readonly Permission[] = ['products.view'];
+
+/** What tells keys' rights apart: public or secret, sandbox or live, and a secret key's scope. */
+export interface ApiKeyKind {
+  type: ApiKeyType;
+  env: ApiKeyEnv;
+  /** A secret key's scope; a public key is read-only. */
+  scope: ApiKeyScope;
+}
+
+/** The kinds of key, as the OpenAPI document names them (`x-api-keys`). */
+export const API_KEY_KINDS = {
+  pk_test: { type: 'public', env: 'sandbox', scope: 'read' },
+  pk_live: { type: 'public', env: 'production', scope: 'read' },
+  sk_test: { type: 'secret', env: 'sandbox', scope: 'full' },
+  sk_test_read: { type: 'secret', env: 'sandbox', scope: 'read' },
+  sk_live: { type: 'secret', env: 'production', scope: 'full' },
+  sk_live_read: { type: 'secret', env: 'production', scope: 'read' },
+} as const satisfies Record<string, ApiKeyKind>;
+export type ApiKeyKindName = keyof typeof API_KEY_KINDS;
+
+/**
+ * The permissions a key of this kind acts with: a public key `products.view`; a secret key every
+ * permission but the excluded ones (and, live, the wallet's), only the `.view` ones when read-only;
+ * a full sandbox key also `wallet.transfer`, so an integration can open the twin's wallet and
+ * simulate deposits (a transfer itself still asks for a person's password).
+ */
+export function apiKeyPermissions(key: ApiKeyKind): Permission[] {
+  if (key.type === 'public') return [...PUBLIC_KEY_PERMISSIONS];
+  return PERMISSIONS.filter((p) => {
+    if (key.scope === 'read' && !p.endsWith('.view')) return false;
+    if (key.env === 'sandbox' && key.scope === 'full' && p === 'wallet.transfer') return true;
+    if (key.env === 'production' && LIVE_KEY_EXCLUDED_PERMISSIONS.includes(p)) return false;
+    return !API_KEY_EXCLUDED_PERMISSIONS.includes(p);
+  });
+}
+
+/**
+ * Whether a key of this kind may call the route (the server's check, written once for the
+ * OpenAPI document and the tests): never a person's own route (`user`); a public key only a
+ * route marked `publicKey`; a secret key a store route when its permissions hold the route's.
+ */
+export function apiKeyMayCall(def: Pick<RouteDef, 'access' | 'publicKey'>, key: ApiKeyKind): boolean {
+  if (def.access === 'user') return false;
+  if (key.type === 'public') return Boolean(def.publicKey);
+  if (def.access === 'public' || def.access === 'member') return true;
+  return apiKeyPermissions(key).includes(def.access);
 }
 
 /** Grace periods a rolled key may keep working for, in hours (0: it stops at once). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema, type RouteDef } from './common.js';
+import { API_KEY_KINDS, apiKeyMayCall, type ApiKeyKindName } from './developers.js';
 import { ERROR_STATUS } from './errors.js';
 
 /**
@@ -162,7 +163,21 @@ function successResponse(def: RouteDef): JsonSchema {
     return { description: 'The file.', content: { [def.file]: { schema } } };
   }
   const item = def.response ? toJsonSchema(def.response, 'output') : {};
-  const data = def.paginated ? { type: 'array', items: item } : item;
+  const full = def.paginated ? { type: 'array', items: item } : item;
+  // A public key's answer is the route's public projection (decision 0046): `data` is one or
+  // the other, by the key.
+  const publicItem = def.publicKey ? toJsonSchema(def.publicKey.response, 'output') : null;
+  const data = publicItem
+    ? {
+        anyOf: [
+          { title: 'The answer to a session or a secret key', ...full },
+          {
+            title: 'The answer to a public key (pk_test, pk_live): the public catalogue',
+            ...(def.paginated ? { type: 'array', items: publicItem } : publicItem),
+          },
+        ],
+      }
+    : full;
   return {
     description,
     content: {
@@ -203,18 +218,45 @@ function errorResponses(def: RouteDef, method: string): Record<string, JsonSchem
   );
 }
 
+/** The kinds of API key that may call a route (`x-api-keys`); none needed on a public route. */
+export function apiKeysOf(def: RouteDef): ApiKeyKindName[] {
+  return (Object.keys(API_KEY_KINDS) as ApiKeyKindName[]).filter((name) =>
+    apiKeyMayCall(def, API_KEY_KINDS[name]),
+  );
+}
+
+/** What the API keys of `x-api-keys` may do on the route, in words (the operation's description). */
+function apiKeysText(def: RouteDef, kinds: ApiKeyKindName[]): string {
+  if (!kinds.length) return 'API keys: none; a signed-in person only.';
+  const lines = [`API keys: ${kinds.join(', ')}.`];
+  if (def.publicKey) {
+    const query = def.publicKey.query ? Object.keys(def.publicKey.query.shape) : null;
+    lines.push(
+      'A public key gets the public catalogue (the second schema of `data`)' +
+        (query
+          ? ` and may send only ${query.join(', ')} (their values in \`x-public-key-query\`); other parameters are refused with 400.`
+          : '.'),
+    );
+  }
+  return lines.join(' ');
+}
+
 function operation(area: string, key: string, def: RouteDef, method: string, several: boolean): JsonSchema {
   const permission =
     def.access !== 'public' && def.access !== 'user' && def.access !== 'member' ? def.access : undefined;
   const body = requestBody(def);
   const params = parameters(def);
+  const keys = def.access === 'public' ? null : apiKeysOf(def);
   return {
     operationId: several ? `${area}.${key}.${method}` : `${area}.${key}`,
     summary: def.summary,
+    ...(keys ? { description: apiKeysText(def, keys) } : {}),
     tags: [area],
     security: def.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }],
     'x-access': def.access,
     ...(permission ? { 'x-permission': permission } : {}),
+    ...(keys ? { 'x-api-keys': keys } : {}),
+    ...(def.publicKey?.query ? { 'x-public-key-query': toJsonSchema(def.publicKey.query, 'input') } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: { '2XX': successResponse(def), ...errorResponses(def, method) },
@@ -269,7 +311,7 @@ export function buildOpenApiDocument(
           type: 'http',
           scheme: 'bearer',
           description:
-            'The `userToken` of sign-in, as `Authorization: Bearer <token>` (the bare token is accepted too).',
+            'The `userToken` of sign-in, or an API key, as `Authorization: Bearer <token>` (the bare token is accepted too). Which kinds of key may call a route is its `x-api-keys`: `pk_test`/`pk_live` (public keys: the catalogue, public fields only), `sk_test`/`sk_live` (secret keys, full access) and `sk_test_read`/`sk_live_read` (read-only secret keys).',
         },
       },
       schemas: {

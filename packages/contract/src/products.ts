@@ -5,6 +5,7 @@ import {
   money,
   optionalTrimmed,
   paginationQuery,
+  publicKeyAnswer,
   queryBoolean,
   trimmed,
 } from './common.js';
@@ -118,6 +119,66 @@ export const productListItemSchema = productSchema.extend({
   revenue: z.number().int(),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+/**
+ * A product as a public key (`pk_…`, in a storefront's page source) sees it: what a shop window
+ * shows, nothing the shop keeps to itself (decision 0046). No cost price, quantity, low-stock
+ * threshold or stock state (a low-stock flag would reveal the threshold), no sales figures, no
+ * status (a public key sees active products only) and no `updated_at` (stock changes move it).
+ */
+export const publicProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Printed on the shelf label and the pack: a storefront's own code for the product. */
+  sku: z.string(),
+  barcode: z.string(),
+  unit: z.string(),
+  /** Minor units (kobo for NGN). */
+  price: z.number().int(),
+  /** The price while on sale (minor units), or null. */
+  sale_price: z.number().int().nullable(),
+  in_stock: z
+    .boolean()
+    .describe('Whether it can be bought now: stock above zero, or stock not tracked. Never how many.'),
+  images: z.array(z.string()),
+  category_ids: z.array(z.string()),
+  categories: z.array(categoryRefSchema),
+  category: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PublicProduct = z.infer<typeof publicProductSchema>;
+
+/** The public projection of a product: every field a public key reads is named here. */
+export function toPublicProduct(p: Product): PublicProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    sku: p.sku,
+    barcode: p.barcode,
+    unit: p.unit,
+    price: p.price,
+    sale_price: p.sale_price,
+    in_stock: p.stock_status !== 'out_of_stock',
+    images: p.images,
+    category_ids: p.category_ids,
+    categories: p.categories.map((c) => ({ id: c.id, name: c.name })),
+    category: p.category,
+    created_at: p.created_at,
+  };
+}
+
+/** A category as a public key sees it: no product count (it counts archived products too). */
+export const publicCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+});
+export type PublicCategory = z.infer<typeof publicCategorySchema>;
+
+export const toPublicCategories = (list: Category[]): PublicCategory[] =>
+  list.map((c) => ({ id: c.id, name: c.name, description: c.description }));
 
 export const stockMovementSchema = z.object({
   id: z.string(),
@@ -306,6 +367,27 @@ export const productSearchQuery = paginationQuery.extend({
   status: productFilters.status,
 });
 
+/** Sorts a public key may use: not by quantity or by last change, which follow the stock. */
+export const PUBLIC_PRODUCT_SORTS = ['created_at', 'name', 'price'] as const;
+
+/**
+ * The list's query for a public key: the page, a category, a search and a sort. No stock or
+ * status filter (a public key sees active products only) and no sort that follows the stock.
+ */
+export const publicProductListQuery = paginationQuery.extend({
+  categoryId: productFilters.categoryId,
+  search: productFilters.search,
+  sort: z
+    .enum(PUBLIC_PRODUCT_SORTS, {
+      error: `Sort must be one of ${PUBLIC_PRODUCT_SORTS.join(', ')} with a public key`,
+    })
+    .default('created_at'),
+  order: productFilters.order,
+});
+
+/** The search's query for a public key: no status (active products only). */
+export const publicProductSearchQuery = productSearchQuery.omit({ status: true });
+
 export const barcodeQuery = z.object({
   barcode: z
     .string({ error: 'Scan or type a barcode or SKU' })
@@ -346,7 +428,7 @@ export const productsRoutes = defineRoutes({
     method: 'GET',
     path: '/product/paginated/results',
     access: 'products.view',
-    publicKey: true,
+    publicKey: publicKeyAnswer(publicProductSchema, toPublicProduct, publicProductListQuery),
     summary: 'Products, a page at a time, with filters (category, stock, status, search) and sort',
     query: productListQuery,
     response: productListItemSchema,
@@ -356,7 +438,7 @@ export const productsRoutes = defineRoutes({
     method: 'GET',
     path: '/product/search',
     access: 'products.view',
-    publicKey: true,
+    publicKey: publicKeyAnswer(publicProductSchema, toPublicProduct, publicProductSearchQuery),
     summary: 'Products whose name, SKU or barcode contains words starting with the search',
     query: productSearchQuery,
     response: productSchema,
@@ -366,7 +448,7 @@ export const productsRoutes = defineRoutes({
     method: 'GET',
     path: '/product/search-barcode',
     access: 'products.view',
-    publicKey: true,
+    publicKey: publicKeyAnswer(publicProductSchema, toPublicProduct),
     summary: 'The one product with this barcode or SKU (exact)',
     query: barcodeQuery,
     response: productSchema,
@@ -390,7 +472,7 @@ export const productsRoutes = defineRoutes({
     method: 'GET',
     path: '/product/categories',
     access: 'products.view',
-    publicKey: true,
+    publicKey: publicKeyAnswer(z.array(publicCategorySchema), toPublicCategories),
     summary: "The store's product categories, newest first",
     response: z.array(categorySchema),
   },
@@ -432,7 +514,7 @@ export const productsRoutes = defineRoutes({
     method: 'GET',
     path: '/product/:id',
     access: 'products.view',
-    publicKey: true,
+    publicKey: publicKeyAnswer(publicProductSchema, toPublicProduct),
     summary: 'One product',
     params: idParam,
     response: productSchema,

@@ -1,4 +1,5 @@
 import type { Access } from '@tillbook/contract/common';
+import type { ApiKeyKind } from '@tillbook/contract/developers';
 import type { Permission } from '@tillbook/contract/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -89,6 +90,11 @@ export interface RequestContext {
   user: AuthUser | null;
   sessionId: string | null;
   access: StoreAccess | null;
+  /**
+   * The kind of API key the request was made with (public or secret, sandbox or live, scope);
+   * absent for a person's session. A public key's answers are the public projection (decision 0046).
+   */
+  apiKey?: ApiKeyKind;
 }
 
 export interface UserContext extends RequestContext {

@@ -1,6 +1,7 @@
-import type { Access, AnswerData, RouteDef } from '@tillbook/contract/common';
+import type { Access, AnswerData, PublicKeyAnswer, RouteDef } from '@tillbook/contract/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { badRequest } from './app-error.js';
 import type { RequestContext, StoreContext, UserContext } from './context.js';
 import type { Result } from './reply.js';
 
@@ -51,6 +52,7 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
       ...(def.publicKey ? { publicKey: true } : {}),
     },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+    ...(def.publicKey?.query ? { preValidation: publicKeyQueryCheck(def.query, def.publicKey.query) } : {}),
     schema: {
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
@@ -61,8 +63,12 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
       const result = await handler(request.ctx as ContextFor<R['access']>, input, request, reply);
       // A reply is thenable: awaiting one that streamed a file gives undefined, and it is sent.
       if ((result as unknown) === reply || reply.sent) return reply;
-      const { data, message, pagination, status } = result as Result;
-      if (checkAnswers && def.response) checkAnswer(def, data);
+      const { message, pagination, status } = result as Result;
+      let data = (result as Result).data;
+      // A public key gets the route's public projection only (decision 0046).
+      const forPublicKey = def.publicKey && request.ctx?.apiKey?.type === 'public' ? def.publicKey : null;
+      if (forPublicKey) data = projectForPublicKey(forPublicKey, data, def.paginated === true);
+      if (checkAnswers && def.response) checkAnswer(def, data, forPublicKey);
       reply.code(status ?? 200);
       return pagination
         ? { success: true, message: message ?? 'OK', data, pagination }
@@ -78,8 +84,9 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
  */
 const checkAnswers = process.env.TILLBOOK_CHECK_ANSWERS === '1';
 
-function checkAnswer(def: RouteDef, data: unknown): void {
-  const schema = def.paginated ? z.array(def.response!) : def.response!;
+function checkAnswer(def: RouteDef, data: unknown, forPublicKey: PublicKeyAnswer | null): void {
+  const item = forPublicKey ? forPublicKey.response : def.response!;
+  const schema = def.paginated ? z.array(item) : item;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const method = Array.isArray(def.method) ? def.method.join('|') : def.method;
@@ -87,4 +94,34 @@ function checkAnswer(def: RouteDef, data: unknown): void {
       `The answer of ${method} ${def.path} does not match its schema:\n${z.prettifyError(parsed.error)}`,
     );
   }
+}
+
+function projectForPublicKey(answer: PublicKeyAnswer, data: unknown, paginated: boolean): unknown {
+  const project = answer.project as (item: unknown) => unknown;
+  return paginated ? (data as unknown[]).map(project) : project(data);
+}
+
+/**
+ * A public key may send only the route's public query (decision 0046): a parameter of the full
+ * query that the public one leaves out (a stock filter, say) is a 400 naming it, and the values
+ * must pass the public schema (which may allow fewer sorts). Runs before validation, on the
+ * query as sent; the full schema then validates it as for any caller.
+ */
+function publicKeyQueryCheck(full: z.ZodType | undefined, narrow: z.ZodObject) {
+  const allowed = new Set(Object.keys(narrow.shape));
+  const refused = full instanceof z.ZodObject ? Object.keys(full.shape).filter((k) => !allowed.has(k)) : [];
+  return async (request: FastifyRequest) => {
+    if (request.ctx?.apiKey?.type !== 'public') return;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const name of refused) {
+      if (query[name] !== undefined) fields[name] = `A public key cannot use ${name}`;
+    }
+    const parsed = narrow.safeParse(query);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'query'] ??= issue.message;
+    }
+    const messages = Object.values(fields);
+    if (messages.length) throw badRequest(messages.join('; '), fields);
+  };
 }

@@ -1,7 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { apiRouteTables } from '@tillbook/contract/api';
 import type { RouteDef } from '@tillbook/contract/common';
-import { openApiPath } from '@tillbook/contract/openapi';
+import { apiKeysOf, openApiPath } from '@tillbook/contract/openapi';
+import { productsRoutes } from '@tillbook/contract/products';
 import { vendorsRoutes } from '@tillbook/contract/vendors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -12,6 +13,9 @@ interface Operation {
   security: Array<Record<string, string[]>>;
   'x-access': string;
   'x-permission'?: string;
+  'x-api-keys'?: string[];
+  'x-public-key-query'?: { properties: Record<string, { enum?: string[] }> };
+  description?: string;
   parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Record<string, any> }> }>;
@@ -131,5 +135,66 @@ describe('GET /api/v1/openapi.json', () => {
         }
       }
     }
+  });
+
+  it('says which kinds of API key may call each route (decision 0046)', () => {
+    for (const table of Object.values(tables)) {
+      for (const def of Object.values(table)) {
+        for (const method of routesOf(def)) {
+          const op = doc.paths[openApiPath(def.path)]![method.toLowerCase()]!;
+          if (def.access === 'public') expect(op['x-api-keys']).toBeUndefined();
+          else expect(op['x-api-keys'], `${method} ${def.path}`).toEqual(apiKeysOf(def));
+        }
+      }
+    }
+    const keysOf = (path: string, method = 'get') => doc.paths[path]![method]!['x-api-keys'];
+    expect(keysOf('/product/paginated/results')).toEqual([
+      'pk_test',
+      'pk_live',
+      'sk_test',
+      'sk_test_read',
+      'sk_live',
+      'sk_live_read',
+    ]);
+    expect(keysOf('/product/create', 'post')).toEqual(['sk_test', 'sk_live']);
+    expect(keysOf('/audits')).toEqual([]);
+    expect(keysOf('/audits/{id}')).toEqual([]);
+    expect(keysOf('/wallet/details')).toEqual(['sk_test', 'sk_test_read']);
+    expect(keysOf('/developer/keys')).toEqual([]);
+    expect(doc.paths['/audits']!.get!.description).toBe('API keys: none; a signed-in person only.');
+  });
+
+  it('gives a public key its own answer and query on the catalogue routes', () => {
+    const routes = Object.values(productsRoutes).filter((def) => 'publicKey' in def && def.publicKey);
+    expect(routes.map((def) => def.path).sort()).toEqual([
+      '/product/:id',
+      '/product/categories',
+      '/product/paginated/results',
+      '/product/search',
+      '/product/search-barcode',
+    ]);
+    const op = doc.paths['/product/paginated/results']!.get!;
+    const data = op.responses['2XX']!.content!['application/json']!.schema.properties.data;
+    const [full, pub] = data.anyOf as Array<{
+      title: string;
+      items: { properties: Record<string, unknown> };
+    }>;
+    expect(full!.items.properties).toHaveProperty('cost_price');
+    expect(pub!.title).toMatch(/public key/);
+    const fields = Object.keys(pub!.items.properties);
+    expect(fields).toEqual(
+      expect.arrayContaining(['id', 'name', 'price', 'images', 'in_stock', 'categories']),
+    );
+    for (const internal of ['cost_price', 'quantity', 'low_stock_threshold', 'stock_status', 'revenue']) {
+      expect(fields).not.toContain(internal);
+    }
+    expect(op['x-public-key-query']!.properties.sort!.enum).toEqual(['created_at', 'name', 'price']);
+    expect(Object.keys(op['x-public-key-query']!.properties)).not.toContain('stock');
+    expect(op.description).toMatch(/public key gets the public catalogue/);
+    const one = doc.paths['/product/{id}']!.get!.responses['2XX']!.content!['application/json']!.schema;
+    expect(Object.keys(one.properties.data.anyOf[1].properties)).not.toContain('cost_price');
+    // A route a public key may not call has one answer.
+    const create = doc.paths['/product/create']!.post!.responses['2XX']!.content!['application/json']!.schema;
+    expect(create.properties.data.anyOf).toBeUndefined();
   });
 });

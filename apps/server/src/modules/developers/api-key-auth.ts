@@ -1,4 +1,11 @@
-import { apiKeyPermissions } from '@tillbook/contract/developers';
+import {
+  API_KEY_ENVS,
+  API_KEY_SCOPES,
+  API_KEY_TYPES,
+  apiKeyPermissions,
+  LIVE_KEY_EXCLUDED_PERMISSIONS,
+  type ApiKeyKind,
+} from '@tillbook/contract/developers';
 import type { Permission } from '@tillbook/contract/permissions';
 import { AppError } from '../../lib/app-error.js';
 import { auditRow } from '../../lib/audit.js';
@@ -11,14 +18,23 @@ import type { ApiKeysTable } from './developers.tables.js';
 import { maskKey } from './keys.service.js';
 import { localDay } from './local-month.js';
 
-const PUBLIC_KEY_PERMISSIONS: ReadonlySet<Permission> = new Set(['products.view']);
-const FULL = new Set(apiKeyPermissions('full'));
 /**
- * A full sandbox key may also open the twin's wallet and simulate deposits (`wallet.transfer`):
- * its money is the sandbox provider's. Transfers themselves still ask for a person's password.
+ * The permissions of each kind of key (public or secret, sandbox or live, full or read), made
+ * once from the contract's rule (decision 0046), which the OpenAPI document shows per route.
  */
-const SANDBOX_FULL = new Set<Permission>([...FULL, 'wallet.transfer']);
-const READ = new Set(apiKeyPermissions('read'));
+const PERMISSIONS_BY_KIND = new Map<string, ReadonlySet<Permission>>(
+  API_KEY_TYPES.flatMap((type) =>
+    API_KEY_ENVS.flatMap((env) =>
+      API_KEY_SCOPES.map((scope) => [
+        kindOf({ type, env, scope }),
+        new Set(apiKeyPermissions({ type, env, scope })),
+      ]),
+    ),
+  ),
+);
+function kindOf(key: ApiKeyKind): string {
+  return `${key.type}:${key.env}:${key.scope}`;
+}
 
 /** Sandbox calls use the sandbox payment provider whatever the live store uses (decision 0032). */
 const sandboxDeps = new WeakMap<Deps, Deps>();
@@ -103,22 +119,26 @@ export async function authenticateApiKey(
       'A public key can only read the catalogue. Call this from your server with the secret key.',
     );
   }
+  const permissions = PERMISSIONS_BY_KIND.get(kindOf(key))!;
+  if (request.access !== 'public' && request.access !== 'member' && !permissions.has(request.access)) {
+    throw new AppError('FORBIDDEN', refusal(key, request.access));
+  }
   ctx.actor = { type: 'api_key', id: key.id, name: maskKey(key) };
-  ctx.access = {
-    store,
-    membershipId: null,
-    role: null,
-    permissions:
-      key.type === 'public'
-        ? PUBLIC_KEY_PERMISSIONS
-        : key.scope === 'read'
-          ? READ
-          : key.env === 'sandbox'
-            ? SANDBOX_FULL
-            : FULL,
-  };
+  ctx.access = { store, membershipId: null, role: null, permissions };
+  ctx.apiKey = { type: key.type, env: key.env, scope: key.scope };
   if (key.env === 'sandbox') ctx.deps = depsForSandbox(ctx.deps);
   return () => recordUse(ctx, key, { id: store.id, timezone: store.timezone, live: key.store_id }, request);
+}
+
+/** Why a secret key may not make a call that needs `permission` (decision 0046). */
+function refusal(key: KeyRow, permission: Permission): string {
+  if (key.scope === 'read' && PERMISSIONS_BY_KIND.get(kindOf({ ...key, scope: 'full' }))!.has(permission)) {
+    return `This key is read-only and this call needs ${permission}. Give the key full access in Developers, or use a key that has it.`;
+  }
+  if (key.env === 'production' && LIVE_KEY_EXCLUDED_PERMISSIONS.includes(permission)) {
+    return `Live API keys cannot reach the wallet (${permission}). Follow payments with the payment.received and wallet.transfer.settled webhooks.`;
+  }
+  return `API keys cannot make this call (${permission}): it is for the store's people, signed in.`;
 }
 
 /**

@@ -1,3 +1,6 @@
+import { apiRouteTables } from '@tillbook/contract/api';
+import type { RouteDef } from '@tillbook/contract/common';
+import { API_KEY_KINDS, apiKeyMayCall, type ApiKeyKindName } from '@tillbook/contract/developers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, PASSWORD, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -320,6 +323,252 @@ describe('API-key authentication', () => {
   });
 });
 
+/** The fields a public key reads of a product (decision 0046), and nothing else. */
+const PUBLIC_PRODUCT_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'sku',
+  'barcode',
+  'unit',
+  'price',
+  'sale_price',
+  'in_stock',
+  'images',
+  'category_ids',
+  'categories',
+  'category',
+  'created_at',
+].sort();
+const INTERNAL_PRODUCT_FIELDS = [
+  'cost_price',
+  'quantity',
+  'low_stock_threshold',
+  'stock_status',
+  'track_stock',
+  'status',
+  'units_sold',
+  'revenue',
+  'updated_at',
+];
+
+describe('what each kind of key may read (decision 0046)', () => {
+  /** A store with a category, a product in stock, one sold out and one archived. */
+  async function catalogue(m: Merchant) {
+    const category = await t.call('POST', '/product/category', { token: m.token, body: { name: 'Grains' } });
+    expect(category.status).toBe(201);
+    const make = async (body: Record<string, unknown>) => {
+      const res = await t.call('POST', '/product/create', {
+        token: m.token,
+        body: { category_ids: [category.body.data.id], cost_price: 70000, ...body },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data as { id: string; sku: string; barcode: string };
+    };
+    return {
+      inStock: await make({ name: 'Ofada Rice 5kg', price: 120000, quantity: 3, low_stock_threshold: 5 }),
+      soldOut: await make({ name: 'Ofada Rice 10kg', price: 230000, quantity: 0 }),
+      archived: await make({ name: 'Ofada Rice 50kg', price: 900000, quantity: 9, status: 'archived' }),
+    };
+  }
+
+  const keysOf = (o: object) => Object.keys(o).sort();
+
+  it('a public key reads the public catalogue: no cost price, quantity or threshold; in stock yes or no', async () => {
+    const m = await createMerchant(t);
+    const { inStock, soldOut, archived } = await catalogue(m);
+    for (const env of ['production', 'sandbox'] as const) {
+      const pk = (await key(m, env)).value!;
+      if (env === 'sandbox') {
+        // The twin's catalogue is its own: the same products made there with the secret key.
+        const sk = (await key(m, 'sandbox', 'secret')).value!;
+        await withKey(sk, 'POST', '/product/create', {
+          body: { name: 'Ofada Rice 5kg', price: 120000, cost_price: 70000, quantity: 3 },
+        });
+      }
+      const list = await withKey(pk, 'GET', '/product/paginated/results');
+      expect(list.status).toBe(200);
+      const items = list.body.data as Array<Record<string, unknown>>;
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(keysOf(item)).toEqual(PUBLIC_PRODUCT_FIELDS);
+        for (const field of INTERNAL_PRODUCT_FIELDS) expect(item).not.toHaveProperty(field);
+      }
+      expect(JSON.stringify(list.body)).not.toContain('70000');
+      if (env === 'sandbox') continue;
+
+      // Archived products are not shown; the sold-out one is, as not in stock.
+      expect(items.map((p) => [p.name, p.in_stock])).toEqual([
+        ['Ofada Rice 10kg', false],
+        ['Ofada Rice 5kg', true],
+      ]);
+      const one = await withKey(pk, 'GET', `/product/${inStock.id}`);
+      expect(one.status).toBe(200);
+      expect(keysOf(one.body.data)).toEqual(PUBLIC_PRODUCT_FIELDS);
+      expect(one.body.data).toMatchObject({
+        name: 'Ofada Rice 5kg',
+        price: 120000,
+        in_stock: true,
+        category: 'Grains',
+        categories: [{ name: 'Grains' }],
+      });
+      expect((await withKey(pk, 'GET', `/product/${soldOut.id}`)).body.data.in_stock).toBe(false);
+      expect((await withKey(pk, 'GET', `/product/${archived.id}`)).status).toBe(404);
+
+      const scanned = await withKey(pk, 'GET', `/product/search-barcode?barcode=${inStock.barcode}`);
+      expect(keysOf(scanned.body.data)).toEqual(PUBLIC_PRODUCT_FIELDS);
+      // An archived product's code answers as an unknown one does.
+      const hidden = await withKey(pk, 'GET', `/product/search-barcode?barcode=${archived.barcode}`);
+      const unknown = await withKey(pk, 'GET', '/product/search-barcode?barcode=NOPE-0');
+      expect(hidden.status).toBe(404);
+      expect(hidden.body.error.fields).toEqual(unknown.body.error.fields);
+
+      const found = await withKey(pk, 'GET', '/product/search?name=ofada');
+      expect(found.body.data.map((p: { name: string }) => p.name).sort()).toEqual([
+        'Ofada Rice 10kg',
+        'Ofada Rice 5kg',
+      ]);
+      expect(keysOf(found.body.data[0])).toEqual(PUBLIC_PRODUCT_FIELDS);
+
+      const categories = await withKey(pk, 'GET', '/product/categories');
+      expect(categories.body.data.map(keysOf)).toEqual([['description', 'id', 'name']]);
+
+      // Filters and sorts that follow the stock, or reach archived products, are refused.
+      for (const [query, field] of [
+        ['stock=low_stock', 'stock'],
+        ['status=all', 'status'],
+        ['sort=quantity', 'sort'],
+        ['sort=updated_at', 'sort'],
+      ] as const) {
+        const refused = await withKey(pk, 'GET', `/product/paginated/results?${query}`);
+        expect(refused.status, query).toBe(400);
+        expect(refused.body.error.fields).toHaveProperty(field);
+      }
+      expect((await withKey(pk, 'GET', '/product/search?name=ofada&status=archived')).status).toBe(400);
+      const sorted = await withKey(pk, 'GET', '/product/paginated/results?sort=price&order=desc&perPage=1');
+      expect(sorted.body.data.map((p: { name: string }) => p.name)).toEqual(['Ofada Rice 10kg']);
+    }
+
+    // A session and a secret key still read the whole product.
+    const sk = (await key(m, 'production', 'secret')).value!;
+    for (const res of [
+      await withKey(sk, 'GET', `/product/${inStock.id}`),
+      await t.call('GET', `/product/${inStock.id}`, { token: m.token }),
+    ]) {
+      expect(res.body.data).toMatchObject({ cost_price: 70000, quantity: 3, low_stock_threshold: 5 });
+    }
+    expect((await withKey(sk, 'GET', `/product/${archived.id}`)).status).toBe(200);
+  });
+
+  it("a public key of store A cannot read store B's catalogue", async () => {
+    const a = await createMerchant(t);
+    const b = await createMerchant(t);
+    const { inStock } = await catalogue(b);
+    const pkA = (await key(a, 'production')).value!;
+    const pkTestA = (await key(a, 'sandbox')).value!;
+    for (const pk of [pkA, pkTestA]) {
+      expect((await withKey(pk, 'GET', '/product/paginated/results')).body.data).toEqual([]);
+      expect((await withKey(pk, 'GET', `/product/${inStock.id}`)).status).toBe(404);
+      expect((await withKey(pk, 'GET', `/product/search-barcode?barcode=${inStock.barcode}`)).status).toBe(
+        404,
+      );
+      expect((await withKey(pk, 'GET', '/product/search?name=ofada')).body.data).toEqual([]);
+      expect((await withKey(pk, 'GET', '/product/categories')).body.data).toEqual([]);
+      for (const url of ['/product/paginated/results', '/product/categories', `/product/${inStock.id}`]) {
+        const named = await t.call('GET', url, {
+          headers: { authorization: `Bearer ${pk}` },
+          query: { storeId: b.storeId },
+        });
+        expect(named.status, url).toBe(404);
+      }
+    }
+  });
+
+  it('a secret key cannot read the audit log; a live one not the wallet either (403)', async () => {
+    const m = await createMerchant(t);
+    const live = await key(m, 'production', 'secret');
+    const sandbox = (await key(m, 'sandbox', 'secret')).value!;
+    const auditId = (await t.call('GET', '/audits', { token: m.token })).body.data[0].id as string;
+    for (const [url, pattern] of [
+      ['/audits', /API keys cannot make this call \(audits\.view\)/],
+      [`/audits/${auditId}`, /audits\.view/],
+      ['/audits/search/Chioma', /audits\.view/],
+      ['/wallet/details', /Live API keys cannot reach the wallet \(wallet\.view\)/],
+      ['/wallet/transactions', /wallet\.view/],
+      ['/wallet/bankcode', /wallet\.view/],
+    ] as const) {
+      const res = await withKey(live.value!, 'GET', url);
+      expect(res.status, url).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+      expect(res.body.error.message).toMatch(pattern);
+      expect(JSON.stringify(res.body)).not.toContain('Chioma');
+    }
+    const validate = await withKey(live.value!, 'POST', '/wallet/validate', {
+      body: { accountNumber: '0123456789', bankCode: '058' },
+    });
+    expect(validate.status).toBe(403);
+    // Read-only keys neither; a sandbox key reads the twin's wallet but not its audit log.
+    await t.call('PATCH', `/developer/keys/${live.id}`, { token: m.token, body: { scope: 'read' } });
+    expect((await withKey(live.value!, 'GET', '/audits')).status).toBe(403);
+    expect((await withKey(live.value!, 'GET', '/wallet/details')).status).toBe(403);
+    expect((await withKey(live.value!, 'GET', '/customers/paginated-results')).status).toBe(200);
+    const write = await withKey(live.value!, 'POST', '/customers/create', {
+      body: { first_name: 'Ngozi', last_name: 'Eze', phone_number: '08030000001' },
+    });
+    expect(write.status).toBe(403);
+    expect(write.body.error.message).toMatch(/read-only/);
+    expect((await withKey(sandbox, 'GET', '/audits')).status).toBe(403);
+    expect((await withKey(sandbox, 'GET', '/wallet/details')).status).toBe(200);
+    // The person still reads both.
+    expect((await t.call('GET', '/audits', { token: m.token })).status).toBe(200);
+    expect((await t.call('GET', '/wallet/details', { token: m.token })).status).toBe(200);
+  });
+
+  it('every route answers each kind of key as the contract (and so the OpenAPI document) says', async () => {
+    const full = await createMerchant(t);
+    const read = await createMerchant(t);
+    const keys = {} as Record<ApiKeyKindName, string>;
+    for (const [name, kind] of Object.entries(API_KEY_KINDS) as Array<
+      [ApiKeyKindName, (typeof API_KEY_KINDS)[ApiKeyKindName]]
+    >) {
+      const m = kind.scope === 'read' && kind.type === 'secret' ? read : full;
+      const made = await key(m, kind.env, kind.type === 'secret' ? 'secret' : undefined);
+      if (kind.type === 'secret' && kind.scope === 'read') {
+        await t.call('PATCH', `/developer/keys/${made.id}`, { token: m.token, body: { scope: 'read' } });
+      }
+      keys[name] = made.value!;
+    }
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const table of Object.values(apiRouteTables) as Array<Record<string, RouteDef>>) {
+      for (const def of Object.values(table)) {
+        if (def.access === 'public') continue;
+        for (const method of [def.method].flat()) {
+          for (const [name, kind] of Object.entries(API_KEY_KINDS) as Array<
+            [ApiKeyKindName, (typeof API_KEY_KINDS)[ApiKeyKindName]]
+          >) {
+            const m = kind.scope === 'read' && kind.type === 'secret' ? read : full;
+            // Every parameter a value no record has, but the store's own where the path names the store.
+            const url = def.path.replace(/:(\w+)/g, (_, p: string) =>
+              p === def.storeParam ? m.storeId : '01970000-0000-7000-8000-000000000000',
+            );
+            const res = await withKey(keys[name], method, url);
+            calls++;
+            const refused = res.status === 403;
+            if (refused === apiKeyMayCall(def, kind) || res.status >= 500) {
+              mismatches.push(
+                `${name} ${method} ${def.path}: ${res.status} ${res.body?.error?.message ?? ''}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(calls).toBeGreaterThan(6 * 150);
+  }, 120_000);
+});
+
 describe('metering', () => {
   it('400 concurrent live calls on a free store with none used: exactly 250 answered, 150 refused with 402', async () => {
     const m = await createMerchant(t);
@@ -358,7 +607,7 @@ describe('metering', () => {
     ).toBe(201);
     const subscribed = await t.call('POST', '/subscription/subscribe', {
       token: m.token,
-      body: { plan_code: 'GRO001' },
+      body: { plan_code: 'GRO001', password: PASSWORD },
     });
     expect(subscribed.status).toBe(200);
     const sk = (await key(m, 'production', 'secret')).value!;

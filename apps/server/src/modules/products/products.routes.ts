@@ -1,6 +1,9 @@
 import { MESSAGES } from '@tillbook/contract/constants';
 import { productsRoutes } from '@tillbook/contract/products';
 import type { FastifyInstance } from 'fastify';
+import type { Product } from '@tillbook/contract/products';
+import { notFound } from '../../lib/app-error.js';
+import type { StoreContext } from '../../lib/context.js';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { Readable } from 'node:stream';
@@ -17,13 +20,26 @@ const idempotencyKey = (headers: Record<string, unknown>) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/**
+ * A public key sees active products only (decision 0046): an archived one is not found, as its
+ * lists leave it out (their status is `active` and a public key cannot change it).
+ */
+function shownTo(ctx: StoreContext, product: Product, missing = () => notFound('Product')): Product {
+  if (ctx.apiKey?.type === 'public' && product.status !== 'active') throw missing();
+  return product;
+}
+
 export function registerProductsRoutes(app: FastifyInstance): void {
   route(app, productsRoutes.list, async (ctx, { query }) => paged(await products.listProducts(ctx, query)));
   route(app, productsRoutes.search, async (ctx, { query }) =>
     paged(await products.searchProducts(ctx, query)),
   );
   route(app, productsRoutes.searchBarcode, async (ctx, { query }) =>
-    ok(await products.findProductByCode(ctx, query.barcode)),
+    ok(
+      shownTo(ctx, await products.findProductByCode(ctx, query.barcode), () =>
+        products.noProductWithCode(query.barcode),
+      ),
+    ),
   );
   route(app, productsRoutes.create, async (ctx, { body }) =>
     ok(await products.createProduct(ctx, body), 'Product created', 201),
@@ -54,7 +70,9 @@ export function registerProductsRoutes(app: FastifyInstance): void {
       )
       .send(Readable.from(exportProducts(ctx, query))),
   );
-  route(app, productsRoutes.get, async (ctx, { params }) => ok(await products.getProduct(ctx, params.id)));
+  route(app, productsRoutes.get, async (ctx, { params }) =>
+    ok(shownTo(ctx, await products.getProduct(ctx, params.id))),
+  );
   route(app, productsRoutes.update, async (ctx, { params, body }) =>
     ok(await products.updateProduct(ctx, params.id, body), 'Product updated'),
   );

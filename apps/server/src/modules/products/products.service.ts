@@ -152,13 +152,14 @@ export async function searchProducts(
   });
 }
 
+export const noProductWithCode = (code: string) =>
+  new AppError('NOT_FOUND', `No product has the barcode or SKU "${code}".`, {
+    fields: { barcode: 'No product with this barcode or SKU' },
+  });
+
 export async function findProductByCode(ctx: StoreContext, code: string): Promise<Product> {
   const product = await productReads(ctx.db, ctx.storeId).findByCode(code);
-  if (!product) {
-    throw new AppError('NOT_FOUND', `No product has the barcode or SKU "${code}".`, {
-      fields: { barcode: 'No product with this barcode or SKU' },
-    });
-  }
+  if (!product) throw noProductWithCode(code);
   return product;
 }
 

@@ -117,7 +117,8 @@ export default function DevelopersScreen() {
                     testId={`${env}-public-key`}
                     note={
                       <Text size="xs" c="dimmed">
-                        Safe in a browser: it can only read your catalogue.
+                        Safe in a browser: it reads your catalogue as a shop window shows it (names, prices,
+                        images, in stock or not), never cost prices or stock counts.
                       </Text>
                     }
                     actions={
@@ -148,7 +149,12 @@ export default function DevelopersScreen() {
                           Copy this secret key now and keep it on your server. It is shown in full only this
                           once; you can reveal it later with your password.
                         </Alert>
-                      ) : undefined
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          For your server: products, customers, orders and the rest of your store, but not the
+                          audit log{env === 'production' ? ' or the wallet' : ''}, your team or your keys.
+                        </Text>
+                      )
                     }
                     actions={
                       <>
