@@ -72,3 +72,34 @@ describe('LeasedCounter', () => {
     expect(LeasedCounter.blockFor(1200)).toBe(50);
   });
 });
+
+describe('RateLimiter.reserve', () => {
+  const limit = { max: 5, windowMs: WINDOW };
+
+  it('lets exactly the limit of concurrent attempts through, and a released one frees its place', async () => {
+    const key = `test:reserve:${Math.random()}`;
+    const limiter = new RateLimiter(t.db, t.clock);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.reserve(key, limit)));
+    const passed = results.filter((r) => r.status === 'fulfilled');
+    expect(passed).toHaveLength(5);
+    const refused = results.find((r) => r.status === 'rejected')!;
+    expect((refused as PromiseRejectedResult).reason.message).toMatch(/^Too many attempts\. Try again in/);
+
+    // A released attempt (one that succeeded) does not count: five more fit after it, not four.
+    const key2 = `test:reserve:${Math.random()}`;
+    const release = await limiter.reserve(key2, limit);
+    await release();
+    for (let i = 0; i < 5; i++) await limiter.reserve(key2, limit);
+    await expect(limiter.reserve(key2, limit)).rejects.toThrow(/Too many attempts/);
+  });
+
+  it('a release after the window ended leaves the new window alone', async () => {
+    const key = `test:reserve:${Math.random()}`;
+    const limiter = new RateLimiter(t.db, t.clock);
+    const release = await limiter.reserve(key, limit);
+    t.clock.advance(WINDOW);
+    for (let i = 0; i < 5; i++) await limiter.reserve(key, limit);
+    await release();
+    await expect(limiter.reserve(key, limit)).rejects.toThrow(/Too many attempts/);
+  });
+});

@@ -67,6 +67,29 @@ export class RateLimiter {
     return { count: Number(row.count), windowStart: Number(row.window_start) };
   }
 
+  /**
+   * Counts one attempt before it is tried, and throws 429 when it is past the limit. Concurrent
+   * attempts each take their own place in the window's count, so no more than `limit.max` are
+   * ever tried in a window, however many arrive at once (a `check` then `consume` lets every
+   * attempt that arrives before the first failure is counted through). Answers `release`, which
+   * gives the count back: call it when the attempt succeeded, so only failures use the limit.
+   */
+  async reserve(key: string, limit: Limit, what = 'attempts'): Promise<() => Promise<void>> {
+    const { count, windowStart } = await this.take(key, limit.windowMs, 1);
+    if (count > limit.max) {
+      throw tooMany(windowStart + limit.windowMs - this.clock.now().getTime(), what);
+    }
+    return async () => {
+      await this.db
+        .updateTable('rate_limits')
+        .set({ count: sql`count - 1` })
+        .where('key', '=', key)
+        .where('window_start', '=', windowStart)
+        .where('count', '>', 0)
+        .execute();
+    };
+  }
+
   /** Throws 429 when the key's window is full, without counting. */
   async check(key: string, limit: Limit, what = 'attempts'): Promise<void> {
     const now = this.clock.now().getTime();

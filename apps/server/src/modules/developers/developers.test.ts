@@ -569,6 +569,62 @@ describe('what each kind of key may read (decision 0046)', () => {
   }, 120_000);
 });
 
+describe('reveal throttle (decision 0046)', () => {
+  const reveal = (m: Merchant, id: string, password: string) =>
+    t.call('POST', `/developer/keys/${id}/reveal`, { token: m.token, body: { password } });
+
+  it('five wrong passwords, then 429 with a clear message, the right one included, until the hour passes', async () => {
+    const m = await createMerchant(t);
+    const sk = await key(m, 'production', 'secret');
+    for (let i = 0; i < 5; i++) expect((await reveal(m, sk.id, `wrong-${i}`)).status).toBe(422);
+    const locked = await reveal(m, sk.id, 'wrong-again');
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('RATE_LIMITED');
+    expect(locked.body.error.message).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes\.$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await reveal(m, sk.id, PASSWORD);
+    expect(right.status).toBe(429);
+    expect(right.body.data).toBeUndefined();
+    t.clock.advance(59 * 60_000);
+    expect((await reveal(m, sk.id, PASSWORD)).status).toBe(429);
+    t.clock.advance(60_000);
+    const after = await reveal(m, sk.id, PASSWORD);
+    expect(after.status).toBe(200);
+    expect(after.body.data.value).toBe(sk.value);
+    // Only one reveal is audited: the refused ones showed nothing.
+    const audits = await t.db
+      .selectFrom('audits')
+      .select('id')
+      .where('action', '=', 'api_key.revealed')
+      .where('entity_id', '=', sk.id)
+      .execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a right password does not count; the limit is per person; a burst of guesses gets five tries', async () => {
+    const m = await createMerchant(t);
+    const sk = await key(m, 'production', 'secret');
+    for (let i = 0; i < 4; i++) expect((await reveal(m, sk.id, `wrong-${i}`)).status).toBe(422);
+    expect((await reveal(m, sk.id, PASSWORD)).status).toBe(200);
+    expect((await reveal(m, sk.id, 'wrong-4')).status).toBe(422);
+    expect((await reveal(m, sk.id, PASSWORD)).status).toBe(429);
+    // Another person of the store is not locked out by the first one's mistakes.
+    const admin = await createStaff(t, m, 'admin');
+    expect((await reveal(admin, sk.id, PASSWORD)).status).toBe(200);
+
+    // 20 guesses at once from a fresh person: five are checked, the rest refused unchecked,
+    // even with the right password among them.
+    const other = await createMerchant(t);
+    const otherKey = await key(other, 'sandbox', 'secret');
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => reveal(other, otherKey.id, i === 19 ? PASSWORD : `guess-${i}`)),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect(statuses.filter((s) => s === 422 || s === 200)).toHaveLength(5);
+  });
+});
+
 describe('metering', () => {
   it('400 concurrent live calls on a free store with none used: exactly 250 answered, 150 refused with 402', async () => {
     const m = await createMerchant(t);

@@ -14,6 +14,7 @@ import type { StoreContext } from '../../lib/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import type { Limit } from '../../lib/rate-limiter.js';
 import { createSandboxTwin } from '../stores/stores.public.js';
 import { findUserById } from '../users/users.public.js';
 import { developersRepository } from './developers.repository.js';
@@ -176,6 +177,15 @@ export async function rollKey(
   });
 }
 
+/**
+ * Wrong passwords given to reveal a secret key, per person: five an hour, as wrong PINs and
+ * passwords that confirm a transfer (decision 0038). Past them every reveal of that person is
+ * 429 until the window ends, the right password included, so a stolen session cannot guess the
+ * password here (decision 0046). Each attempt takes its place in the count before the password
+ * is checked, so a burst of concurrent guesses gets no more tries; a right one gives it back.
+ */
+const WRONG_REVEAL_PASSWORDS: Limit = { max: 5, windowMs: 60 * 60_000 };
+
 /** Shows a secret key again after the person's password (audited; decision 0032). */
 export async function revealKey(ctx: StoreContext, id: string, body: { password: string }): Promise<ApiKey> {
   const repo = developersRepository(ctx.db, ctx.storeId);
@@ -183,10 +193,17 @@ export async function revealKey(ctx: StoreContext, id: string, body: { password:
   if (!row) throw notFound('API key');
   if (row.type === 'public') return toApiKey(row);
   if (!ctx.user) throw new AppError('FORBIDDEN', 'Only a signed-in person can reveal a secret key.');
+  // Past the limit the password is not even checked.
+  const release = await ctx.deps.rateLimiter.reserve(
+    `reveal-password:account:${ctx.user.id}`,
+    WRONG_REVEAL_PASSWORDS,
+    'wrong passwords',
+  );
   const user = await findUserById(ctx.db, ctx.user.id);
   if (!user || !(await verifyPassword(user.password_hash, body.password))) {
     throw unprocessable('The password is not correct.', { password: 'The password is not correct' });
   }
+  await release();
   if (!row.sealed_value) throw notFound('API key');
   const value = ctx.deps.secrets.open(row.sealed_value);
   await ctx.db.transaction().execute((trx) =>

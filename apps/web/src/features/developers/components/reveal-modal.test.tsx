@@ -70,6 +70,23 @@ describe('reveal a secret key', () => {
     expect(String(fetch.mock.calls.at(-1)![0])).toContain('/api/v1/developer/keys/k1/reveal');
   }, 30_000);
 
+  it('past the wrong-password limit, says so next to the field and keeps the key hidden', async () => {
+    const message = 'Too many wrong passwords. Try again in 60 minutes.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(429, { success: false, message, error: { code: 'RATE_LIMITED', message } }),
+      ),
+    );
+    const revealed = vi.fn();
+    const user = userEvent.setup();
+    renderScreen(<RevealModal keyId="k1" onClose={() => {}} onRevealed={revealed} />);
+    await user.type(await screen.findByLabelText('Password'), 'sunny-day-42');
+    await user.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(revealed).not.toHaveBeenCalled();
+  }, 30_000);
+
   it('quick start: a curl call with this server and the key, ready to paste', () => {
     renderScreen(<QuickStart secret={SECRET} env="production" />);
     expect(screen.getByTestId('curl').textContent).toBe(
