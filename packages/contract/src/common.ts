@@ -49,6 +49,13 @@ export interface RouteDef {
    * parameters (decision 0046). Made with `publicKeyAnswer`.
    */
   publicKey?: PublicKeyAnswer;
+  /**
+   * The route still works in a store that is over what its plan allows (a paid plan ended with
+   * more stores or members than the plan now allows; decision 0044), where other changes are
+   * refused: it is how the merchant gets back within the plan (pay, remove a member) or reaches
+   * money and sales that are already theirs.
+   */
+  overPlan?: 'allowed';
 }
 
 /** What a public key may send and gets back on a route it may call (decision 0046). */

@@ -139,6 +139,7 @@ export const walletRoutes = defineRoutes({
     access: 'wallet.transfer',
     summary: "Open the store's wallet and its virtual account (a second call answers the same wallet)",
     response: walletDetailsSchema,
+    overPlan: 'allowed',
   },
   details: {
     method: 'GET',
@@ -178,6 +179,7 @@ export const walletRoutes = defineRoutes({
     summary: 'Name enquiry: the name on a bank account',
     body: validateAccountBody,
     response: resolvedAccountSchema,
+    overPlan: 'allowed',
   },
   transfer: {
     method: 'POST',
@@ -187,6 +189,7 @@ export const walletRoutes = defineRoutes({
     body: transferBody,
     idempotent: true,
     response: walletTransactionSchema,
+    overPlan: 'allowed',
   },
   pinStatus: {
     method: 'GET',
@@ -210,6 +213,7 @@ export const walletRoutes = defineRoutes({
     summary: 'Simulate a deposit into the virtual account (sandbox provider only)',
     body: sandboxDepositBody,
     response: walletTransactionSchema,
+    overPlan: 'allowed',
   },
   paystackWebhook: {
     method: 'POST',

@@ -2,7 +2,7 @@ import type { Access } from '@tillbook/contract/common';
 import type { ApiKeyKind } from '@tillbook/contract/developers';
 import type { Permission } from '@tillbook/contract/permissions';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Engine } from '../db/connection.js';
 import type { Database, StoresTable } from '../db/schema.js';
@@ -10,6 +10,7 @@ import type { Mailer } from '../providers/mail/mailer.js';
 import type { PaymentProvider } from '../providers/payments/payment-provider.js';
 import type { FileStorage } from '../providers/storage/file-storage.js';
 import type { Clock } from './clock.js';
+import type { PlanClaim } from './plan-limits.js';
 import type { SecretBox } from './crypto.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -25,8 +26,17 @@ export interface Deps {
   engine: Engine;
   /** The payment provider of the wallet (decision 0029). */
   payments: PaymentProvider;
-  /** Enforces the plans' limits; installed by the subscriptions module (decision 0030). */
-  planLimits?: (ctx: RequestContext, resource: 'stores' | 'members' | 'live_api_calls') => Promise<void>;
+  /**
+   * Claims room under the plans' limits in the transaction of the insert it guards; installed by
+   * the subscriptions module (decisions 0030, 0044).
+   */
+  planLimits?: (trx: Transaction<Database>, ctx: RequestContext, claim: PlanClaim) => Promise<void>;
+  /**
+   * Refuses a change in a store that is over what its plan allows now (a paid plan ended with
+   * more stores or members than the plan allows): a 402 saying why. Installed by the
+   * subscriptions module (decision 0044).
+   */
+  planStanding?: (ctx: StoreContext) => Promise<void>;
   /**
    * Authenticates a request made with an API key (`pk_…`/`sk_…`): sets the context's actor,
    * store and permissions, or throws. It answers what runs once the call has passed the rate

@@ -32,6 +32,7 @@ declare module 'fastify' {
     idempotent?: boolean;
     storeParam?: string;
     publicKey?: boolean;
+    overPlan?: 'allowed';
   }
 }
 
@@ -50,6 +51,7 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
       idempotent: def.idempotent ?? false,
       ...(def.storeParam ? { storeParam: def.storeParam } : {}),
       ...(def.publicKey ? { publicKey: true } : {}),
+      ...(def.overPlan ? { overPlan: def.overPlan } : {}),
     },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     ...(def.publicKey?.query ? { preValidation: publicKeyQueryCheck(def.query, def.publicKey.query) } : {}),

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
-import type { Deps, RequestContext, StoreAccess } from '../lib/context.js';
+import type { Deps, RequestContext, StoreAccess, StoreContext } from '../lib/context.js';
 import { sha256 } from '../lib/crypto.js';
 import { rolePermissions } from '../lib/roles.js';
 import { runSql } from '../lib/sql.js';
@@ -162,6 +162,20 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
+  });
+
+  // A change in a store that is over what its plan allows now is refused (decision 0044), after
+  // validation (a wrong body is still a 400) and before an API key's call is metered. Reads,
+  // and the routes that bring a store back within its plan, are let through; so are sales the
+  // till made offline, which happened at the counter whatever the plan says now.
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    if (request.method === 'GET' || request.method === 'HEAD' || config?.overPlan === 'allowed') return;
+    if (config?.access === 'public' || config?.access === 'user') return;
+    const ctx = request.ctx;
+    if (!ctx?.access || !deps.planStanding) return;
+    if ((request.body as { offline?: unknown } | undefined)?.offline) return;
+    await deps.planStanding(ctx as StoreContext);
   });
 
   // An API key's call is metered and audited once it has passed the rate limit (preValidation)
