@@ -40,7 +40,8 @@ export function VerifyBanner() {
       <Alert color="yellow" variant="light" mb="md" title="Verify your email address">
         <Group justify="space-between" gap="sm">
           <Text size="sm">
-            We sent a 6-digit code to {email}. Verify it to invite your team and use live API keys.
+            We sent a 6-digit code to {email}. Verify it to invite your team, open a wallet that takes real
+            payments and use live API keys.
           </Text>
           <Button size="xs" variant="white" color="dark" onClick={() => setOpen(true)}>
             Enter code

@@ -1,8 +1,8 @@
-import { Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useWallet } from '../api/get-wallet';
@@ -19,35 +19,49 @@ export default function WalletScreen() {
   const canTransfer = useCan('wallet.transfer');
   const [transferring, setTransferring] = useState(false);
   const [depositing, setDepositing] = useState(false);
+  // Why the server would not open the wallet (an unverified email, decision 0047): said here,
+  // beside the button, rather than in a toast that goes away.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const body = () => {
     if (wallet.isPending) return <LoadingState rows={4} label="Loading the wallet" />;
     if (wallet.isError) return <ErrorState error={wallet.error} onRetry={() => void wallet.refetch()} />;
     if (!wallet.data) {
       return (
-        <EmptyState
-          title="No wallet yet"
-          description={
-            canTransfer
-              ? 'Open the wallet to get a bank account for your store: money sent to it lands here, and you can send it on to any Nigerian bank.'
-              : 'The store has no wallet yet. Ask the owner to open it.'
-          }
-          action={
-            canTransfer ? (
-              <Button
-                loading={open.isPending}
-                onClick={() =>
-                  void open.mutateAsync().then(
-                    () => notify.success('Wallet ready'),
-                    (e: unknown) => notify.error(messageOf(e)),
-                  )
-                }
-              >
-                Open wallet
-              </Button>
-            ) : undefined
-          }
-        />
+        <Stack gap="md">
+          {refusal && (
+            <Alert color="yellow" variant="light" title="The wallet could not be opened">
+              {refusal}
+            </Alert>
+          )}
+          <EmptyState
+            title="No wallet yet"
+            description={
+              canTransfer
+                ? 'Open the wallet to get a bank account for your store: money sent to it lands here, and you can send it on to any Nigerian bank.'
+                : 'The store has no wallet yet. Ask the owner to open it.'
+            }
+            action={
+              canTransfer ? (
+                <Button
+                  loading={open.isPending}
+                  onClick={() => {
+                    setRefusal(null);
+                    void open.mutateAsync().then(
+                      () => notify.success('Wallet ready'),
+                      (e: unknown) =>
+                        e instanceof ApiError && e.status === 403
+                          ? setRefusal(messageOf(e))
+                          : notify.error(messageOf(e)),
+                    );
+                  }}
+                >
+                  Open wallet
+                </Button>
+              ) : undefined
+            }
+          />
+        </Stack>
       );
     }
     const w = wallet.data;
