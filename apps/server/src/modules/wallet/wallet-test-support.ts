@@ -26,6 +26,23 @@ export function walletCalls(t: TestApp) {
     return (await t.call('GET', '/wallet/details', { token: m.token })).body.data;
   }
 
+  /**
+   * The balance of each of the store's ledger accounts (decision 0027): where the money is,
+   * fee income and the provider's side included, which the wallet's details do not show.
+   */
+  async function accounts(
+    m: Merchant,
+  ): Promise<Record<'available' | 'held' | 'clearing' | 'fees' | 'subscriptions', number>> {
+    const rows = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'balance'])
+      .where('store_id', '=', m.storeId)
+      .execute();
+    const balances = { available: 0, held: 0, clearing: 0, fees: 0, subscriptions: 0 };
+    for (const r of rows) balances[r.kind] = Number(r.balance);
+    return balances;
+  }
+
   const transferBody = (accountNumber: string, amount = 100_000, extra: Record<string, unknown> = {}) => ({
     amount,
     bankCode: GTB,
@@ -67,5 +84,5 @@ export function walletCalls(t: TestApp) {
     };
   }
 
-  return { openWallet, deposit, details, transferBody, transfer, appContextNow };
+  return { openWallet, deposit, details, accounts, transferBody, transfer, appContextNow };
 }

@@ -7,7 +7,7 @@ import { auditRow } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
 import { runIdempotent } from '../../lib/idempotency.js';
 import { insertRows } from '../../lib/insert-rows.js';
-import { startInstant } from '../../lib/local-dates.js';
+import { localDate, startInstant } from '../../lib/local-dates.js';
 import {
   ProviderRefused,
   type TransferRequest,
@@ -25,6 +25,9 @@ import { assertTransferConfirmed } from './transaction-pin.service.js';
  * Idempotency-Key waits for it, so every copy of a request gets the same answer.
  */
 const inFlight = new Map<string, Promise<unknown>>();
+
+/** The longest Idempotency-Key `runIdempotent` keeps. */
+const MAX_KEY_LENGTH = 200;
 
 /**
  * Sends money from the wallet to a bank account (decision 0027):
@@ -45,7 +48,22 @@ export async function sendTransfer(
       'Idempotency-Key': 'Send a new key, for example a UUID, with each transfer',
     });
   }
-  if (ctx.actor.type !== 'user' || !ctx.user?.email_verified) {
+  // Checked here as `runIdempotent` checks it, but first: a malformed key is refused before the
+  // bank, the password or the wallet are looked at.
+  if (idempotencyKey.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(idempotencyKey)) {
+    throw badRequest('The Idempotency-Key header must be 1 to 200 visible ASCII characters (no spaces).', {
+      'Idempotency-Key': 'Use 1 to 200 visible ASCII characters, for example a UUID',
+    });
+  }
+  // A transfer is confirmed with a person's password or PIN, which an API key has not got (a
+  // full sandbox key holds `wallet.transfer` to open the twin's wallet and simulate deposits).
+  if (ctx.actor.type !== 'user') {
+    throw new AppError(
+      'FORBIDDEN',
+      "An API key cannot send transfers: a transfer is confirmed with a person's password or transaction PIN. Sign in to Tillbook to send it.",
+    );
+  }
+  if (!ctx.user?.email_verified) {
     throw new AppError('FORBIDDEN', 'Verify your email address before sending money from the wallet.');
   }
   const cfg = ctx.deps.config;
@@ -62,7 +80,10 @@ export async function sendTransfer(
   const fee = cfg.WALLET_TRANSFER_FEE;
   // The secret is no part of the request a repeat must match.
   const { password: _password, pin: _pin, ...request } = body;
-  const dayStart = startInstant(ctx.now.toISOString().slice(0, 10), ctx.access.store.timezone)!;
+  // The store's local day (a UTC date would start Lagos's day at 01:00 and count yesterday's
+  // transfers from 00:00 to 01:00).
+  const timeZone = ctx.access.store.timezone;
+  const dayStart = startInstant(localDate(ctx.now, timeZone), timeZone)!;
 
   // Registered before the hold commits, so a repeat that finds the hold also finds the call to wait for.
   let release: (() => void) | undefined;

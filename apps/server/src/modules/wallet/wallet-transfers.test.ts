@@ -1,12 +1,41 @@
 /** Transfers: hold, send, settle once; under concurrency and repeats (decision 0027). */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TransferRequest } from '../../providers/payments/payment-provider.js';
+import type * as SandboxModule from '../../providers/payments/sandbox.js';
 import { SANDBOX_ACCOUNTS } from '../../providers/payments/sandbox.js';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, createStaff, PASSWORD, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
-import { reconcilePendingTransfers } from './wallet-transfers.service.js';
+import { reconcilePendingTransfers, settleTransfer } from './wallet-transfers.service.js';
 import { walletCalls } from './wallet-test-support.js';
+
+/**
+ * The references of the transfers the app asked the (stateless) sandbox to send or verify, so a
+ * test can count provider calls: the app's provider and the tests' own both come from here.
+ */
+const provider = vi.hoisted(() => ({ sent: [] as string[], verified: [] as string[] }));
+vi.mock('../../providers/payments/sandbox.js', async (importOriginal) => {
+  const original = await importOriginal<typeof SandboxModule>();
+  return {
+    ...original,
+    createSandboxProvider: (...args: Parameters<typeof original.createSandboxProvider>) => {
+      const sandbox = original.createSandboxProvider(...args);
+      return {
+        ...sandbox,
+        transfer: (request: TransferRequest) => {
+          provider.sent.push(request.reference);
+          return sandbox.transfer(request);
+        },
+        verifyTransfer: (request: TransferRequest) => {
+          provider.verified.push(request.reference);
+          return sandbox.verifyTransfer(request);
+        },
+      };
+    },
+  };
+});
+const sendCalls = (reference: string) => provider.sent.filter((r) => r === reference).length;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +53,7 @@ beforeAll(() => {
 const openWallet = (m: Merchant) => calls.openWallet(m);
 const deposit = (m: Merchant, amount: number) => calls.deposit(m, amount);
 const details = (m: Merchant) => calls.details(m);
+const accounts = (m: Merchant) => calls.accounts(m);
 const transferBody = (n: string, amount?: number, extra?: Record<string, unknown>) =>
   calls.transferBody(n, amount, extra);
 const transfer = (m: Merchant, body: unknown, key?: string | null) => calls.transfer(m, body, key);
@@ -47,6 +77,15 @@ describe('transfers', () => {
     });
     expect(res.body.data.counterparty_bank_name).toBe('Guaranty Trust Bank');
     expect(await details(m)).toMatchObject({ balance: 699_000, held: 0 });
+    // The amount went to the provider's side (clearing), the fee to fee income, nothing held.
+    expect(await accounts(m)).toEqual({
+      available: 699_000,
+      held: 0,
+      clearing: -1_000_000 + 300_000,
+      fees: 1000,
+      subscriptions: 0,
+    });
+    expect(sendCalls(res.body.data.reference)).toBe(1);
     const audits = await t.db
       .selectFrom('audits')
       .select('action')
@@ -105,6 +144,14 @@ describe('transfers', () => {
     expect(res.body.data).toMatchObject({ status: 'failed' });
     expect(res.body.data.failure_reason).toMatch(/declined/);
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
+    // Never sent: no fee income, nothing on the provider's side but the deposit.
+    expect(await accounts(m)).toEqual({
+      available: 1_000_000,
+      held: 0,
+      clearing: -1_000_000,
+      fees: 0,
+      subscriptions: 0,
+    });
     const reversal = await t.call('GET', '/wallet/transactions', {
       token: m.token,
       query: { type: 'reversal' },
@@ -115,6 +162,41 @@ describe('transfers', () => {
       related_id: res.body.data.id,
       direction: 'credit',
     });
+  });
+
+  it('a transfer reversed after it was sent gives amount and fee back: the fee leaves fee income', async () => {
+    const m = await createMerchant(t);
+    await openWallet(m);
+    await deposit(m, 1_000_000);
+    const res = await transfer(m, transferBody('0123456789', 200_000));
+    expect(res.body.data.status).toBe('success');
+    expect((await accounts(m)).fees).toBe(1000);
+    const wallet = await t.db
+      .selectFrom('wallets')
+      .selectAll()
+      .where('store_id', '=', m.storeId)
+      .executeTakeFirstOrThrow();
+    const reversed = { status: 'reversed' as const, reason: 'Beneficiary account closed' };
+    const ctx = appContextNow();
+    const [a, b] = await Promise.all([
+      settleTransfer(ctx, wallet, res.body.data.reference, reversed),
+      settleTransfer(ctx, wallet, res.body.data.reference, reversed),
+    ]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect(await accounts(m)).toEqual({
+      available: 1_000_000,
+      held: 0,
+      clearing: -1_000_000,
+      fees: 0,
+      subscriptions: 0,
+    });
+    const reversal = await t.call('GET', '/wallet/transactions', {
+      token: m.token,
+      query: { type: 'reversal' },
+    });
+    expect(reversal.body.data).toHaveLength(1);
+    expect(reversal.body.data[0]).toMatchObject({ amount: 201_000, related_id: res.body.data.id });
+    expect(reversal.body.data[0].narration).toContain('Beneficiary account closed');
   });
 
   it('a pending transfer stays held until the reconciler settles it, once', async () => {
@@ -129,8 +211,10 @@ describe('transfers', () => {
     t.clock.advance(61_000);
     const ctx = appContextNow();
     const [a, b] = await Promise.all([reconcilePendingTransfers(ctx), reconcilePendingTransfers(ctx)]);
-    expect(a.settled + b.settled).toBeGreaterThanOrEqual(1);
+    expect(a.settled + b.settled).toBe(1);
     expect(await details(m)).toMatchObject({ balance: 899_000, held: 0 });
+    expect((await accounts(m)).fees).toBe(1000);
+    expect(sendCalls(res.body.data.reference)).toBe(1);
     const after = await t.call('GET', '/wallet/transactions', {
       token: m.token,
       query: { type: 'transfer' },
@@ -153,7 +237,11 @@ describe('transfers', () => {
     const res = await transfer(m, transferBody(SANDBOX_ACCOUNTS.timesOut, 100_000), key);
     expect(res.body.data.status).toBe('pending');
     const again = await transfer(m, transferBody(SANDBOX_ACCOUNTS.timesOut, 100_000), key);
+    expect(again.status).toBe(201);
     expect(again.body.data.id).toBe(res.body.data.id);
+    expect(again.body.message).toMatch(/repeated request/);
+    // The repeat found the transfer and did not send it again.
+    expect(sendCalls(res.body.data.reference)).toBe(1);
     const transfers = await t.db
       .selectFrom('wallet_transactions')
       .select('id')
@@ -165,16 +253,41 @@ describe('transfers', () => {
     await reconcilePendingTransfers(ctx);
     await reconcilePendingTransfers(ctx);
     expect(await details(m)).toMatchObject({ balance: 899_000, held: 0 });
+    // Verified (once: the second round finds it settled), never sent again.
+    expect(provider.verified.filter((r) => r === res.body.data.reference)).toHaveLength(1);
+    expect(sendCalls(res.body.data.reference)).toBe(1);
+    const successAudits = await t.db
+      .selectFrom('audits')
+      .select('id')
+      .where('store_id', '=', m.storeId)
+      .where('action', '=', 'wallet.transfer.success')
+      .execute();
+    expect(successAudits).toHaveLength(1);
   });
 });
+
+/**
+ * The owner and `admins` admins of the owner's store, all allowed to send from its one wallet.
+ * One person's password confirms at most five transfers at once (tries are counted before the
+ * check, decision 0038 addendum), so the tests below send at most five per person.
+ */
+async function senders(owner: Merchant, admins: number): Promise<Merchant[]> {
+  const people = [owner];
+  for (let i = 0; i < admins; i += 1) people.push(await createStaff(t, owner, 'admin'));
+  return people;
+}
+const PER_PERSON = 5;
 
 describe('concurrency', () => {
   it('100 concurrent ₦1,000 transfers from ₦10,000 with a ₦10 fee: exactly 9 succeed, the rest 422', async () => {
     const m = await createMerchant(t);
     await openWallet(m);
     await deposit(m, 1_000_000);
+    const people = await senders(m, 100 / PER_PERSON - 1);
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => transfer(m, transferBody('0123456789', 100_000))),
+      Array.from({ length: 100 }, (_, i) =>
+        transfer(people[i % people.length]!, transferBody('0123456789', 100_000)),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(9);
@@ -188,12 +301,17 @@ describe('concurrency', () => {
     const m = await createMerchant(t);
     await openWallet(m);
     await deposit(m, 1_000_000);
+    // The key is the store's: the copies come from ten people of the store, five each.
+    const people = await senders(m, 50 / PER_PERSON - 1);
     const key = randomUUID();
     const body = transferBody('0123456789', 100_000);
-    const results = await Promise.all(Array.from({ length: 50 }, () => transfer(m, body, key)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => transfer(people[i % people.length]!, body, key)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
     const ids = new Set(results.map((r) => JSON.stringify(r.body.data)));
     expect(ids.size).toBe(1);
+    expect(sendCalls(results[0]!.body.data.reference)).toBe(1);
     const transfers = await t.db
       .selectFrom('wallet_transactions')
       .select('id')
@@ -204,5 +322,81 @@ describe('concurrency', () => {
     expect(await details(m)).toMatchObject({ balance: 899_000, held: 0 });
     const other = await transfer(m, { ...body, amount: 200_000 }, key);
     expect(other.status).toBe(409);
+    expect(sendCalls(results[0]!.body.data.reference)).toBe(1);
+  });
+});
+
+describe('the daily limit', () => {
+  // The defaults: at most ₦5,000,000 a transfer and ₦10,000,000 a day (the store's local day).
+  it('10 concurrent ₦1,500,000 transfers: 6 fit in ₦10,000,000, 4 are refused; the rest of the day, then the next day', async () => {
+    expect(t.config.WALLET_DAILY_LIMIT).toBe(1_000_000_000);
+    const m = await createMerchant(t);
+    await openWallet(m);
+    await deposit(m, 1_600_000_000);
+    const people = await senders(m, 10 / PER_PERSON - 1);
+    const sentBefore = provider.sent.length;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        transfer(people[i % people.length]!, transferBody('0123456789', 150_000_000)),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(4);
+    const refused = results.find((r) => r.status === 422)!;
+    expect(refused.body.error.fields.amount).toBe('Over the daily limit');
+    expect(refused.body.message).toContain('NGN 1,000,000.00 can still be sent today');
+    // Refused transfers hold nothing and reach no provider.
+    expect(provider.sent.length - sentBefore).toBe(6);
+    const sent = 6 * 150_000_000;
+    expect(await details(m)).toMatchObject({ balance: 1_600_000_000 - sent - 6 * 1000, held: 0 });
+    // Up to the limit exactly is allowed; ₦1 more is not.
+    const rest = await transfer(m, transferBody('0123456789', 100_000_000));
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    const over = await transfer(m, transferBody('0123456789', 100));
+    expect(over.status).toBe(422);
+    expect(over.body.message).toContain('NGN 0.00 can still be sent today');
+    // The next day starts again (the session ended meanwhile: sign in again).
+    t.clock.advance(24 * 3_600_000);
+    const signIn = await t.call('POST', '/user/signin', { body: { email: m.email, password: PASSWORD } });
+    m.token = signIn.body.data.userToken;
+    const tomorrow = await transfer(m, transferBody('0123456789', 100));
+    expect(tomorrow.status, JSON.stringify(tomorrow.body)).toBe(201);
+  });
+
+  it("the day is the store's: at 00:30 in Lagos (23:30 UTC) the transfers of the evening before no longer count", async () => {
+    // To 22:50 UTC (23:50 in Lagos, the store's zone) on some day.
+    const now = t.clock.now().getTime();
+    const day = 24 * 3_600_000;
+    const at2250 = Math.floor(now / day) * day + (22 * 60 + 50) * 60_000;
+    t.clock.advance((at2250 > now ? at2250 : at2250 + day) - now);
+    const m = await createMerchant(t);
+    await openWallet(m);
+    await deposit(m, 1_100_000_000);
+    const evening = [
+      await transfer(m, transferBody('0123456789', 500_000_000)),
+      await transfer(m, transferBody('0123456789', 500_000_000)),
+    ];
+    expect(evening.map((r) => r.status)).toEqual([201, 201]);
+    expect((await transfer(m, transferBody('0123456789', 100))).status).toBe(422);
+    // 40 minutes later it is the next day in Lagos, and the same day in UTC.
+    t.clock.advance(40 * 60_000);
+    expect(t.clock.now().toISOString().slice(11, 16)).toBe('23:30');
+    const nextDay = await transfer(m, transferBody('0123456789', 100_000));
+    expect(nextDay.status, JSON.stringify(nextDay.body)).toBe(201);
+  });
+
+  it('a failed transfer does not count towards the day', async () => {
+    const m = await createMerchant(t);
+    await openWallet(m);
+    await deposit(m, 1_100_000_000);
+    const failed = await transfer(m, transferBody(SANDBOX_ACCOUNTS.fails, 500_000_000));
+    expect(failed.body.data.status).toBe('failed');
+    const a = await transfer(m, transferBody('0123456789', 500_000_000));
+    const b = await transfer(m, transferBody('0123456789', 500_000_000));
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const c = await transfer(m, transferBody('0123456789', 100));
+    expect(c.status).toBe(422);
+    expect(c.body.error.fields.amount).toBe('Over the daily limit');
   });
 });
