@@ -29,6 +29,7 @@ export class FakePaystack {
   transferStatus = 'success';
   /** Answer POST /transfer with "reference already used" (the transfer exists from before). */
   duplicateReference = false;
+  private accountsMade = 0;
   private server!: Server;
   private hanging: ServerResponse[] = [];
   url = '';
@@ -110,7 +111,8 @@ export class FakePaystack {
         data: {
           bank: { name: 'Wema Bank', id: 20, slug: 'wema-bank' },
           account_name: 'PAYSTACK/TILLBOOK',
-          account_number: `7${String(this.calls.length).padStart(9, '0')}`,
+          // One number per account made, however often a test empties `calls`.
+          account_number: `7${String(++this.accountsMade).padStart(9, '0')}`,
           customer: { customer_code: body.customer },
         },
       });

@@ -13,6 +13,7 @@ import { createMerchant, PASSWORD, type Merchant } from '../../test/fixtures.js'
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
 import { reconcilePendingTransfers } from './wallet-transfers.service.js';
+import { walletCalls } from './wallet-test-support.js';
 
 const SECRET = 'sk_test_fake';
 let fake: FakePaystack;
@@ -40,6 +41,9 @@ beforeEach(() => {
   fake.hangPath = null;
   fake.transferStatus = 'success';
   fake.duplicateReference = false;
+  // Each test counts the calls it caused.
+  fake.calls.length = 0;
+  fake.transfers.clear();
 });
 afterEach(async () => {
   expect(await ledgerProblems(t.db)).toEqual([]);
@@ -105,6 +109,13 @@ async function fundedWallet(amount = 1_000_000) {
 }
 
 const details = async (m: Merchant) => (await t.call('GET', '/wallet/details', { token: m.token })).body.data;
+const accounts = (m: Merchant) => walletCalls(t).accounts(m);
+/** Paystack calls for one transfer: sent (POST /transfer) and verified (GET /transfer/verify/…). */
+const sentTimes = (reference: string) =>
+  fake.calls.filter((c) => c.method === 'POST' && c.path === '/transfer' && c.body?.reference === reference)
+    .length;
+const verifiedTimes = (reference: string) =>
+  fake.calls.filter((c) => c.method === 'GET' && c.path === `/transfer/verify/${reference}`).length;
 const send = (m: Merchant, amount: number, key = randomUUID()) =>
   t.call('POST', '/wallet/transfer', {
     token: m.token,
@@ -276,9 +287,15 @@ describe('the Paystack adapter against a local fake', () => {
     const res = await send(m, 100_000);
     // The fake has no such transfer: it is pending until verify finds it or it is old enough to fail.
     expect(res.body.data.status).toBe('pending');
-    expect(fake.transferCalls()).toBeGreaterThan(0);
+    const reference = res.body.data.reference;
+    // Sent once, refused as a duplicate, and then verified rather than sent again.
+    expect(fake.transferCalls()).toBe(1);
+    expect(sentTimes(reference)).toBe(1);
+    expect(verifiedTimes(reference)).toBe(1);
     t.clock.advance(11 * 60_000);
     await reconcilePendingTransfers(context());
+    expect(sentTimes(reference)).toBe(1);
+    expect(verifiedTimes(reference)).toBe(2);
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
   });
 
@@ -291,5 +308,108 @@ describe('the Paystack adapter against a local fake', () => {
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
     const tx = await t.call('GET', '/wallet/transactions', { token: m.token, query: { type: 'transfer' } });
     expect(tx.body.data[0].status).toBe('reversed');
+    // The fee was income once the transfer was sent; the reversal gives it back.
+    expect(await accounts(m)).toEqual({
+      available: 1_000_000,
+      held: 0,
+      clearing: -1_000_000,
+      fees: 0,
+      subscriptions: 0,
+    });
+    const reversals = await t.call('GET', '/wallet/transactions', {
+      token: m.token,
+      query: { type: 'reversal' },
+    });
+    expect(reversals.body.data).toHaveLength(1);
+    expect(reversals.body.data[0]).toMatchObject({ amount: 101_000, related_id: res.body.data.id });
+  });
+
+  it('a repeated Idempotency-Key does not call Paystack again', async () => {
+    const { m } = await fundedWallet();
+    const key = randomUUID();
+    const first = await send(m, 100_000, key);
+    expect(first.body.data.status).toBe('success');
+    const again = await send(m, 100_000, key);
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(sentTimes(first.body.data.reference)).toBe(1);
+    expect(fake.transferCalls()).toBe(1);
+    expect(await accounts(m)).toMatchObject({ available: 899_000, held: 0, fees: 1000 });
+  });
+});
+
+describe('webhooks that cannot be credited or read', () => {
+  it('a deposit in another currency is acknowledged (2xx), credits nothing and is recorded once', async () => {
+    const { m, wallet } = await fundedWallet();
+    const event = charge(wallet, 25_000);
+    event.data.currency = 'USD';
+    const first = await webhook(event);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toEqual({ received: true });
+    // Delivered again (providers do): still acknowledged, still nothing credited, one record.
+    expect((await webhook(event)).status).toBe(200);
+    expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
+    const deposits = await t.call('GET', '/wallet/transactions', {
+      token: m.token,
+      query: { type: 'deposit' },
+    });
+    expect(deposits.body.data).toHaveLength(1);
+    const audits = await t.db
+      .selectFrom('audits')
+      .selectAll()
+      .where('store_id', '=', m.storeId)
+      .where('action', '=', 'wallet.deposit_refused')
+      .execute();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ entity: 'wallet', entity_id: wallet.id });
+    expect(audits[0]!.summary).toContain(event.data.reference);
+    expect(audits[0]!.summary).toContain('USD 250.00');
+    expect(audits[0]!.summary).toContain('the wallet is in NGN');
+    expect(JSON.parse(audits[0]!.after!)).toMatchObject({ currency: 'USD', amount: 25_000 });
+    // The merchant sees it in the audit log.
+    const log = await t.call('GET', '/audits', { token: m.token, query: { entity: 'wallet' } });
+    expect(JSON.stringify(log.body)).toContain('wallet.deposit_refused');
+  });
+
+  it('a currency code that is no currency is recorded as sent, not a 500', async () => {
+    const { m, wallet } = await fundedWallet();
+    const event = charge(wallet, 25_000);
+    event.data.currency = 'naira!';
+    const res = await webhook(event);
+    expect(res.status).toBe(200);
+    expect(await details(m)).toMatchObject({ balance: 1_000_000 });
+    const audit = await t.db
+      .selectFrom('audits')
+      .select('summary')
+      .where('store_id', '=', m.storeId)
+      .where('action', '=', 'wallet.deposit_refused')
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toContain('25000 minor units of "naira!"');
+  });
+
+  it.each([
+    ['not JSON', 'event=charge.success&amount=5000'],
+    ['cut short', '{"event":"charge.success","data":{'],
+    ['JSON null', 'null'],
+    [
+      'an amount that is not whole kobo',
+      '{"event":"charge.success","data":{"reference":"T1","amount":"12.5"}}',
+    ],
+  ])('a correctly signed body that is %s is a 400, never a 500, and changes nothing', async (_name, raw) => {
+    const { m } = await fundedWallet();
+    const before = await accounts(m);
+    const res = await t.call('POST', '/wallet/webhook/paystack', {
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(SECRET, raw) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.fields.body).toBeDefined();
+    expect(await accounts(m)).toEqual(before);
+    // Unsigned, the same body is a 401: nothing is read before the signature.
+    const unsigned = await t.call('POST', '/wallet/webhook/paystack', {
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) },
+    });
+    expect(unsigned.status).toBe(401);
   });
 });

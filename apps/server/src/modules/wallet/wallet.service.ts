@@ -192,6 +192,19 @@ export async function exportTransactions(
   );
 }
 
+/** The wallet a deposit is for: by the provider's customer reference, else the account number. */
+export function walletForDeposit(
+  db: Kysely<Database>,
+  deposit: IncomingDeposit,
+): Promise<WalletsTable | undefined> {
+  const q = db.selectFrom('wallets').selectAll();
+  return (
+    deposit.provider_ref
+      ? q.where('provider_ref', '=', deposit.provider_ref)
+      : q.where('account_number', '=', deposit.account_number ?? '')
+  ).executeTakeFirst();
+}
+
 /**
  * Credits a deposit the provider reported, once per provider reference however often and
  * however concurrently it is delivered. Null when no wallet has that account.
@@ -199,13 +212,12 @@ export async function exportTransactions(
 export async function creditDeposit(
   ctx: RequestContext,
   deposit: IncomingDeposit,
+  found?: WalletsTable,
 ): Promise<{ transaction: WalletTransaction; credited: boolean } | null> {
-  let q = ctx.db.selectFrom('wallets').selectAll();
-  q = deposit.provider_ref
-    ? q.where('provider_ref', '=', deposit.provider_ref)
-    : q.where('account_number', '=', deposit.account_number ?? '');
-  const wallet = await q.executeTakeFirst();
+  const wallet = found ?? (await walletForDeposit(ctx.db, deposit));
   if (!wallet) return null;
+  // A provider's deposit in another currency is acknowledged and recorded by the webhook before
+  // it gets here (decision 0029); this guards every other caller.
   if (deposit.currency !== wallet.currency) {
     throw conflict(`A deposit in ${deposit.currency} cannot go into a ${wallet.currency} wallet.`);
   }
