@@ -174,11 +174,8 @@ describe('plan limits under concurrent requests', () => {
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) => subscribe(m, { 'idempotency-key': `rush-${m.storeId}-${i}` })),
     );
-    // The first pays for this month, the second for the next; the rest are refused (409), or
-    // held back by the pace of password checks (429, decision 0038) before reaching the wallet.
-    expect(replies.filter((r) => r.status === 200)).toHaveLength(2);
-    expect(replies.every((r) => [200, 409, 429].includes(r.status))).toBe(true);
-    expect(replies.some((r) => r.status === 409)).toBe(true);
+    // The first pays for this month, the second for the next; the rest are refused.
+    expect(statuses(replies)).toEqual({ 200: 2, 409: 18 });
     const periods = await t.db
       .selectFrom('subscriptions')
       .select(['start_date', 'end_date', 'wallet_transaction_id'])
@@ -198,7 +195,6 @@ describe('plan limits under concurrent requests', () => {
     const wallet = await t.call('GET', '/wallet/details', { token: m.token });
     expect(wallet.body.data.balance).toBe(18 * PRICE);
     const refused = replies.find((r) => r.status === 409)!;
-    expect(refused.body.message, JSON.stringify(statuses(replies))).toBeDefined();
     expect(refused.body.message).toMatch(
       /^GROWTH is already paid until .+\. You can pay for the next period from /,
     );

@@ -18,11 +18,14 @@ import { passwordMatches } from './wallet-user-password.js';
  *   15 minutes; ten wrong PINs in a day lock it for the rest of that day. A 4-digit PIN has
  *   10,000 values, so the count, not the hash, keeps it from being guessed: at most ten a day.
  *   The right PIN clears the 15-minute count; the right password clears both (it proves more).
- * - Password: five tries in 15 minutes are answered at once, then one try a minute. It never
- *   locks for longer (as sign-in, decision 0021), and the right one clears its count.
+ * - Password: five wrong ones in 15 minutes, then one try a minute. It never locks for longer
+ *   (as sign-in, decision 0021), and the right one clears its count.
  *
- * Every try is counted before its secret is checked, so tries sent at once cannot all pass a
- * count none of them has raised yet; a right one then takes the count back.
+ * A PIN try is counted before the PIN is checked, so PINs sent at once cannot all pass a count
+ * none of them has raised yet. A password is counted only when wrong: a right password is never
+ * slowed, however many requests carry it at once (one client's 50 copies of a transfer get 50
+ * equal answers, decision 0027), and a password, unlike a 4-digit PIN, is not found by a burst of
+ * guesses (each one costs an argon2 check, and the API's per-user rate limit bounds the burst).
  */
 const PIN_TRIES: Limit = { max: 5, windowMs: 15 * 60_000 };
 const WRONG_PINS_A_DAY: Limit = { max: 10, windowMs: 24 * 60 * 60_000 };
@@ -154,11 +157,15 @@ export async function assertTransferConfirmed(
       { pin: 'The PIN is not correct' },
     );
   }
-  const tries = await limiter.hit(keys.password, PASSWORD_TRIES.windowMs);
-  if (tries.count > PASSWORD_TRIES.max) {
+  try {
+    await limiter.check(keys.password, PASSWORD_TRIES);
+  } catch (error) {
+    // Past five wrong passwords: one try a minute.
+    if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error;
     await limiter.consume(keys.passwordPace, PASSWORD_PACE, 'wrong passwords');
   }
   if (!(await passwordMatches(ctx.db, userId, secret.password ?? ''))) {
+    await limiter.hit(keys.password, PASSWORD_TRIES.windowMs);
     throw unprocessable('The password is not correct.', { password: 'The password is not correct' });
   }
   // The password proves the person: its count, and any lock on the PIN, start afresh.
