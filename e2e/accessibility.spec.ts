@@ -28,42 +28,128 @@ interface Finding {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[role="status"][aria-label="Loading"], .mantine-Skeleton-root')).toHaveCount(0);
-  // Mantine's transitions (drawers, tabs, menus) run for up to 200 ms: axe looks once every
-  // finite animation and transition of the page has finished (endless ones, such as a button's
-  // spinner, never do and are not waited for). Two frames first: a transition a click asked
-  // for starts on the next frame.
+  // Mantine's transitions (drawers, tabs, menus) run for up to 200 ms, Sonner's toasts for 400 ms:
+  // axe looks once every finite animation and transition of the page has finished (endless ones,
+  // such as a button's spinner, never do and are not waited for), no toast is leaving, and every
+  // toast is fully shown. One wait for all of it: a toast that leaves brings the one behind it to
+  // the front, whose text then fades in (its own opacity is 1 all along). Two frames first: a
+  // transition a click asked for starts on the next frame.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
+      // A toast past the visible three stays hidden (data-visible="false") until one before it goes.
+      [...document.querySelectorAll('[data-sonner-toast]:not([data-visible="false"])')].every(
+        (t) => t.getAttribute('data-removed') !== 'true' && getComputedStyle(t).opacity === '1',
+      ),
+    undefined,
+    { timeout: 15_000 },
   );
-  // A toast fading in or out is half transparent for a moment: the ones leaving are waited out,
-  // the ones staying are checked once fully shown.
-  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0, { timeout: 15_000 });
-  await expect
-    .poll(() =>
-      page
-        .locator('[data-sonner-toast]')
-        .evaluateAll((toasts) => toasts.every((t) => getComputedStyle(t).opacity === '1')),
-    )
-    .toBe(true);
 }
 
-async function audit(page: Page, screen: string, findings: Finding[]): Promise<void> {
+/**
+ * Puts the pointer on the front toast, if any, as someone reading the toasts would: Sonner holds
+ * every toast's timer while the pointer is on them, and spreads the stack out so each toast is
+ * shown whole. Then waits for the stack to settle. Returns whether there was a toast to hold.
+ */
+async function holdToasts(page: Page): Promise<boolean> {
+  const box = await page
+    .locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"])')
+    .evaluateAll((toasts) => {
+      const r = toasts[0]?.getBoundingClientRect();
+      return r ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
+    });
+  if (!box) return false;
+  await page.mouse.move(box.x, box.y);
   await settle(page);
-  const { violations } = await new AxeBuilder({ page })
-    // An experimental rule (off by default): a control's accessible name must contain its visible label.
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    // A toast whose time ran out after the waits above is fading away mid-analysis (seen on a
-    // loaded CI machine): it is leaving the screen, so it is not judged; a toast on show still is.
-    .exclude('[data-sonner-toast][data-removed="true"]')
-    // A toast stacked behind the front one has its text faded out by Sonner (collapsed stack); caught
-    // mid-fade it reads as low contrast. Only the front toast can be read, and it is judged.
-    .exclude('[data-sonner-toast][data-expanded="false"][data-front="false"]')
-    .analyze();
+  return true;
+}
+
+/** Lets the toasts go on: the pointer leaves them for the page's top left corner, outside them. */
+async function releaseToasts(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+}
+
+/**
+ * Toasts change on their own timers (2 s and 4 s), and axe yields between its rules, so a toast
+ * can leave, or come to the front and fade in, in the middle of an analysis: its text is then
+ * judged half faded, which is not what anyone reads. From here until `toastsMoved`, every change
+ * to the toasts (an attribute, a style, a toast added or removed) is noted, as is a toast
+ * transition already running at the start.
+ */
+async function watchToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const inToaster = (node: Node | null) =>
+      node instanceof Element && node.closest('[data-sonner-toaster]') !== null;
+    const toasterNode = (node: Node) =>
+      node instanceof Element &&
+      (node.matches('[data-sonner-toaster], [data-sonner-toast]') ||
+        node.querySelector('[data-sonner-toaster], [data-sonner-toast]') !== null);
+    const moving = () =>
+      document
+        .getAnimations()
+        .some(
+          (a) =>
+            a.playState === 'running' && a.effect instanceof KeyframeEffect && inToaster(a.effect.target),
+        );
+    const state = { moved: moving() };
+    const observer = new MutationObserver((records) => {
+      if (
+        records.some(
+          (r) =>
+            inToaster(r.target) ||
+            [...r.addedNodes].some(toasterNode) ||
+            [...r.removedNodes].some(toasterNode),
+        )
+      ) {
+        state.moved = true;
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    (window as unknown as { __toastsMoved: () => boolean }).__toastsMoved = () => {
+      observer.disconnect();
+      return state.moved || moving();
+    };
+  });
+}
+
+/** Whether a toast changed, or was mid-transition, since `watchToasts`. */
+function toastsMoved(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __toastsMoved: () => boolean }).__toastsMoved());
+}
+
+/** How many times axe runs again when the toasts did not hold still during its analysis. */
+const STILL_ANALYSIS_TRIES = 5;
+
+async function audit(page: Page, screen: string, findings: Finding[]): Promise<void> {
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'] = [];
+  // The toasts on screen are held (pointer on them) and judged whole. Only an analysis during
+  // which they held still counts (one may still arrive, or leave before the pointer reached it):
+  // when one moved, the page is settled again and analysed again.
+  for (let tries = 1; ; tries++) {
+    await settle(page);
+    const held = await holdToasts(page);
+    await watchToasts(page);
+    ({ violations } = await new AxeBuilder({ page })
+      // An experimental rule (off by default): a control's accessible name must contain its visible label.
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      // A toast stacked behind the front one in Sonner's collapsed stack has its text hidden
+      // (opacity 0) by design: nothing of it can be read. Held toasts are spread out, so none is
+      // left out then; this is for a stack that was not held.
+      .exclude('[data-sonner-toast][data-expanded="false"][data-front="false"]')
+      .analyze());
+    const moved = await toastsMoved(page);
+    if (held) await releaseToasts(page);
+    if (!moved) break;
+    test.info().annotations.push({ type: 'toasts moved during axe', description: `${screen}, try ${tries}` });
+    if (tries === STILL_ANALYSIS_TRIES) {
+      throw new Error(`${screen}: the toasts changed during each of ${tries} axe analyses`);
+    }
+  }
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   if (blocking.length) {
     // Every node and check of the violations, for a closer look than the failure message gives.
