@@ -24,23 +24,68 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // NAT64 for local use (RFC 8215): translates into the operator's own IPv4 network.
+  ['64:ff9b:1::', 48],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local (deprecated, still routed locally by some networks).
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 }
 
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail read as two groups), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '');
+  if (isIP(text) !== 6) return null;
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const words = (part: string | undefined) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
+  const [head, rest] = text.split('::');
+  const before = words(head);
+  const after = words(rest);
+  const groups =
+    rest === undefined
+      ? before
+      : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  return groups.length === 8 ? groups : null;
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries, in the forms where a packet to it reaches (or is
+ * translated to, or tunnelled to) that IPv4 address: IPv4-compatible `::a.b.c.d`, IPv4-mapped
+ * `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d` (RFC 6052),
+ * 6to4 `2002:AABB:CCDD::/48` (RFC 3056) and Teredo `2001:0::/32` (RFC 4380: the server's
+ * address, and the client's stored inverted). Null for an address of the NAT64 prefix
+ * `64:ff9b::/32` outside its /96: no translator uses it, so it is refused.
+ */
+function embeddedIPv4(groups: number[]): string[] | null {
+  const g = groups;
+  const zero = (from: number, to: number) => g.slice(from, to).every((w) => w === 0);
+  if (zero(0, 5) && (g[5] === 0 || g[5] === 0xffff)) return [ipv4Of(g[6]!, g[7]!)];
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return [ipv4Of(g[6]!, g[7]!)];
+  if (g[0] === 0x64 && g[1] === 0xff9b) return zero(2, 6) ? [ipv4Of(g[6]!, g[7]!)] : null;
+  if (g[0] === 0x2002) return [ipv4Of(g[1]!, g[2]!)];
+  if (g[0] === 0x2001 && g[1] === 0) return [ipv4Of(g[2]!, g[3]!), ipv4Of(g[6]! ^ 0xffff, g[7]! ^ 0xffff)];
+  return [];
+}
+
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  if (family === 6) {
-    // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is checked as IPv4.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-    return PRIVATE.check(address, 'ipv6');
-  }
-  return PRIVATE.check(address, 'ipv4');
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
+  // An IPv6 address is refused when it is of a private range, or carries an IPv4 address that
+  // is (::7f00:1, ::ffff:127.0.0.1, 64:ff9b::7f00:1, 2002:7f00:1:: …): the packet ends up there.
+  const groups = ipv6Groups(address);
+  if (!groups || PRIVATE.check(address.replace(/%.*$/, ''), 'ipv6')) return true;
+  const carried = embeddedIPv4(groups);
+  return carried === null || carried.some((v4) => PRIVATE.check(v4, 'ipv4'));
 }
 
 /** Why an endpoint's address is refused (when registered and before each delivery), or null. */
