@@ -227,6 +227,8 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The browser tests fund wallets with simulated deposits (decision 0048).
+      PAYMENT_PROVIDER: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -61,6 +61,7 @@ async function start() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -56,6 +56,7 @@ export function openBenchDatabase(engine: Engine, poolSize = 10, capture?: Captu
 export function benchConfig(extra: Record<string, string> = {}) {
   return loadConfig({
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
     APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
     DATA_DIR,
     LOG_LEVEL: 'silent',

@@ -120,7 +120,12 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const server = await startServer({
   port: await freePort(),
-  env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'log', SIGNUP_MAX_PER_IP_HOUR: '1000' },
+  env: {
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
+    MAIL_TRANSPORT: 'log',
+    SIGNUP_MAX_PER_IP_HOUR: '1000',
+  },
 });
 const results = {};
 try {

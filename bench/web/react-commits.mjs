@@ -91,7 +91,12 @@ const HOOK = () => {
 
 const server = await startServer({
   port: await freePort(),
-  env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'log', SIGNUP_MAX_PER_IP_HOUR: '1000' },
+  env: {
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
+    MAIL_TRANSPORT: 'log',
+    SIGNUP_MAX_PER_IP_HOUR: '1000',
+  },
 });
 try {
   const session = await createShop(server.base, path.join(server.dataDir, 'app.db'));

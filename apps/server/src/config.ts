@@ -29,7 +29,11 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['log', 'smtp']).default('log'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tillbook <no-reply@tillbook.local>'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  /**
+   * The wallet's provider. Unset, the sandbox (play money) outside production; production must
+   * name one (decision 0048).
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Where the Paystack adapter sends its calls (tests point it at a local fake server). */
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
@@ -111,8 +115,12 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'DATABASE_URL' | 'APP_SECRET' | 'CORS_ORIGINS' | 'UPLOAD_DIR'> {
+export interface AppConfig extends Omit<
+  Env,
+  'DATABASE_URL' | 'APP_SECRET' | 'CORS_ORIGINS' | 'UPLOAD_DIR' | 'PAYMENT_PROVIDER'
+> {
   DATABASE_URL: string;
+  PAYMENT_PROVIDER: 'sandbox' | 'paystack';
   APP_SECRET: string;
   CORS_ORIGINS: string[];
   UPLOAD_DIR: string;
@@ -159,6 +167,19 @@ function locate(e: Env): DataLocation {
   };
 }
 
+/** Why a production server without PAYMENT_PROVIDER refuses to start (decision 0048). */
+export const NO_PROVIDER_IN_PRODUCTION = [
+  'NODE_ENV=production needs PAYMENT_PROVIDER:',
+  '  PAYMENT_PROVIDER=paystack (with PAYSTACK_SECRET_KEY) for real money, or',
+  '  PAYMENT_PROVIDER=sandbox to run the wallet on play money on purpose',
+  "  (no bank is behind it: a store's owner can credit its wallet with simulated deposits).",
+].join('\n');
+
+/** Logged at start when production runs the sandbox on purpose. */
+export const SANDBOX_IN_PRODUCTION =
+  'PAYMENT_PROVIDER=sandbox in production: the wallet runs on play money (no bank behind it; ' +
+  'stores can credit their wallets with simulated deposits). Set PAYMENT_PROVIDER=paystack for real money.';
+
 /** Reads and checks the environment. `APP_SECRET` is generated into the data folder on first start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parseEnv(env);
@@ -166,9 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
     throw new ConfigError('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY');
   }
+  // The sandbox's deposits are made up by whoever asks: a production server runs it only when told.
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) throw new ConfigError(NO_PROVIDER_IN_PRODUCTION);
   const location = locate(e);
   return {
     ...e,
+    PAYMENT_PROVIDER: e.PAYMENT_PROVIDER ?? 'sandbox',
     DATABASE_URL: location.DATABASE_URL,
     APP_SECRET: e.APP_SECRET ?? readOrCreateSecret(e.DATA_DIR),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',')

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, SANDBOX_IN_PRODUCTION } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './seed/demo.js';
@@ -20,6 +20,9 @@ async function main(): Promise<void> {
   checkpointLog.warn = (message) =>
     app.log.warn({ message }, 'WAL checkpoint failed; commits will checkpoint instead');
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+  if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === 'sandbox') {
+    app.log.warn(SANDBOX_IN_PRODUCTION);
+  }
   if (config.SEED_DEMO) {
     const seeded = await seedDemo(database.db, config, { onlyIfEmpty: true });
     if (seeded) app.log.info({ email: seeded.owner.email }, 'demo merchant created');

@@ -264,6 +264,12 @@ export async function creditDeposit(
   return { transaction: toWalletTransaction(first), credited: false };
 }
 
+/**
+ * The largest simulated deposit: twice the day's transfer limit (₦20,000,000 by default), enough
+ * to try every limit of the wallet with one deposit (decision 0048).
+ */
+const sandboxDepositMax = (ctx: StoreContext) => 2 * ctx.deps.config.WALLET_DAILY_LIMIT;
+
 /** A deposit made up in the sandbox, through the same path as a provider's deposit. */
 export async function simulateDeposit(
   ctx: StoreContext,
@@ -273,6 +279,11 @@ export async function simulateDeposit(
     throw conflict('Deposits can only be simulated while the wallet uses the sandbox provider.');
   }
   const wallet = await walletOr404(ctx);
+  const max = sandboxDepositMax(ctx);
+  if (body.amount > max) {
+    const most = formatMoney(max, wallet.currency);
+    throw badRequest(`A simulated deposit is at most ${most}.`, { amount: `Amount must be at most ${most}` });
+  }
   const result = await creditDeposit(ctx, {
     provider_reference: `sbx_${newId().replace(/-/g, '')}`,
     amount: body.amount,

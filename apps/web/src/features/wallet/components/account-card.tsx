@@ -88,9 +88,10 @@ export function AccountCard({
             <Text size="sm" c="dimmed">
               Fund your wallet: transfer to this account
             </Text>
+            {/* The server's provider is the sandbox: no bank is behind this account (decision 0048). */}
             {wallet.sandbox && (
               <Badge radius="sm" styles={{ root: { ...statusColours('pending'), textTransform: 'none' } }}>
-                Sandbox
+                Sandbox: play money
               </Badge>
             )}
           </Group>
