@@ -395,6 +395,9 @@ describe('webhooks that cannot be credited or read', () => {
       'an amount that is not whole kobo',
       '{"event":"charge.success","data":{"reference":"T1","amount":"12.5"}}',
     ],
+    ['a deposit with no reference', '{"event":"charge.success","data":{"amount":500000,"currency":"NGN"}}'],
+    ['a deposit with no currency', '{"event":"charge.success","data":{"reference":"T2","amount":500000}}'],
+    ['a transfer outcome with no reference', '{"event":"transfer.success","data":{"reason":"ok"}}'],
   ])('a correctly signed body that is %s is a 400, never a 500, and changes nothing', async (_name, raw) => {
     const { m } = await fundedWallet();
     const before = await accounts(m);

@@ -222,14 +222,24 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
   return provider;
 }
 
+/** A reference Paystack sends as text or a number; anything else (missing, an object) is none. */
+const referenceOf = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+
 function eventOf(event: { event?: string; data?: any }): WebhookEvent {
   const d = event.data ?? {};
+  const reference = referenceOf(d.reference);
   switch (event.event) {
     case 'charge.success': {
+      // A deposit is kept once per reference and in its own currency: without either it cannot
+      // be credited (never under the reference "undefined", never assumed to be naira). Thrown:
+      // the webhook answers 400 for a signed event it cannot read.
+      if (!reference) throw new Error('charge.success without a reference');
+      if (typeof d.currency !== 'string') throw new Error('charge.success without a currency');
       const deposit: IncomingDeposit = {
-        provider_reference: String(d.reference),
+        provider_reference: reference,
         amount: fromKobo(d.amount),
-        currency: String(d.currency ?? 'NGN'),
+        currency: d.currency,
         account_number: d.authorization?.receiver_bank_account_number ?? null,
         provider_ref: d.customer?.customer_code ?? null,
         payer_name: d.authorization?.sender_name ?? d.authorization?.account_name ?? null,
@@ -240,9 +250,10 @@ function eventOf(event: { event?: string; data?: any }): WebhookEvent {
     case 'transfer.success':
     case 'transfer.failed':
     case 'transfer.reversed':
+      if (!reference) throw new Error(`${event.event} without a reference`);
       return {
         kind: 'transfer',
-        reference: String(d.reference),
+        reference,
         result: { status: statusOf(event.event.slice('transfer.'.length)), reason: d.reason ?? undefined },
       };
     default:
