@@ -92,6 +92,7 @@ export const OFFLINE_ISSUE_KINDS = [
   'late',
   'customer_blocked',
   'sold_in_future',
+  'till_clock',
 ] as const;
 /** `OFF-` + the device's id + its own running number: unique per device without asking the server. */
 export const OFFLINE_NUMBER_PATTERN = /^OFF-[A-Z0-9]{4,16}-[0-9]{1,9}$/;
@@ -324,6 +325,12 @@ export const offlineSaleInput = z.object({
     .array(money('Unit price'), { error: 'Unit prices must be a list of amounts' })
     .max(MAX_ORDER_LINES),
   total: money('Total'),
+  /**
+   * The till's clock when it sent the sale. The server reads the till's clock error from it
+   * (its clock against the server's at that moment) and dates the sale by the server's clock
+   * (decision 0047). Not part of the request an Idempotency-Key's repeat must match.
+   */
+  sent_at: isoDateTime.optional(),
 });
 
 export const createOrderBody = z.object({

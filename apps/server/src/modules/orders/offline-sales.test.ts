@@ -36,6 +36,8 @@ async function sendOffline(
     number?: string;
     catalogue_at?: string | null;
     sold_at?: string;
+    /** The till's clock when it sent the sale. */
+    sent_at?: string;
     total?: number;
     /** The browser's device cookie (`tb_device`), as a till's browser sends it. */
     browser?: string;
@@ -60,6 +62,7 @@ async function sendOffline(
         catalogue_at: over.catalogue_at === undefined ? soldAt : over.catalogue_at,
         unit_prices: items.map((i) => i.unit_price),
         total,
+        ...(over.sent_at ? { sent_at: over.sent_at } : {}),
       },
     },
   });
@@ -314,6 +317,54 @@ describe('offline sales (decision 0036)', () => {
     expect(earlier.body.data.offline_state).toBe('accepted');
     expect(earlier.body.data.offline_sold_at).toBe(past);
   });
+  it("a till whose clock is hours out, and says when it sent the sale, is dated by the store's clock", async () => {
+    const p = await createProduct(t, m, { price: 10_000, quantity: 10 });
+    const now = t.clock.now().getTime();
+    const hours = (n: number) => n * 3_600_000;
+    // The till's clock ran 7 hours ahead while offline; it sold 20 minutes ago by the store's clock.
+    const key = `clock-${Math.random()}`;
+    const number = offlineNumber();
+    const sale = (sentAt: number) =>
+      sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+        key,
+        number,
+        sold_at: new Date(now + hours(7) - 20 * 60_000).toISOString(),
+        catalogue_at: new Date(now - hours(1)).toISOString(),
+        sent_at: new Date(sentAt).toISOString(),
+      });
+    const res = await sale(now + hours(7));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.offline_state).toBe('accepted');
+    // (The test's clock runs on between the calls: within a few seconds.)
+    const near = (at: string | null, expected: number) =>
+      expect(Math.abs(Date.parse(at!) - expected)).toBeLessThan(5_000);
+    near(res.body.data.offline_sold_at, now - 20 * 60_000);
+    expect(res.body.data.offline_issues).toEqual([
+      {
+        kind: 'till_clock',
+        product_id: null,
+        message:
+          "The till's clock was 7 hours ahead: the sale is dated by the store's clock. Check the till's date and time.",
+      },
+    ]);
+    // Sent again (the answer was lost) a second later by the till's clock: the same sale, once.
+    const again = await sale(now + hours(7) + 1000);
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(res.body.data.id);
+    expect(
+      await t.db.selectFrom('orders').select('id').where('offline_number', '=', number).execute(),
+    ).toHaveLength(1);
+    // A clock behind: a sale the till dates 2 days ago, sent by a till 2 days behind, was just made.
+    const behind = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+      sold_at: new Date(now - hours(48) - 60_000).toISOString(),
+      catalogue_at: new Date(now - hours(48) - hours(1)).toISOString(),
+      sent_at: new Date(now - hours(48)).toISOString(),
+    });
+    expect(behind.body.data.offline_state).toBe('accepted');
+    near(behind.body.data.offline_sold_at, now - 60_000);
+    expect(behind.body.data.offline_issues.map((i) => i.kind)).toEqual(['till_clock']);
+  });
+
   // Decision 0047: a till's numbers are its own.
   describe("another till's numbers", () => {
     const browserA = 'a'.repeat(40);

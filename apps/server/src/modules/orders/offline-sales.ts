@@ -102,7 +102,22 @@ export async function checkOfflineSale(
   };
   const maxMs = settings.offline_max_hours * HOUR_MS;
 
-  const claimedAt = new Date(sale.sold_at).getTime();
+  // A till that says when it sent the sale tells how far its clock is off the server's: the sale
+  // is dated by the server's clock (a phone whose clock is hours out, or a till whose clock ran
+  // on while offline). Within the allowance the till's own time is kept as it is.
+  const skew = sale.sent_at ? new Date(sale.sent_at).getTime() - ctx.now.getTime() : 0;
+  const corrected = Math.abs(skew) > OFFLINE_CLOCK_ALLOWANCE_MS;
+  if (corrected) {
+    flag(
+      {
+        kind: 'till_clock',
+        product_id: null,
+        message: `The till's clock was ${spanInWords(Math.abs(skew))} ${skew > 0 ? 'ahead' : 'behind'}: the sale is dated by the store's clock. Check the till's date and time.`,
+      },
+      false,
+    );
+  }
+  const claimedAt = new Date(sale.sold_at).getTime() - (corrected ? skew : 0);
   // Never recorded as made after it arrived: every check below reads the time it is recorded at.
   const soldAt = Math.min(claimedAt, ctx.now.getTime());
   if (claimedAt - soldAt > OFFLINE_CLOCK_ALLOWANCE_MS) {
@@ -229,7 +244,7 @@ export async function checkOfflineSale(
     issues,
     stock,
     settings,
-    soldAt: soldAt === claimedAt ? sale.sold_at : new Date(soldAt).toISOString(),
+    soldAt: soldAt === claimedAt && !corrected ? sale.sold_at : new Date(soldAt).toISOString(),
   };
 }
 

@@ -265,7 +265,11 @@ export async function createOrder(
   idempotencyKey: string | undefined,
   tillOwner?: string,
 ): Promise<Outcome<Order>> {
-  return runIdempotent(ctx, idempotencyKey, 'order.create', body, async (trx, end) => ({
+  // When the till sent a sale is no part of the sale: a resend of it matches the first.
+  const request = body.offline?.sent_at
+    ? { ...body, offline: { ...body.offline, sent_at: undefined } }
+    : body;
+  return runIdempotent(ctx, idempotencyKey, 'order.create', request, async (trx, end) => ({
     status: 201,
     body: await placeOrder(trx, ctx, body, end, tillOwner),
   }));

@@ -97,13 +97,22 @@ async function sendQueuedCustomers(storeId: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * The till's clock as the sale leaves: the server compares it with its own and dates the sale by
+ * the store's clock when the till's is off (decision 0047). Not part of what a resend must match.
+ */
+function withSendingTime(body: unknown): unknown {
+  const sale = body as { offline?: Record<string, unknown> };
+  return sale.offline ? { ...sale, offline: { ...sale.offline, sent_at: new Date().toISOString() } } : body;
+}
+
 /** Sends one sale; false when the round should stop (no network, server trouble). */
 async function sendOne(storeId: string, sale: QueuedSale): Promise<boolean> {
   await updateSale(sale.key, { state: 'sending', attempts: sale.attempts + 1 });
   try {
     const answer = await call(ordersRoutes.create, {
       storeId,
-      body: sale.body as never,
+      body: withSendingTime(sale.body) as never,
       headers: { 'Idempotency-Key': sale.key },
     });
     const order: Order = answer.data;
