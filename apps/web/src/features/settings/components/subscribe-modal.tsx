@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { CurrentSubscription, Plan } from '@tillbook/contract/subscriptions';
 import { useState } from 'react';
+import { SecretConfirmation } from '../../../components/secret-confirmation';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { usePinStatus } from '../api/transaction-pin';
@@ -101,42 +102,20 @@ export function SubscribeModal({
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            {askPin ? (
-              <PasswordInput
-                label="Transaction PIN"
-                description="Confirms the payment"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={4}
-                value={pin}
-                onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-                error={errors.pin}
-                data-autofocus
-              />
-            ) : (
-              <PasswordInput
-                label="Your password"
-                description="Confirms the payment"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={errors.password}
-                data-autofocus
-              />
-            )}
-            {pinStatus.data?.pin_set && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                style={{ alignSelf: 'flex-start' }}
-                onClick={() => {
-                  setPreferPassword((v) => !v);
-                  setErrors({});
-                }}
-              >
-                {askPin ? 'Use my password instead' : 'Use my PIN instead'}
-              </Button>
-            )}
+            <SecretConfirmation
+              pinSet={Boolean(pinStatus.data?.pin_set)}
+              usePin={askPin}
+              onSwitch={() => {
+                setPreferPassword((v) => !v);
+                setErrors({});
+              }}
+              pin={pin}
+              onPin={setPin}
+              password={password}
+              onPassword={setPassword}
+              errors={errors}
+              description="Confirms the payment"
+            />
             {formError && (
               <Alert color="red" role="alert">
                 {formError}

@@ -4,7 +4,6 @@ import {
   Group,
   Loader,
   Modal,
-  PasswordInput,
   Select,
   Stack,
   Table,
@@ -18,6 +17,7 @@ import { useBanks } from '../api/list-banks';
 import { usePinStatus } from '../api/pin-status';
 import { useResolvedAccount } from '../api/resolve-account';
 import { useTransfer } from '../api/wallet-changes';
+import { SecretConfirmation } from '../../../components/secret-confirmation';
 import { StatusBadge } from '../../../components/status-badge';
 
 type Errors = Partial<
@@ -230,40 +230,20 @@ export function TransferModal({
               onChange={(e) => setNarration(e.currentTarget.value)}
               error={errors.narration}
             />
-            {askPin ? (
-              <PasswordInput
-                label="Transaction PIN"
-                description="Asked for every transfer"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={4}
-                value={pin}
-                onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-                error={errors.pin}
-              />
-            ) : (
-              <PasswordInput
-                label="Your password"
-                description="Asked for every transfer"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={errors.password}
-              />
-            )}
-            {pinStatus.data?.pin_set && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                style={{ alignSelf: 'flex-start' }}
-                onClick={() => {
-                  setPreferPassword((v) => !v);
-                  setErrors((e) => ({ ...e, pin: undefined, password: undefined }));
-                }}
-              >
-                {askPin ? 'Use my password instead' : 'Use my PIN instead'}
-              </Button>
-            )}
+            <SecretConfirmation
+              pinSet={Boolean(pinStatus.data?.pin_set)}
+              usePin={askPin}
+              onSwitch={() => {
+                setPreferPassword((v) => !v);
+                setErrors((e) => ({ ...e, pin: undefined, password: undefined }));
+              }}
+              pin={pin}
+              onPin={setPin}
+              password={password}
+              onPassword={setPassword}
+              errors={errors}
+              description="Asked for every transfer"
+            />
             {formError && !Object.values(errors).some(Boolean) && (
               <Alert color="red" role="alert">
                 {formError}
