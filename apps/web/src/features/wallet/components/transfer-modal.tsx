@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, TextInput } from '@mantine/core';
 import type { WalletDetails, WalletTransaction } from '@tillbook/contract/wallet';
 import { useMemo, useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
