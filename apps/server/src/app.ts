@@ -41,7 +41,6 @@ import { registerApiRateLimit } from './plugins/api-rate-limit.js';
 import { registerRequestContext, requestIdFor } from './plugins/request-context.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
-import { registerVerifiedEmailCheck } from './plugins/verified-email.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { createMailer, type Mailer } from './providers/mail/mailer.js';
 import { createLocalStorage } from './providers/storage/local-storage.js';
@@ -111,8 +110,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   registerRequestContext(app, database.db, deps);
-  // After the request context: what an unverified email may not do (decision 0047).
-  registerVerifiedEmailCheck(app);
   registerSystemRoutes(app, database.db);
 
   await app.register(

@@ -62,6 +62,15 @@ export async function getWalletDetails(ctx: StoreContext): Promise<WalletDetails
 export async function openWallet(ctx: StoreContext): Promise<WalletDetails> {
   const existing = await walletRepository(ctx.db, ctx.storeId).wallet();
   if (existing) return detailsOf(ctx, existing);
+  // A live wallet is a real bank account in the store's name that people pay into: it waits for
+  // a verified email, so nobody opens one under someone else's address. The sandbox's wallet of
+  // play money is part of trying the product (decision 0047).
+  if (ctx.actor.type === 'user' && !ctx.user?.email_verified && ctx.deps.payments.name !== 'sandbox') {
+    throw new AppError(
+      'FORBIDDEN',
+      'Verify your email address to open the wallet: it gives your store a real bank account for payments. Enter the 6-digit code we emailed you (Enter code, at the top of the page), or ask for a new one there.',
+    );
+  }
   const id = newId();
   const store = ctx.access.store;
   const account = await ctx.deps.payments.createVirtualAccount({

@@ -1,9 +1,9 @@
 /** What an account whose email nobody verified may do (decision 0047), on both payment providers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePaystack } from '../test/fake-paystack.js';
-import { createMerchant, createStaff, latestCode, type Merchant } from '../test/fixtures.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { createProduct } from '../test/sales-fixtures.js';
+import { FakePaystack } from '../../test/fake-paystack.js';
+import { createMerchant, createStaff, latestCode, type Merchant } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createProduct } from '../../test/sales-fixtures.js';
 
 const REFUSED =
   'Verify your email address to open the wallet: it gives your store a real bank account for payments. Enter the 6-digit code we emailed you (Enter code, at the top of the page), or ask for a new one there.';
