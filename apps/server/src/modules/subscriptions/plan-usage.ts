@@ -31,15 +31,18 @@ export async function countOwnedStores(db: Db, ownerId: string): Promise<number>
   return Number(row.n);
 }
 
-/** The ids of an owner's stores: their best plan decides how many stores the owner may have. */
-export async function ownedStoreIds(db: Db, ownerId: string): Promise<string[]> {
+/** The plans running today in an owner's stores and branches (sandbox twins have none). */
+export async function activePlanCodesOfOwner(db: Db, ownerId: string, today: string): Promise<string[]> {
   const rows = await db
-    .selectFrom('stores')
-    .select('id')
-    .where('owner_user_id', '=', ownerId)
-    .where('sandbox_of', 'is', null)
+    .selectFrom('subscriptions')
+    .innerJoin('stores', 'stores.id', 'subscriptions.store_id')
+    .select('subscriptions.plan_code')
+    .where('stores.owner_user_id', '=', ownerId)
+    .where('stores.sandbox_of', 'is', null)
+    .where('subscriptions.start_date', '<=', today)
+    .where('subscriptions.end_date', '>=', today)
     .execute();
-  return rows.map((r) => r.id);
+  return rows.map((r) => r.plan_code);
 }
 
 /** Active members only (accepting an invitation checks these; open invitations are not people yet). */

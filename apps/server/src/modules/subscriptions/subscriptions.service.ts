@@ -26,7 +26,7 @@ import {
   lockOwnerForPlan,
   lockStoreForPlan,
   memberSeat,
-  ownedStoreIds,
+  activePlanCodesOfOwner,
   storeSeat,
 } from './plan-usage.js';
 import { ENTERPRISE_CONTACT, planFor, plans } from './plans.js';
@@ -259,13 +259,14 @@ async function paidPeriods(db: Db, storeId: string, today: string) {
   };
 }
 
-/** The best plan among an owner's stores decides how many stores the owner may have. */
+/**
+ * The best plan among an owner's stores decides how many stores the owner may have: one query
+ * for the plans running today in any of them.
+ */
 async function bestPlanOfOwner(ctx: RequestContext, db: Db, ownerId: string, today: string): Promise<Plan> {
-  const ids = await ownedStoreIds(db, ownerId);
   let best = planFor(ctx.deps.config, null);
-  for (const id of ids) {
-    const row = await activeSubscription(db, id, today);
-    const plan = planFor(ctx.deps.config, row?.plan_code);
+  for (const code of await activePlanCodesOfOwner(db, ownerId, today)) {
+    const plan = planFor(ctx.deps.config, code);
     if ((plan.stores ?? Infinity) > (best.stores ?? Infinity)) best = plan;
   }
   return best;
@@ -335,9 +336,18 @@ async function storePlan(
   store: { id: string; parent_store_id?: string | null | undefined },
   today: string,
 ): Promise<Plan> {
-  const own = await activeSubscription(db, store.id, today);
-  if (own || !store.parent_store_id) return planFor(ctx.deps.config, own?.plan_code);
-  return planFor(ctx.deps.config, (await activeSubscription(db, store.parent_store_id, today))?.plan_code);
+  const ids = store.parent_store_id ? [store.id, store.parent_store_id] : [store.id];
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select(['store_id', 'plan_code'])
+    .where('store_id', 'in', ids)
+    .where('start_date', '<=', today)
+    .where('end_date', '>=', today)
+    .orderBy('end_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const row = rows.find((r) => r.store_id === store.id) ?? rows[0];
+  return planFor(ctx.deps.config, row?.plan_code);
 }
 
 /** The plan a store is on today (see `storePlan`): metering asks it. */
