@@ -60,6 +60,20 @@ export class TransactionEnd {
 }
 
 /**
+ * A malformed `Idempotency-Key` (longer than 200 characters, or with spaces, control or non-ASCII
+ * characters) is a 400 naming the header. `lib/route.ts` runs this before the handler of every
+ * route marked `idempotent`, so nothing (a bank lookup, a password check) is done for a request
+ * whose key cannot be kept; `runIdempotent` checks again for callers that are not routes.
+ */
+export function assertIdempotencyKey(key: string): void {
+  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 200 visible ASCII characters', {
+      fields: { 'Idempotency-Key': 'Use 1 to 200 visible ASCII characters, for example a UUID' },
+    });
+  }
+}
+
+/**
  * Runs `work` in one transaction, at most once per `Idempotency-Key` in the store.
  *
  * The key row is inserted first, inside the same transaction as the effect, so a concurrent
@@ -78,11 +92,7 @@ export async function runIdempotent<T>(
     const result = await ctx.db.transaction().execute((trx) => work(trx, new TransactionEnd(null)));
     return { ...result, replayed: false };
   }
-  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 200 visible ASCII characters', {
-      fields: { 'Idempotency-Key': 'Use 1 to 200 visible ASCII characters, for example a UUID' },
-    });
-  }
+  assertIdempotencyKey(key);
   const requestHash = sha256(`${scope}\n${stableJson(request)}`);
   try {
     const result = await ctx.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from './app-error.js';
 import type { RequestContext, StoreContext, UserContext } from './context.js';
+import { assertIdempotencyKey } from './idempotency.js';
 import type { Result } from './reply.js';
 
 type In<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
@@ -61,6 +62,8 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
       ...(def.body && !def.multipart ? { body: def.body } : {}),
     },
     handler: async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (def.idempotent && typeof key === 'string' && key !== '') assertIdempotencyKey(key);
       const input = { params: request.params, query: request.query, body: request.body } as Input<R>;
       const result = await handler(request.ctx as ContextFor<R['access']>, input, request, reply);
       // A reply is thenable: awaiting one that streamed a file gives undefined, and it is sent.
