@@ -101,6 +101,9 @@ export interface PaymentProvider {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Asks what became of a transfer sent with our reference. */
   verifyTransfer(request: TransferRequest): Promise<TransferResult>;
-  /** Checks a webhook's signature against its raw body and reads it; null when the signature is wrong. */
+  /**
+   * Checks a webhook's signature against its raw body and reads it; null when the signature is
+   * wrong. Throws when the body is signed but is not an event it can read (the webhook answers 400).
+   */
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent[] | null;
 }

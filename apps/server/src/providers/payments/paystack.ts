@@ -210,12 +210,9 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       if (!given || !/^[0-9a-f]{128}$/i.test(given)) return null;
       const expected = Buffer.from(paystackSignature(options.secretKey, rawBody), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return null;
-      let event: { event?: string; data?: any };
-      try {
-        event = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        return [{ kind: 'ignored', type: 'unreadable' }];
-      }
+      // Signed but not a JSON object: thrown, so the webhook answers 400 (the provider's mistake).
+      const event = JSON.parse(rawBody.toString('utf8')) as { event?: string; data?: any } | null;
+      if (!event || typeof event !== 'object') throw new Error('The webhook body is not a JSON object');
       return [eventOf(event)];
     },
   };
