@@ -410,7 +410,7 @@ export async function checkPlanStanding(ctx: StoreContext): Promise<void> {
   if (standing.storesOver) {
     throw new AppError(
       'PLAN_LIMIT',
-      `This store is read-only: ${storesText(standing.ownerPlan)} Its owner has more, so the newest can be looked at but not changed.${upgradeHint(standing.ownerPlan)}`,
+      `This store is read-only: ${storesText(standing.ownerPlan)} This one was opened after them, so it can be looked at but not changed.${upgradeHint(standing.ownerPlan)}`,
     );
   }
   if (standing.membersOver) {

@@ -116,7 +116,7 @@ export function SubscribeModal({
               errors={errors}
               description="Confirms the payment"
             />
-            {formError && (
+            {formError && !errors.pin && !errors.password && (
               <Alert color="red" role="alert">
                 {formError}
               </Alert>
