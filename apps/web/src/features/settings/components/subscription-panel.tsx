@@ -135,7 +135,9 @@ export function SubscriptionPanel({ canManage }: { canManage: boolean }) {
           {sub.over_limit.stores
             ? `The ${sub.plan.name} plan allows ${sub.plan.stores} store${sub.plan.stores === 1 ? '' : 's'}, and this is one past it: it can be looked at but not changed.`
             : `The ${sub.plan.name} plan allows ${sub.plan.members} team member${sub.plan.members === 1 ? '' : 's'}, and your place is past it: you can look but not change anything.`}{' '}
-          Pay for a plan below, or remove team members, to make changes again.
+          {canManage
+            ? 'Pay for a plan below, or remove team members, to make changes again.'
+            : 'Ask the store owner to pay for a plan or remove team members.'}
         </Alert>
       )}
       <Paper withBorder radius="md" p="lg">
