@@ -99,6 +99,11 @@ async function recordForeignDeposit(
   );
   await ctx.db.transaction().execute(async (trx) => {
     // Once per provider reference: a repeated delivery finds the row (the summary names it).
+    // Deliveries that arrive together are taken one at a time on the wallet's row (PostgreSQL;
+    // SQLite runs one writing transaction at a time).
+    let lock = trx.selectFrom('wallets').select('id').where('id', '=', wallet.id);
+    if (ctx.deps.engine === 'postgres') lock = lock.forUpdate();
+    await lock.executeTakeFirst();
     const seen = await trx
       .selectFrom('audits')
       .select('id')
