@@ -31,7 +31,13 @@ afterAll(async () => t.close());
 describe('HTTP basics', () => {
   it('answers health and readiness without a session', async () => {
     expect((await t.call('GET', '/health')).body).toEqual({ status: 'ok' });
-    expect((await t.call('GET', '/ready')).body).toEqual({ status: 'ready' });
+    const ready = (await t.call('GET', '/ready')).body;
+    expect(ready.status).toBe('ready');
+    // The engine it runs on: SQLite, PostgreSQL, or Citus with its workers and no table left local.
+    if (t.database.engine === 'sqlite') expect(ready.engine).toEqual({ engine: 'sqlite' });
+    else if (ready.engine.engine === 'postgres') expect(ready.engine).toEqual({ engine: 'postgres' });
+    else expect(ready.engine).toEqual({ engine: 'citus', workers: expect.any(Number), localTables: [] });
+    if (ready.engine.engine === 'citus') expect(ready.engine.workers).toBeGreaterThanOrEqual(1);
   });
 
   it('puts a request id on every answer and in every error body', async () => {

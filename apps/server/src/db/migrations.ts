@@ -18,6 +18,7 @@ import * as salesFiguresPlacedTotal from './migrations/0018-sales-figures-placed
 import * as salesFigureChanges from './migrations/0019-sales-figure-changes.js';
 import * as figureDaysCovered from './migrations/0020-figure-days-covered.js';
 import * as tillDevices from './migrations/0021-till-devices.js';
+import * as distributionKeys from './migrations/0022-distribution-keys.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0019-sales-figure-changes': salesFigureChanges,
   '0020-figure-days-covered': figureDaysCovered,
   '0021-till-devices': tillDevices,
+  '0022-distribution-keys': distributionKeys,
 };
 
 /**

@@ -113,7 +113,8 @@ export interface InvitationsTable {
 
 export interface AuditsTable {
   id: string;
-  store_id: string | null;
+  /** `NO_STORE` ('') for an account's own events (sign-in, codes, PIN): the key is never null. */
+  store_id: string;
   actor_type: 'user' | 'api_key' | 'system';
   actor_id: string | null;
   actor_name: string | null;
@@ -177,7 +178,8 @@ export interface CountersTable {
 export interface AnalyticsEventsTable {
   id: string;
   user_id: string | null;
-  store_id: string | null;
+  /** `NO_STORE` ('') when the user had no store. */
+  store_id: string;
   name: string;
   properties: string | null;
   created_at: string;

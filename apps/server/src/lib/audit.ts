@@ -2,6 +2,7 @@ import type { AuditEntity } from '@tillbook/contract/audits';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { AuditsTable, Database } from '../db/schema.js';
 import type { RequestContext } from './context.js';
+import { NO_STORE } from '../db/distribution.js';
 import { newId } from './ids.js';
 import { insertRows } from './insert-rows.js';
 
@@ -59,7 +60,7 @@ export function auditRow(ctx: RequestContext, input: AuditInput): Insertable<Aud
   const diff = changedFields(input.before, input.after);
   return {
     id: newId(),
-    store_id: input.storeId !== undefined ? input.storeId : (ctx.access?.store.id ?? null),
+    store_id: (input.storeId !== undefined ? input.storeId : ctx.access?.store.id) ?? NO_STORE,
     actor_type: ctx.actor?.type ?? 'system',
     actor_id: ctx.actor?.id ?? null,
     actor_name: ctx.actor?.name ?? null,

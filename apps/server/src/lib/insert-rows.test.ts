@@ -28,7 +28,7 @@ async function refusedAsDuplicate(work: Promise<unknown>, table: string): Promis
 
 const audit = (id: string) => ({
   id,
-  store_id: null,
+  store_id: 's1',
   actor_type: 'system' as const,
   actor_id: null,
   actor_name: null,

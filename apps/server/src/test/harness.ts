@@ -3,19 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
+import {
+  createQueryId,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { StoreKeyCheck, type StoreKeyProblem } from '../db/store-key-check.js';
 import { ManualClock } from '../lib/clock.js';
 
 export interface Reply<T = any> {
@@ -43,6 +45,8 @@ export interface TestApp {
   call<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>;
   /** SQL statements the app has run so far (to check a request's statement budget). */
   statements(): number;
+  /** Statements on a tenant table without its store_id, refused so far (decision 0049). */
+  storeKeyProblems(): StoreKeyProblem[];
   close(): Promise<void>;
 }
 
@@ -104,8 +108,12 @@ export async function createTestApp(
         })
       : openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
   const counter = new StatementCounter();
-  const database: DatabaseHandle = { ...opened, db: opened.db.withPlugin(counter) };
-  await migrateToLatest(database.db, pgUrl ? schema : undefined);
+  await migrateToLatest(opened.db, pgUrl ? schema : undefined);
+  // Every statement the app runs names its store (decision 0049), checked on every engine.
+  const storeKeys = new StoreKeyCheck((node) => opened.db.getExecutor().compileQuery(node, createQueryId()));
+  const database: DatabaseHandle = { ...opened, db: opened.db.withPlugin(counter).withPlugin(storeKeys) };
+  // The tests' own reads (of audits by record, say) are not the app's and may span stores.
+  const testDb = opened.db.withPlugin(counter);
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -165,11 +173,12 @@ export async function createTestApp(
   return {
     app,
     database,
-    db: database.db,
+    db: testDb,
     clock,
     config,
     call,
     statements: () => counter.count,
+    storeKeyProblems: () => storeKeys.problems,
     async close() {
       await app.close();
       await database.destroy();

@@ -9,6 +9,7 @@ import type { analyticsEventBody } from '@tillbook/contract/users';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UsersTable } from '../../db/schema.js';
+import { NO_STORE } from '../../db/distribution.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { UserContext } from '../../lib/context.js';
@@ -126,7 +127,7 @@ export async function trackEvent(
     .values({
       id,
       user_id: ctx.user.id,
-      store_id: ctx.access?.store.id ?? null,
+      store_id: ctx.access?.store.id ?? NO_STORE,
       name: body.name,
       properties: body.properties ? JSON.stringify(body.properties) : null,
       created_at: ctx.now.toISOString(),
