@@ -7,6 +7,7 @@ import {
   type ApiKeyKind,
 } from '@tillbook/contract/developers';
 import type { Permission } from '@tillbook/contract/permissions';
+import { acrossStores } from '../../db/store-key-check.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditRow } from '../../lib/audit.js';
 import type { ApiKeyRequest, Deps, RequestContext } from '../../lib/context.js';
@@ -15,6 +16,7 @@ import { insertRows } from '../../lib/insert-rows.js';
 import { createSandboxProvider } from '../../providers/payments/sandbox.js';
 import { planOfStore } from '../subscriptions/subscriptions.public.js';
 import type { ApiKeysTable } from './developers.tables.js';
+import { keyPlace } from './key-format.js';
 import { maskKey } from './keys.service.js';
 import { localDay } from './local-month.js';
 
@@ -53,17 +55,19 @@ type KeyRow = Pick<
 >;
 
 /**
- * Installed as `deps.apiKeys` (decision 0032): finds the key by its hash, refuses a rolled or
- * unknown key (401), another store (404), a route a key may not call (403), and sets the
- * context: the key as actor, the store it acts on (the live store or its sandbox twin) and the
- * key's permissions. Answers the step that runs once the call has passed the rate limit and
- * validation: metering and the audit row of the use.
+ * Installed as `deps.apiKeys` (decision 0032): finds the key by its hash in the store the key
+ * names (decision 0049), refuses a rolled or unknown key (401), another store (404), a route a
+ * key may not call (403), and sets the context: the key as actor, the store it acts on (the live
+ * store or its sandbox twin) and the key's permissions. Answers the step that runs once the call
+ * has passed the rate limit and validation: metering and the audit row of the use.
  */
 export async function authenticateApiKey(
   ctx: RequestContext,
   request: ApiKeyRequest,
 ): Promise<() => Promise<void>> {
-  const found = await ctx.db
+  const place = keyPlace(request.token);
+  if (!place) throw new AppError('UNAUTHENTICATED', 'This API key is not valid.');
+  const byHash = ctx.db
     .selectFrom('api_keys as k')
     .innerJoin('stores as st', 'st.id', 'k.acts_on_store_id')
     .selectAll('st')
@@ -77,8 +81,14 @@ export async function authenticateApiKey(
       'k.expires_at',
       'k.last4',
     ])
-    .where('k.key_hash', '=', sha256(request.token))
-    .executeTakeFirst();
+    .where('k.key_hash', '=', sha256(request.token));
+  const found = await (
+    place === 'old'
+      ? // A key made before keys carried their store names none: found by its hash in every
+        // store (decision 0049). Rolling it gives a key of the new shape.
+        acrossStores(byHash)
+      : byHash.where('k.store_id', '=', place.storeId)
+  ).executeTakeFirst();
   const now = ctx.now.toISOString();
   if (!found) throw new AppError('UNAUTHENTICATED', 'This API key is not valid.');
   if (found.expires_at !== null && found.expires_at <= now) {
@@ -189,6 +199,7 @@ async function recordUse(
     await trx
       .updateTable('api_keys')
       .set({ last_used_at: ctx.now.toISOString() })
+      .where('store_id', '=', key.store_id)
       .where('id', '=', key.id)
       .execute();
     await insertRows(trx, 'audits', [

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { apiRouteTables } from '@tillbook/contract/api';
 import type { RouteDef } from '@tillbook/contract/common';
 import { API_KEY_KINDS, apiKeyMayCall, type ApiKeyKindName } from '@tillbook/contract/developers';
@@ -38,10 +39,20 @@ describe('keys', () => {
     const skTest = await key(m, 'sandbox', 'secret');
     const pkLive = await key(m, 'production');
     const skLive = await key(m, 'production', 'secret');
-    expect(pkTest.value).toMatch(/^pk_test_[A-Za-z0-9_-]{43}$/);
-    expect(skTest.value).toMatch(/^sk_test_[A-Za-z0-9_-]{43}$/);
-    expect(pkLive.value).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
-    expect(skLive.value).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
+    // After the prefix: the store's id (16 bytes) and 32 random bytes, base64url (decision 0049).
+    expect(pkTest.value).toMatch(/^pk_test_[A-Za-z0-9_-]{64}$/);
+    expect(skTest.value).toMatch(/^sk_test_[A-Za-z0-9_-]{64}$/);
+    expect(pkLive.value).toMatch(/^pk_live_[A-Za-z0-9_-]{64}$/);
+    expect(skLive.value).toMatch(/^sk_live_[A-Za-z0-9_-]{64}$/);
+    for (const k of [pkTest, skTest, pkLive, skLive]) {
+      const bytes = Buffer.from(k.value!.slice(8), 'base64url');
+      expect(bytes).toHaveLength(48);
+      expect(bytes.subarray(0, 16).toString('hex')).toBe(m.storeId.replace(/-/g, ''));
+    }
+    const randomParts = [pkTest, skTest, pkLive, skLive].map((k) =>
+      Buffer.from(k.value!.slice(8), 'base64url').subarray(16).toString('hex'),
+    );
+    expect(new Set(randomParts).size).toBe(4);
     expect(skLive.masked).toBe(`sk_live_…${skLive.value!.slice(-4)}`);
 
     // Asked again: the same keys, the secret masked; the public key is public.
@@ -107,6 +118,47 @@ describe('API-key authentication', () => {
     ]);
     const unknown = await withKey(`sk_live_${'A'.repeat(43)}`, 'GET', '/product/paginated/results');
     expect(unknown.status).toBe(401);
+    // A key naming the store with a random part nobody was given, and a token of no key's shape.
+    const store = Buffer.from(sk.slice(8), 'base64url').subarray(0, 16);
+    const forged = `sk_live_${Buffer.concat([store, randomBytes(32)]).toString('base64url')}`;
+    expect((await withKey(forged, 'GET', '/product/paginated/results')).status).toBe(401);
+    expect((await withKey(`sk_live_${'A'.repeat(50)}`, 'GET', '/product/paginated/results')).status).toBe(
+      401,
+    );
+  });
+
+  it('a key made before keys carried their store (43 characters after the prefix) still works', async () => {
+    const m = await createMerchant(t);
+    await t.call('POST', '/product/create', { token: m.token, body: { name: 'Old Key Garri', price: 1000 } });
+    const old = `sk_live_${randomBytes(32).toString('base64url')}`;
+    const id = randomUUID();
+    await t.db
+      .insertInto('api_keys')
+      .values({
+        id,
+        store_id: m.storeId,
+        acts_on_store_id: m.storeId,
+        env: 'production',
+        type: 'secret',
+        scope: 'full',
+        key_hash: createHash('sha256').update(old).digest('hex'),
+        public_value: null,
+        sealed_value: null,
+        last4: old.slice(-4),
+        created_by: null,
+        created_at: t.clock.now().toISOString(),
+        expires_at: null,
+        replaced_by: null,
+        last_used_at: null,
+      })
+      .execute();
+    expect(productNames(await withKey(old, 'GET', '/product/paginated/results'))).toEqual(['Old Key Garri']);
+    const row = await t.db
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_used_at).not.toBeNull();
   });
 
   it('a rolled key is 401 at once, or after the grace period chosen', async () => {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, notFound, unprocessable } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
+import { sha256 } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import type { Limit } from '../../lib/rate-limiter.js';
@@ -19,9 +19,7 @@ import { createSandboxTwin } from '../stores/stores.public.js';
 import { findUserById } from '../users/users.public.js';
 import { developersRepository } from './developers.repository.js';
 import type { ApiKeysTable } from './developers.tables.js';
-
-/** 32 random bytes (256 bits) after the prefix, base64url: `sk_live_` + 43 characters. */
-const KEY_BYTES = 32;
+import { keyBody } from './key-format.js';
 
 export const maskKey = (row: Pick<ApiKeysTable, 'env' | 'type' | 'last4'>) =>
   `${apiKeyPrefix(row.env, row.type)}…${row.last4}`;
@@ -56,7 +54,8 @@ function newKey(
   ctx: StoreContext,
   input: { env: ApiKeyEnv; type: ApiKeyType; scope: ApiKeyScope; actsOn: string },
 ): { row: ApiKeysTable; value: string } {
-  const value = `${apiKeyPrefix(input.env, input.type)}${randomToken(KEY_BYTES)}`;
+  // The key carries the store its row belongs to, so its look-up is routed (decision 0049).
+  const value = `${apiKeyPrefix(input.env, input.type)}${keyBody(ctx.storeId)}`;
   return {
     value,
     row: {
