@@ -157,6 +157,7 @@ export async function recordTransaction(
   await trx
     .updateTable('wallet_transactions')
     .set({ balance_after: row.balance_after })
+    .where('store_id', '=', wallet.store_id)
     .where('id', '=', id)
     .execute();
   await insertRows(trx, 'audits', [

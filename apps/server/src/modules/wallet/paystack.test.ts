@@ -63,7 +63,8 @@ function context(): RequestContext {
     }),
   } as unknown as Deps;
   return {
-    db: t.db,
+    // The app's database, with the store-key check: background work keeps the rule too.
+    db: t.database.db,
     deps,
     requestId: 'test',
     ip: null,

@@ -71,7 +71,8 @@ export function walletCalls(t: TestApp) {
       payments: createSandboxProvider(t.clock),
     } as unknown as Deps;
     return {
-      db: t.db,
+      // The app's database, with the store-key check: background work keeps the rule too.
+      db: t.database.db,
       deps,
       requestId: 'test',
       ip: null,

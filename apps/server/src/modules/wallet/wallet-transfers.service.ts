@@ -2,6 +2,7 @@ import type { transferBody, WalletTransaction } from '@tillbook/contract/wallet'
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { acrossStores } from '../../db/store-key-check.js';
 import { AppError, badRequest, unprocessable } from '../../lib/app-error.js';
 import { auditRow } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
@@ -162,6 +163,7 @@ async function callProvider(ctx: RequestContext, wallet: WalletsTable, id: strin
   const row = await ctx.db
     .selectFrom('wallet_transactions')
     .selectAll()
+    .where('store_id', '=', wallet.store_id)
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   let result: TransferResult;
@@ -293,16 +295,21 @@ export async function reconcilePendingTransfers(
   ctx: RequestContext,
   db: Kysely<Database> = ctx.db,
 ): Promise<{ checked: number; settled: number }> {
-  const pending = await db
-    .selectFrom('wallet_transactions as t')
-    .innerJoin('wallets as w', 'w.id', 't.wallet_id')
-    .selectAll('t')
-    .select(['w.currency as wallet_currency'])
-    .where('t.type', '=', 'transfer')
-    .where('t.status', '=', 'pending')
-    .orderBy('t.created_at')
-    .limit(500)
-    .execute();
+  // The reconciler's round is over every store's pending transfers (decision 0049); each is then
+  // settled in its own store.
+  const pending = await acrossStores(
+    db
+      .selectFrom('wallet_transactions as t')
+      .innerJoin('wallets as w', (join) =>
+        join.onRef('w.store_id', '=', 't.store_id').onRef('w.id', '=', 't.wallet_id'),
+      )
+      .selectAll('t')
+      .select(['w.currency as wallet_currency'])
+      .where('t.type', '=', 'transfer')
+      .where('t.status', '=', 'pending')
+      .orderBy('t.created_at')
+      .limit(500),
+  ).execute();
   let settled = 0;
   for (const row of pending) {
     // Skip the ones this process is still sending: their own call settles them.
@@ -317,6 +324,7 @@ export async function reconcilePendingTransfers(
     const wallet = await db
       .selectFrom('wallets')
       .selectAll()
+      .where('store_id', '=', row.store_id)
       .where('id', '=', row.wallet_id)
       .executeTakeFirstOrThrow();
     if (await settleTransfer({ ...ctx, now: ctx.deps.clock.now() }, wallet, row.reference, result))

@@ -1,3 +1,4 @@
+import { acrossStores } from '../../db/store-key-check.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { auditRow } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
@@ -43,16 +44,20 @@ export async function receiveWebhook(
         await creditDeposit(ctx, event.deposit, wallet);
       }
     } else if (event.kind === 'transfer') {
-      const row = await ctx.db
-        .selectFrom('wallet_transactions')
-        .select(['wallet_id'])
-        .where('reference', '=', event.reference)
-        .where('type', '=', 'transfer')
-        .executeTakeFirst();
+      // The provider names our transfer reference only: its store is found from it, in every
+      // store (decision 0049), and every statement after this one is the store's.
+      const row = await acrossStores(
+        ctx.db
+          .selectFrom('wallet_transactions')
+          .select(['store_id', 'wallet_id'])
+          .where('reference', '=', event.reference)
+          .where('type', '=', 'transfer'),
+      ).executeTakeFirst();
       if (!row) continue;
       const wallet = await ctx.db
         .selectFrom('wallets')
         .selectAll()
+        .where('store_id', '=', row.store_id)
         .where('id', '=', row.wallet_id)
         .executeTakeFirstOrThrow();
       await settleTransfer(ctx, wallet, event.reference, event.result);
@@ -101,7 +106,11 @@ async function recordForeignDeposit(
     // Once per provider reference: a repeated delivery finds the row (the summary names it).
     // Deliveries that arrive together are taken one at a time on the wallet's row (PostgreSQL;
     // SQLite runs one writing transaction at a time).
-    let lock = trx.selectFrom('wallets').select('id').where('id', '=', wallet.id);
+    let lock = trx
+      .selectFrom('wallets')
+      .select('id')
+      .where('store_id', '=', wallet.store_id)
+      .where('id', '=', wallet.id);
     if (ctx.deps.engine === 'postgres') lock = lock.forUpdate();
     await lock.executeTakeFirst();
     const seen = await trx

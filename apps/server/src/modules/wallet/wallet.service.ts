@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { acrossStores } from '../../db/store-key-check.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
@@ -201,16 +202,20 @@ export async function exportTransactions(
   );
 }
 
-/** The wallet a deposit is for: by the provider's customer reference, else the account number. */
+/**
+ * The wallet a deposit is for: by the provider's customer reference, else the account number.
+ * A provider's deposit names no store, so it is looked for in every store (decision 0049); once
+ * found, the wallet's store is in every statement that follows.
+ */
 export function walletForDeposit(
   db: Kysely<Database>,
   deposit: IncomingDeposit,
 ): Promise<WalletsTable | undefined> {
   const q = db.selectFrom('wallets').selectAll();
-  return (
+  return acrossStores(
     deposit.provider_ref
       ? q.where('provider_ref', '=', deposit.provider_ref)
-      : q.where('account_number', '=', deposit.account_number ?? '')
+      : q.where('account_number', '=', deposit.account_number ?? ''),
   ).executeTakeFirst();
 }
 
@@ -293,14 +298,19 @@ export async function simulateDeposit(
     const most = formatMoney(max, wallet.currency);
     throw badRequest(`A simulated deposit is at most ${most}.`, { amount: `Amount must be at most ${most}` });
   }
-  const result = await creditDeposit(ctx, {
-    provider_reference: `sbx_${newId().replace(/-/g, '')}`,
-    amount: body.amount,
-    currency: wallet.currency,
-    account_number: wallet.account_number,
-    provider_ref: wallet.provider_ref,
-    payer_name: body.payer_name ?? 'Sandbox deposit',
-    narration: 'Simulated deposit (sandbox)',
-  });
+  // The store's own wallet: no search of every store's wallets for its account.
+  const result = await creditDeposit(
+    ctx,
+    {
+      provider_reference: `sbx_${newId().replace(/-/g, '')}`,
+      amount: body.amount,
+      currency: wallet.currency,
+      account_number: wallet.account_number,
+      provider_ref: wallet.provider_ref,
+      payer_name: body.payer_name ?? 'Sandbox deposit',
+      narration: 'Simulated deposit (sandbox)',
+    },
+    wallet,
+  );
   return result!.transaction;
 }
