@@ -7,6 +7,7 @@ import {
 import type { Kysely } from 'kysely';
 import { Agent, fetch } from 'undici';
 import type { Database } from '../../db/schema.js';
+import { acrossStores } from '../../db/store-key-check.js';
 import type { Deps } from '../../lib/context.js';
 import { hmac } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
@@ -154,23 +155,27 @@ async function deliver(db: Kysely<Database>, deps: Deps, delivery: WebhookDelive
  */
 export async function deliverDueWebhooks(db: Kysely<Database>, deps: Deps): Promise<number> {
   const now = deps.clock.now().toISOString();
-  const due = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-    .orderBy('next_attempt_at')
-    .limit(ROUND_SIZE)
-    .execute();
+  // The worker's round is over every store's due deliveries (decision 0049); each is then
+  // claimed and sent in its own store.
+  const due = await acrossStores(
+    db
+      .selectFrom('webhook_deliveries')
+      .select(['store_id', 'id'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .limit(ROUND_SIZE),
+  ).execute();
   const claimedUntil = new Date(
     deps.clock.now().getTime() + deps.config.WEBHOOK_TIMEOUT_MS + 30_000,
   ).toISOString();
   const claimed: WebhookDeliveriesTable[] = [];
-  for (const { id } of due) {
+  for (const { store_id, id } of due) {
     const row = await db
       .updateTable('webhook_deliveries')
       .set({ claimed_until: claimedUntil })
+      .where('store_id', '=', store_id)
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)

@@ -80,5 +80,5 @@ export function workerDeps(t: TestApp): Deps {
   } as unknown as Deps;
 }
 
-/** One round of the delivery worker, as the app's timer runs it. */
-export const deliverNow = (t: TestApp) => deliverDueWebhooks(t.db, workerDeps(t));
+/** One round of the delivery worker, as the app's timer runs it (on the app's checked database). */
+export const deliverNow = (t: TestApp) => deliverDueWebhooks(t.database.db, workerDeps(t));

@@ -63,7 +63,9 @@ export function webhooksRepository(db: Db, storeId: string) {
       if (q.event) base = base.where('d.event', '=', q.event);
       const [rows, count] = await Promise.all([
         base
-          .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+          .innerJoin('webhook_endpoints as e', (join) =>
+            join.onRef('e.store_id', '=', 'd.store_id').onRef('e.id', '=', 'd.endpoint_id'),
+          )
           .selectAll('d')
           .select('e.url as endpoint_url')
           .orderBy('d.created_at', 'desc')
@@ -94,7 +96,9 @@ export function webhooksRepository(db: Db, storeId: string) {
     async deliveryAnswer(id: string): Promise<WebhookDelivery | undefined> {
       const row = await db
         .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+        .innerJoin('webhook_endpoints as e', (join) =>
+          join.onRef('e.store_id', '=', 'd.store_id').onRef('e.id', '=', 'd.endpoint_id'),
+        )
         .selectAll('d')
         .select('e.url as endpoint_url')
         .where('d.store_id', '=', storeId)
