@@ -81,6 +81,14 @@ export const COORDINATOR_TABLES: readonly string[] = [
   'kysely_migration_lock',
 ];
 
+let citus = false;
+/**
+ * True once this process has seen its database has Citus (at migration, before it serves). Citus
+ * runs no statement that inserts into several tables at once (data-modifying CTEs), so a batch
+ * of inserts goes one statement per table there.
+ */
+export const onCitus = (): boolean => citus;
+
 export type EngineInfo =
   | { engine: 'sqlite' }
   | { engine: 'postgres' }
@@ -109,4 +117,55 @@ export async function describeEngine(db: Kysely<any>): Promise<EngineInfo> {
     workers: Number(workers.rows[0]?.n ?? 0),
     localTables: local.rows.map((r) => r.name).filter((t) => !COORDINATOR_TABLES.includes(t)),
   };
+}
+
+/**
+ * Distributes what is not yet, on a database that has the `citus` extension: the case of a
+ * PostgreSQL database migrated before Citus was installed into it (a fresh Citus database is
+ * distributed by migration 0022 itself). Idempotent; does nothing without Citus. Foreign keys
+ * between tenant tables are dropped while their tables are distributed and made again after
+ * (Citus distributes a table only when no local table references it and it references no local
+ * table). Runs in one transaction: a failure leaves the database as it was.
+ */
+export async function ensureDistributed(db: Kysely<any>): Promise<string[]> {
+  if (engineOf(db) !== 'postgres') return [];
+  const { rows } = await sql<{ citus: boolean }>`
+    select exists (select 1 from pg_extension where extname = 'citus') as citus`.execute(db);
+  if (!rows[0]?.citus) return [];
+  citus = true;
+  const placed = async (trx: Kysely<any>) =>
+    new Set(
+      (
+        await sql<{ name: string }>`select c.relname as name from pg_dist_partition d
+          join pg_class c on c.oid = d.logicalrelid
+          where c.relnamespace = current_schema()::regnamespace`.execute(trx)
+      ).rows.map((r) => r.name),
+    );
+  const before = await placed(db);
+  const missing = [...REFERENCE_TABLES, ...TENANT_TABLES].filter((t) => !before.has(t));
+  if (!missing.length) return [];
+  return db.transaction().execute(async (trx) => {
+    await sql`set local citus.multi_shard_modify_mode to 'sequential'`.execute(trx);
+    const tenant = sql.join(TENANT_TABLES.map((t) => sql.lit(t)));
+    const keys = (
+      await sql<{ table: string; name: string; definition: string }>`
+        select c.relname as "table", k.conname as name, pg_get_constraintdef(k.oid) as definition
+        from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+        where k.contype = 'f' and c.relnamespace = current_schema()::regnamespace
+          and c.relname in (${tenant}) and p.relname in (${tenant})`.execute(trx)
+    ).rows;
+    for (const k of keys) await sql`alter table ${sql.table(k.table)} drop constraint ${sql.id(k.name)}`.execute(trx);
+    for (const table of REFERENCE_TABLES)
+      if (!before.has(table)) await sql`select create_reference_table(${sql.lit(table)})`.execute(trx);
+    const [first, ...rest] = TENANT_TABLES;
+    if (!before.has(first!)) await sql`select create_distributed_table(${sql.lit(first!)}, 'store_id')`.execute(trx);
+    for (const table of rest)
+      if (!before.has(table))
+        await sql`select create_distributed_table(${sql.lit(table)}, 'store_id', colocate_with => ${sql.lit(first!)})`.execute(
+          trx,
+        );
+    for (const k of keys)
+      await sql`alter table ${sql.table(k.table)} add constraint ${sql.id(k.name)} ${sql.raw(k.definition)}`.execute(trx);
+    return missing;
+  });
 }

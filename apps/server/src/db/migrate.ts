@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the migrator works on any schema */
 import { Migrator, sql, type Kysely } from 'kysely';
 import { engineOf } from './connection.js';
+import { ensureDistributed } from './distribution.js';
 import { migrations, renamedMigrations } from './migrations.js';
 
 /**
@@ -66,6 +67,8 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  // A database migrated before Citus was installed into it is distributed now (decision 0049).
+  await ensureDistributed(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

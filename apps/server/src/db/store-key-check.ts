@@ -133,20 +133,25 @@ export class StoreKeyCheck implements KyselyPlugin {
   constructor(private readonly compile: (node: RootOperationNode) => CompiledQuery) {}
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const found = storeKeyProblems(this.compile(args.node).sql);
+    this.check(this.compile(args.node).sql);
+    return args.node;
+  }
+
+  /** Throws for a statement breaking the rule (or lists it, with STORE_KEY_REPORT). */
+  check(statement: string): void {
+    const found = storeKeyProblems(statement);
     if (found.length) {
       this.problems.push(...found);
       // STORE_KEY_REPORT=<file> lists them instead of failing (to survey a whole suite at once).
       const report = process.env.STORE_KEY_REPORT;
       if (report) {
         for (const p of found) appendFileSync(report, `${JSON.stringify(p)}\n`);
-        return args.node;
+        return;
       }
       throw new Error(
         `statement on ${found.map((p) => p.table).join(', ')} without its store_id (every statement on a tenant table filters by the store, or is marked ${ACROSS_STORES_MARK}): ${found[0]!.sql}`,
       );
     }
-    return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/connection.js';
+import { onCitus } from '../db/distribution.js';
 import { COMMIT_WITH_STATEMENT } from '../db/pg-prepared.js';
 import type { Database } from '../db/schema.js';
 import { formatNumber, nextInSequences, type NumberSequence } from './counters.js';
@@ -212,7 +213,7 @@ export class InsertBatch {
     if (!parts.length && !numbers) return new Map();
     const parameterCount = parts.reduce((n, p) => n + p.columns.length * p.rows.length, 0);
     const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
-    if (!postgres || parameterCount > MAX_BATCH_PARAMETERS || (!numbers && parts.length < 2)) {
+    if (!postgres || onCitus() || parameterCount > MAX_BATCH_PARAMETERS || (!numbers && parts.length < 2)) {
       const taken = new Map<string, string>();
       if (numbers) {
         const values = await nextInSequences(

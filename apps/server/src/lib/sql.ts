@@ -51,11 +51,21 @@ export function toPostgresPlaceholders(text: string): string {
  * rows. For the few statements every sale runs, where building the query with the query builder
  * cost more than SQLite took to run it (decision 0009). Values are always bound parameters.
  */
+/**
+ * A check every fixed text passes before it runs: the tests' store-key check (decision 0049).
+ * Fixed texts skip the query builder's plugins, so the check is handed over here.
+ */
+let textCheck: ((text: string) => void) | undefined;
+export function checkFixedTexts(check: ((text: string) => void) | undefined): void {
+  textCheck = check;
+}
+
 export async function runSql<R>(
   db: Kysely<Database> | Transaction<Database>,
   text: string,
   parameters: readonly unknown[],
 ): Promise<{ rows: R[]; affected: number }> {
+  textCheck?.(text);
   let query = text;
   if (engineOf(db as Kysely<unknown>) === 'postgres') {
     query = postgresTexts.get(text) ?? toPostgresPlaceholders(text);

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
+  Migrator,
   createQueryId,
+  type Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -17,8 +19,10 @@ import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { migrations } from '../db/migrations.js';
 import { StoreKeyCheck, type StoreKeyProblem } from '../db/store-key-check.js';
 import { ManualClock } from '../lib/clock.js';
+import { checkFixedTexts } from '../lib/sql.js';
 
 export interface Reply<T = any> {
   status: number;
@@ -45,6 +49,8 @@ export interface TestApp {
   call<T = any>(method: string, url: string, options?: CallOptions): Promise<Reply<T>>;
   /** SQL statements the app has run so far (to check a request's statement budget). */
   statements(): number;
+  /** Applies the migrations an `upTo` app left out, as a start of the new release would. */
+  migrateRest(): Promise<string[]>;
   /** Statements on a tenant table without its store_id, refused so far (decision 0049). */
   storeKeyProblems(): StoreKeyProblem[];
   close(): Promise<void>;
@@ -79,6 +85,19 @@ export interface TestAppOptions {
    * used as it is, migrated, and left in place on close: backup tests need a whole database.
    */
   databaseUrl?: string;
+  /** Migrates only up to this migration (a migration test then calls `migrateRest`). */
+  upTo?: string;
+}
+
+async function migrateUpTo(db: Kysely<any>, last: string, schema?: string): Promise<void> {
+  const names = Object.keys(migrations);
+  const list = Object.fromEntries(names.slice(0, names.indexOf(last) + 1).map((n) => [n, migrations[n]!]));
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => list },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
+  if (error) throw error;
 }
 
 /**
@@ -108,10 +127,12 @@ export async function createTestApp(
         })
       : openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
   const counter = new StatementCounter();
-  await migrateToLatest(opened.db, pgUrl ? schema : undefined);
+  if (options.upTo) await migrateUpTo(opened.db, options.upTo, pgUrl ? schema : undefined);
+  else await migrateToLatest(opened.db, pgUrl ? schema : undefined);
   // Every statement the app runs names its store (decision 0049), checked on every engine.
   const storeKeys = new StoreKeyCheck((node) => opened.db.getExecutor().compileQuery(node, createQueryId()));
   const database: DatabaseHandle = { ...opened, db: opened.db.withPlugin(counter).withPlugin(storeKeys) };
+  checkFixedTexts((text) => storeKeys.check(text));
   // The tests' own reads (of audits by record, say) are not the app's and may span stores.
   const testDb = opened.db.withPlugin(counter);
   const config = loadConfig({
@@ -178,6 +199,7 @@ export async function createTestApp(
     config,
     call,
     statements: () => counter.count,
+    migrateRest: () => migrateToLatest(opened.db, pgUrl ? schema : undefined),
     storeKeyProblems: () => storeKeys.problems,
     async close() {
       await app.close();

@@ -134,7 +134,11 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
           .orderBy(sql`lower(customers.last_name)`, dir);
       }
       ids = ids.orderBy('customers.id', dir).limit(f.perPage).offset(offsetOf(f));
-      let rows = db.selectFrom('customers as c').innerJoin(ids.as('k'), 'k.id', 'c.id').selectAll('c');
+      let rows = db
+        .selectFrom('customers as c')
+        .innerJoin(ids.as('k'), 'k.id', 'c.id')
+        .selectAll('c')
+        .where('c.store_id', '=', storeId);
       if (f.sort === 'name')
         rows = rows.orderBy(sql`lower(c.first_name)`, dir).orderBy(sql`lower(c.last_name)`, dir);
       rows = rows.orderBy('c.id', dir);

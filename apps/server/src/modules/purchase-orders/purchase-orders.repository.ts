@@ -115,8 +115,12 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
           .execute(),
         db
           .selectFrom('purchase_receipt_items as ri')
-          .innerJoin('purchase_receipts as r', 'r.id', 'ri.receipt_id')
-          .innerJoin('purchase_order_items as i', 'i.id', 'ri.purchase_order_item_id')
+          .innerJoin('purchase_receipts as r', (j) =>
+            j.onRef('r.store_id', '=', 'ri.store_id').onRef('r.id', '=', 'ri.receipt_id'),
+          )
+          .innerJoin('purchase_order_items as i', (j) =>
+            j.onRef('i.store_id', '=', 'ri.store_id').onRef('i.id', '=', 'ri.purchase_order_item_id'),
+          )
           .select(['ri.receipt_id', 'ri.product_id', 'ri.quantity', 'i.product_name'])
           .where('ri.store_id', '=', storeId)
           .where('r.purchase_order_id', '=', id)
@@ -238,8 +242,10 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
     incoming: (productId: string) =>
       db
         .selectFrom('purchase_order_items as i')
-        .innerJoin('purchase_orders as po', 'po.id', 'i.purchase_order_id')
-        .innerJoin('vendors as v', 'v.id', 'po.vendor_id')
+        .innerJoin('purchase_orders as po', (j) =>
+          j.onRef('po.store_id', '=', 'i.store_id').onRef('po.id', '=', 'i.purchase_order_id'),
+        )
+        .innerJoin('vendors as v', (j) => j.onRef('v.store_id', '=', 'po.store_id').onRef('v.id', '=', 'po.vendor_id'))
         .select([
           'po.id',
           'po.number',
@@ -260,7 +266,9 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
     lastLineOf: (productId: string) =>
       db
         .selectFrom('purchase_order_items as i')
-        .innerJoin('purchase_orders as po', 'po.id', 'i.purchase_order_id')
+        .innerJoin('purchase_orders as po', (j) =>
+          j.onRef('po.store_id', '=', 'i.store_id').onRef('po.id', '=', 'i.purchase_order_id'),
+        )
         .select(['po.vendor_id', 'i.quantity', 'i.unit_cost'])
         .where('i.store_id', '=', storeId)
         .where('po.store_id', '=', storeId)

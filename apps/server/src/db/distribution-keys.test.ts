@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, type Merchant } from '../test/fixtures.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { createProduct } from '../test/sales-fixtures.js';
+import { TENANT_TABLES, ensureDistributed } from './distribution.js';
+
+/**
+ * Migration 0022 (decision 0049) on a database holding a store's sales: the data is kept, every
+ * answer is the same after, and on PostgreSQL the keys lead with `store_id` (on Citus the tables
+ * are distributed by it).
+ */
+let t: TestApp;
+let m: Merchant;
+let other: Merchant;
+let orderId: string;
+let productId: string;
+const before: Record<string, unknown> = {};
+
+const read = async (who: Merchant, url: string) => {
+  const res = await t.call('GET', url, { token: who.token });
+  return { status: res.status, data: res.body.data };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { upTo: '0021-till-devices' });
+  m = await createMerchant(t);
+  other = await createMerchant(t);
+  const product = await createProduct(t, m, { quantity: 20 });
+  productId = product.id;
+  const order = await t.call('POST', '/order', {
+    token: m.token,
+    body: { items: [{ product_id: product.id, quantity: 3 }], payment_type: 'cash', status: 'success' },
+  });
+  expect(order.status).toBe(201);
+  orderId = order.body.data.id;
+  // A sign-in writes an audit row with no store (null before 0022).
+  await t.db.insertInto('audits').values({
+    id: 'aud_no_store_0022',
+    store_id: null as never,
+    actor_type: 'system',
+    action: 'user.signin',
+    entity: 'user',
+    summary: 'Signed in',
+    created_at: new Date().toISOString(),
+  }).execute();
+  before.order = await read(m, `/order/${orderId}`);
+  before.product = await read(m, `/product/${productId}`);
+  before.orders = await read(m, '/order');
+  before.products = await read(m, '/product');
+  before.audits = await read(m, '/audits');
+  expect(await t.migrateRest()).toEqual(['0022-distribution-keys', ...(await laterThan0022())]);
+});
+afterAll(async () => t?.close());
+
+async function laterThan0022(): Promise<string[]> {
+  const { migrations } = await import('./migrations.js');
+  const names = Object.keys(migrations);
+  return names.slice(names.indexOf('0022-distribution-keys') + 1);
+}
+
+describe('the distribution keys migration on a database with data', () => {
+  it('keeps every answer the same', async () => {
+    expect(await read(m, `/order/${orderId}`)).toEqual(before.order);
+    expect(await read(m, `/product/${productId}`)).toEqual(before.product);
+    expect(await read(m, '/order')).toEqual(before.orders);
+    expect(await read(m, '/product')).toEqual(before.products);
+    expect(await read(m, '/audits')).toEqual(before.audits);
+  });
+
+  it("keeps another store's records out of reach (404)", async () => {
+    expect((await read(other, `/order/${orderId}`)).status).toBe(404);
+    expect((await read(other, `/product/${productId}`)).status).toBe(404);
+  });
+
+  it('keeps selling: stock and the order numbers go on from where they were', async () => {
+    const next = await t.call('POST', '/order', {
+      token: m.token,
+      body: { items: [{ product_id: productId, quantity: 2 }], payment_type: 'cash', status: 'success' },
+    });
+    expect(next.status).toBe(201);
+    const product = await read(m, `/product/${productId}`);
+    expect(product.data.quantity).toBe(15);
+    const first = (before.order as { data: { number: string } }).data.number;
+    expect(next.body.data.number).not.toBe(first);
+  });
+
+  it('gives the account events with no store the store id ""', async () => {
+    const row = await t.db.selectFrom('audits').select('store_id').where('id', '=', 'aud_no_store_0022').executeTakeFirst();
+    expect(row?.store_id).toBe('');
+  });
+
+  it('on PostgreSQL, leads every tenant key with store_id (and on Citus distributes by it)', async () => {
+    if (t.database.engine !== 'postgres') {
+      // SQLite keeps its keys (decision 0049): ids are unique in the whole database.
+      expect(t.database.engine).toBe('sqlite');
+      return;
+    }
+    const keys = await sql<{ table: string; type: string; columns: string[]; parent: string | null }>`
+      select c.relname as "table", k.contype as type, k.confrelid::regclass::text as parent,
+        array(select a.attname from unnest(k.conkey) with ordinality u(n, i)
+              join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.n order by u.i)::text[] as columns
+      from pg_constraint k join pg_class c on c.oid = k.conrelid
+      where c.relnamespace = current_schema()::regnamespace and k.contype in ('p', 'u', 'f')`.execute(t.db);
+    const tenant = new Set(TENANT_TABLES);
+    const tenantKeys = keys.rows.filter((k) => tenant.has(k.table));
+    expect(tenantKeys.length).toBeGreaterThan(TENANT_TABLES.length);
+    const notLeading = tenantKeys.filter((k) => {
+      // A foreign key to a shared table (stores, users) needs no store; one to a tenant table
+      // includes it.
+      if (k.type === 'f') return tenant.has(k.parent ?? '') && !k.columns.includes('store_id');
+      return k.columns[0] !== 'store_id';
+    });
+    expect(notLeading).toEqual([]);
+    const citus = await sql<{ on: boolean }>`select exists (select 1 from pg_extension where extname = 'citus') as on`.execute(
+      t.db,
+    );
+    if (!citus.rows[0]?.on) return;
+    const placed = await sql<{ name: string; method: string; replication: string }>`
+      select c.relname as name, d.partmethod as method, d.repmodel as replication from pg_dist_partition d
+      join pg_class c on c.oid = d.logicalrelid where c.relnamespace = current_schema()::regnamespace`.execute(t.db);
+    const by = new Map(placed.rows.map((r) => [r.name, r]));
+    for (const table of TENANT_TABLES) expect(by.get(table)?.method, table).toBe('h');
+    for (const table of ['users', 'stores']) expect(by.get(table)?.replication, table).toBe('t');
+  });
+
+  it('on Citus, distributes at start what a database migrated before Citus was installed left local', async () => {
+    const citus = await sql<{ on: boolean }>`select exists (select 1 from pg_extension where extname = 'citus') as on`.execute(
+      t.db,
+    );
+    if (!citus.rows[0]?.on) {
+      // Without Citus nothing is distributed, and starting changes nothing.
+      expect(await ensureDistributed(t.db)).toEqual([]);
+      return;
+    }
+    // As if Citus came after the migration: the tables joined by foreign keys to orders go local.
+    await sql`select undistribute_table('orders', cascade_via_foreign_keys => true)`.execute(t.db);
+    const again = await ensureDistributed(t.db);
+    expect(again).toContain('orders');
+    expect(again).toContain('stores');
+    expect(await ensureDistributed(t.db)).toEqual([]);
+    const order = await t.call('POST', '/order', {
+      token: m.token,
+      body: { items: [{ product_id: productId, quantity: 1 }], payment_type: 'cash', status: 'success' },
+    });
+    expect(order.status).toBe(201);
+    expect((await read(m, `/product/${productId}`)).data.quantity).toBe(14);
+  });
+});
