@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeKeyProblems } from '../db/store-key-check.js';
+import { runSql } from '../lib/sql.js';
+import { createMerchant, signUpBody, type Merchant } from '../test/fixtures.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { SESSION_LOOKUP_TEXTS } from './request-context.js';
+
+describe('the session lookup every request runs (decision 0049)', () => {
+  // The check installed by the harness reads the statements the query builder compiles; these
+  // are fixed texts run with runSql, so they are held to the rule here.
+  it('reads the store-bound tables by the store id only', () => {
+    expect(storeKeyProblems(SESSION_LOOKUP_TEXTS.session)).toEqual([]);
+    expect(storeKeyProblems(SESSION_LOOKUP_TEXTS.access)).toEqual([]);
+  });
+
+  describe('on the database', () => {
+    let t: TestApp;
+    let m: Merchant;
+    beforeAll(async () => {
+      t = await createTestApp();
+      m = await createMerchant(t);
+    });
+    afterAll(async () => t.close());
+
+    it('costs two statements in a store (session, then membership) and one for an account with none', async () => {
+      let before = t.statements();
+      expect((await t.call('GET', '/roles', { token: m.token })).status).toBe(200);
+      // The session, the membership, the roles.
+      expect(t.statements() - before).toBe(3);
+      before = t.statements();
+      expect((await t.call('GET', '/roles', { token: m.token, query: { storeId: m.storeId } })).status).toBe(
+        200,
+      );
+      expect(t.statements() - before).toBe(3);
+
+      const signUp = await t.call<{ data: { userToken: string } }>('POST', '/user/signup', {
+        body: signUpBody(),
+      });
+      expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+      before = t.statements();
+      const refused = await t.call('GET', '/roles', { token: signUp.body.data.userToken });
+      expect(refused.status).toBe(404);
+      expect(t.statements() - before).toBe(1);
+    });
+
+    it('on Citus, sends the membership lookup to the one worker holding the store', async (ctx) => {
+      const { rows } = await runSql<{ citus: boolean }>(
+        t.database.db,
+        `select exists (select 1 from pg_extension where extname = 'citus') as citus`,
+        [],
+      ).catch(() => ({ rows: [{ citus: false }] }));
+      if (!rows[0]?.citus) return ctx.skip();
+      const plan = await runSql<{ 'QUERY PLAN': string }>(
+        t.database.db,
+        `explain ${SESSION_LOOKUP_TEXTS.access}`,
+        [m.storeId, m.storeId, m.user.id],
+      );
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).not.toContain('Distributed Subplan');
+      expect(text).toMatch(/Task Count: 1\b/);
+    });
+  });
+});
