@@ -2,6 +2,7 @@ import type { Store, StoreSummary } from '@tillbook/contract/stores';
 import { BUILT_IN_ROLES, BUILT_IN_ROLE_KEYS } from '@tillbook/contract/permissions';
 import type { Kysely, Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
+import { acrossStores } from '../../db/store-key-check.js';
 import type { Database, StoresTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { rolePermissions } from '../../lib/roles.js';
@@ -127,16 +128,12 @@ export async function insertMembership(
   return id;
 }
 
-/** Every store the user is an active member of, oldest membership first, with role and permissions. */
-export async function listUserStores(
-  db: Db,
-  userId: string,
-  currentStoreId: string | null,
-): Promise<StoreSummary[]> {
-  const rows = await db
+/** What a store summary reads: the store, and the member's role in it. */
+const summaryQuery = (db: Db, userId: string) =>
+  db
     .selectFrom('memberships as m')
     .innerJoin('stores as s', 's.id', 'm.store_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .innerJoin('roles as r', (j) => j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'))
     .selectAll('s')
     .select([
       'r.id as role_id',
@@ -145,31 +142,49 @@ export async function listUserStores(
       'r.permissions as role_permissions',
     ])
     .where('m.user_id', '=', userId)
-    .where('m.status', '=', 'active')
-    .orderBy('m.created_at', 'asc')
-    .orderBy('s.id', 'asc')
-    .execute();
-  return rows.map((row) => {
-    const { role_id, role_name, role_key, role_permissions, ...store } = row;
-    return {
-      ...toStore(store),
-      store_id: store.id,
-      store_name: store.business_name,
-      role: { id: role_id, name: role_name, key: role_key as StoreSummary['role']['key'] },
-      permissions: [...rolePermissions(role_key, role_permissions)],
-      is_current: store.id === currentStoreId,
-    };
-  });
+    .where('m.status', '=', 'active');
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
+
+function toSummary(row: SummaryRow, currentStoreId: string | null): StoreSummary {
+  const { role_id, role_name, role_key, role_permissions, ...store } = row;
+  return {
+    ...toStore(store),
+    store_id: store.id,
+    store_name: store.business_name,
+    role: { id: role_id, name: role_name, key: role_key as StoreSummary['role']['key'] },
+    permissions: [...rolePermissions(role_key, role_permissions)],
+    is_current: store.id === currentStoreId,
+  };
 }
 
-export const findActiveMembership = (db: Db, storeId: string, userId: string) =>
-  db
-    .selectFrom('memberships')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+/**
+ * Every store the user is an active member of, oldest membership first, with role and
+ * permissions. Asked at sign-in, onboarding and for the account's own page and store list, not
+ * on every request.
+ */
+export async function listUserStores(
+  db: Db,
+  userId: string,
+  currentStoreId: string | null,
+): Promise<StoreSummary[]> {
+  // A user's stores are spread over the workers: this one asks them all, by design.
+  const rows = await acrossStores(
+    summaryQuery(db, userId).orderBy('m.created_at', 'asc').orderBy('s.id', 'asc'),
+  ).execute();
+  return rows.map((row) => toSummary(row, currentStoreId));
+}
+
+/** One store of the user's, as `listUserStores` has it, if they are an active member of it. */
+export async function findUserStore(
+  db: Db,
+  userId: string,
+  storeId: string,
+  currentStoreId: string | null,
+): Promise<StoreSummary | undefined> {
+  const row = await summaryQuery(db, userId).where('m.store_id', '=', storeId).executeTakeFirst();
+  return row && toSummary(row, currentStoreId);
+}
 
 /** The store a session is in now (read again inside a transaction, after a lock). */
 export async function sessionStoreId(db: Db, sessionId: string): Promise<string | null> {

@@ -20,8 +20,8 @@ import type { FastifyRequest } from 'fastify';
 import {
   copyCustomRole,
   countOwnedStores,
-  findActiveMembership,
   findStore,
+  findUserStore,
   insertBuiltInRoles,
   insertMembership,
   insertStore,
@@ -190,11 +190,11 @@ export async function addBranch(ctx: StoreContext, body: z.output<typeof addBran
 }
 
 export async function switchStore(ctx: UserContext, storeId: string): Promise<StoreSummary> {
-  const membership = await findActiveMembership(ctx.db, storeId, ctx.user.id);
-  if (!membership) throw notFound('Store');
+  // The one store asked for, read on its worker: the user's other stores are not needed here.
+  const store = await findUserStore(ctx.db, ctx.user.id, storeId, storeId);
+  if (!store) throw notFound('Store');
   await setSessionStore(ctx.db, ctx.sessionId, storeId);
-  const stores = await listUserStores(ctx.db, ctx.user.id, storeId);
-  return stores.find((s) => s.id === storeId)!;
+  return store;
 }
 
 /** Work another module does in a store change's transaction, once the row is updated. */
