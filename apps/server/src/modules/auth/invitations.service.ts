@@ -105,7 +105,7 @@ export async function acceptInvite(
   const now = ctx.now.toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
     // Accepted once: of two tries with the same link, the second finds it taken.
-    if (!(await takeInvitation(trx, invitation.id, now))) {
+    if (!(await takeInvitation(trx, invitation, now))) {
       throw new AppError('NOT_FOUND', 'This invitation is not valid or was already accepted.');
     }
     // The plan is checked again: it may have ended since the invitation was sent (decision 0044).

@@ -1,39 +1,51 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { acrossStores } from '../../db/store-key-check.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Invitations as the person invited opens them: found by the hash of the emailed token, which
- * names the store, so these reads are not bound to a store the way `membersRepository` is.
+ * names no store, so the first read asks every worker (marked across stores); whatever follows
+ * names the invitation's store.
  */
 
 /** What the invitation screen shows: the store, the role and the names the account has. */
 export const invitationDetailsByToken = (db: Db, tokenHash: string) =>
-  db
-    .selectFrom('invitations as i')
-    .innerJoin('stores as s', 's.id', 'i.store_id')
-    .innerJoin('memberships as m', 'm.id', 'i.membership_id')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .select([
-      'i.email',
-      'i.expires_at',
-      'i.accepted_at',
-      'i.first_name as invited_first_name',
-      'i.last_name as invited_last_name',
-      's.business_name',
-      'r.name as role_name',
-      'u.first_name',
-      'u.last_name',
-      'u.password_hash',
-      'u.email_verified_at',
-    ])
-    .where('i.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  // Found by its link alone: the store is not known until the invitation is.
+  acrossStores(
+    db
+      .selectFrom('invitations as i')
+      .innerJoin('stores as s', 's.id', 'i.store_id')
+      .innerJoin('memberships as m', (j) =>
+        j.onRef('m.store_id', '=', 'i.store_id').onRef('m.id', '=', 'i.membership_id'),
+      )
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .innerJoin('roles as r', (j) =>
+        j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'),
+      )
+      .select([
+        'i.email',
+        'i.expires_at',
+        'i.accepted_at',
+        'i.first_name as invited_first_name',
+        'i.last_name as invited_last_name',
+        's.business_name',
+        'r.name as role_name',
+        'u.first_name',
+        'u.last_name',
+        'u.password_hash',
+        'u.email_verified_at',
+      ])
+      .where('i.token_hash', '=', tokenHash),
+  ).executeTakeFirst();
 
+/** The invitation of an emailed link; its `store_id` names the store for every later statement. */
 export const findInvitation = (db: Db, tokenHash: string) =>
-  db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  // Found by its link alone: the store is not known until the invitation is.
+  acrossStores(
+    db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash),
+  ).executeTakeFirst();
 
 /** The membership an invitation is for, in the invitation's store. */
 export const findInvitedMembership = (db: Db, invitation: { store_id: string; membership_id: string }) =>
@@ -45,11 +57,16 @@ export const findInvitedMembership = (db: Db, invitation: { store_id: string; me
     .executeTakeFirst();
 
 /** Marks an invitation accepted unless it already was: false for the second of two tries. */
-export async function takeInvitation(db: Db, invitationId: string, now: string): Promise<boolean> {
+export async function takeInvitation(
+  db: Db,
+  invitation: { store_id: string; id: string },
+  now: string,
+): Promise<boolean> {
   const taken = await db
     .updateTable('invitations')
     .set({ accepted_at: now })
-    .where('id', '=', invitationId)
+    .where('store_id', '=', invitation.store_id)
+    .where('id', '=', invitation.id)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;

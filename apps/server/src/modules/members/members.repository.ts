@@ -65,9 +65,14 @@ export function membersRepository(db: Db, storeId: string) {
       const rows = await db
         .selectFrom('memberships as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .innerJoin('roles as r', 'r.id', 'm.role_id')
+        .innerJoin('roles as r', (j) =>
+          j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'),
+        )
         .leftJoin('invitations as i', (j) =>
-          j.onRef('i.membership_id', '=', 'm.id').on('i.accepted_at', 'is', null),
+          j
+            .onRef('i.store_id', '=', 'm.store_id')
+            .onRef('i.membership_id', '=', 'm.id')
+            .on('i.accepted_at', 'is', null),
         )
         .select([
           'm.id',
@@ -125,7 +130,9 @@ export function membersRepository(db: Db, storeId: string) {
       db
         .selectFrom('memberships as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .innerJoin('roles as r', 'r.id', 'm.role_id')
+        .innerJoin('roles as r', (j) =>
+          j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'),
+        )
         .select([
           'm.id',
           'm.user_id',
