@@ -31,18 +31,41 @@ export async function countOwnedStores(db: Db, ownerId: string): Promise<number>
   return Number(row.n);
 }
 
-/** The plans running today in an owner's stores and branches (sandbox twins have none). */
-export async function activePlanCodesOfOwner(db: Db, ownerId: string, today: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .innerJoin('stores', 'stores.id', 'subscriptions.store_id')
-    .select('subscriptions.plan_code')
-    .where('stores.owner_user_id', '=', ownerId)
-    .where('stores.sandbox_of', 'is', null)
-    .where('subscriptions.start_date', '<=', today)
-    .where('subscriptions.end_date', '>=', today)
+/**
+ * An owner's stores and branches (sandbox twins are not stores of the plan, decision 0032).
+ * `stores` is a table every node holds (decision 0049): this read names no store.
+ */
+export async function ownerStores(
+  db: Db,
+  ownerId: string,
+): Promise<Array<{ id: string; created_at: string }>> {
+  return db
+    .selectFrom('stores')
+    .select(['id', 'created_at'])
+    .where('owner_user_id', '=', ownerId)
+    .where('sandbox_of', 'is', null)
     .execute();
-  return rows.map((r) => r.plan_code);
+}
+
+/**
+ * The plans running today in these stores, the latest ending first (then the latest made). Read
+ * by the stores' ids, so each store's subscriptions are asked of the worker that holds them.
+ */
+export async function runningPlans(
+  db: Db,
+  storeIds: readonly string[],
+  today: string,
+): Promise<Array<{ store_id: string; plan_code: string }>> {
+  if (storeIds.length === 0) return [];
+  return db
+    .selectFrom('subscriptions')
+    .select(['store_id', 'plan_code'])
+    .where('store_id', 'in', [...storeIds])
+    .where('start_date', '<=', today)
+    .where('end_date', '>=', today)
+    .orderBy('end_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** Active members only (accepting an invitation checks these; open invitations are not people yet). */
@@ -101,18 +124,12 @@ export async function memberSeat(
 }
 
 /**
- * Where a store stands among its owner's stores and branches, by the time each was opened: a
- * plan of N stores keeps the first N (decision 0044). Sandbox twins are not counted.
+ * Where a store stands among its owner's stores and branches (`ownerStores`), by the time each
+ * was opened: a plan of N stores keeps the first N (decision 0044).
  */
-export async function storeSeat(db: Db, store: { id: string; owner_user_id: string }): Promise<number> {
-  const rows = await db
-    .selectFrom('stores')
-    .select(['id', 'created_at'])
-    .where('owner_user_id', '=', store.owner_user_id)
-    .where('sandbox_of', 'is', null)
-    .execute();
-  rows.sort((a, b) =>
+export function storeSeat(owned: ReadonlyArray<{ id: string; created_at: string }>, storeId: string): number {
+  const rows = [...owned].sort((a, b) =>
     a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
   );
-  return 1 + rows.findIndex((r) => r.id === store.id);
+  return 1 + rows.findIndex((r) => r.id === storeId);
 }

@@ -26,7 +26,8 @@ import {
   lockOwnerForPlan,
   lockStoreForPlan,
   memberSeat,
-  activePlanCodesOfOwner,
+  ownerStores,
+  runningPlans,
   storeSeat,
 } from './plan-usage.js';
 import { ENTERPRISE_CONTACT, planFor, plans } from './plans.js';
@@ -259,17 +260,35 @@ async function paidPeriods(db: Db, storeId: string, today: string) {
   };
 }
 
+const idOf = (row: { id: string }) => row.id;
+
 /**
- * The best plan among an owner's stores decides how many stores the owner may have: one query
- * for the plans running today in any of them.
+ * The best plan among an owner's stores decides how many stores the owner may have: the plans
+ * running today in any of them (`runningPlans` of the owner's stores).
  */
-async function bestPlanOfOwner(ctx: RequestContext, db: Db, ownerId: string, today: string): Promise<Plan> {
+function bestPlanOf(ctx: RequestContext, running: ReadonlyArray<{ plan_code: string }>): Plan {
   let best = planFor(ctx.deps.config, null);
-  for (const code of await activePlanCodesOfOwner(db, ownerId, today)) {
-    const plan = planFor(ctx.deps.config, code);
+  for (const { plan_code } of running) {
+    const plan = planFor(ctx.deps.config, plan_code);
     if ((plan.stores ?? Infinity) > (best.stores ?? Infinity)) best = plan;
   }
   return best;
+}
+
+/**
+ * A store's plan among the plans running today (`runningPlans`, latest first): its own latest,
+ * else its main store's (a branch is covered by the plan of the store it belongs to), else
+ * Starter.
+ */
+function planAmong(
+  ctx: RequestContext,
+  running: ReadonlyArray<{ store_id: string; plan_code: string }>,
+  store: { id: string; parent_store_id?: string | null | undefined },
+): Plan {
+  const row =
+    running.find((r) => r.store_id === store.id) ??
+    running.find((r) => store.parent_store_id != null && r.store_id === store.parent_store_id);
+  return planFor(ctx.deps.config, row?.plan_code);
 }
 
 const upgradeHint = (plan: Plan) =>
@@ -316,20 +335,17 @@ export async function enforcePlanLimits(
     return;
   }
   await lockOwnerForPlan(trx, claim.ownerId);
-  const owned = await countOwnedStores(trx, claim.ownerId);
+  const owned = await ownerStores(trx, claim.ownerId);
   // The first store is always allowed: a new account has no plan yet.
-  if (owned === 0) return;
+  if (owned.length === 0) return;
   const today = todayIn(ctx.now, ctx.access?.store.timezone ?? DEFAULT_TIMEZONE);
-  const plan = await bestPlanOfOwner(ctx, trx, claim.ownerId, today);
-  if (plan.stores !== null && owned >= plan.stores) {
+  const plan = bestPlanOf(ctx, await runningPlans(trx, owned.map(idOf), today));
+  if (plan.stores !== null && owned.length >= plan.stores) {
     throw new AppError('PLAN_LIMIT', `${storesText(plan)}${upgradeHint(plan)}`);
   }
 }
 
-/**
- * A store's plan today: its own latest active subscription, else its main store's (a branch is
- * covered by the plan of the store it belongs to), else Starter.
- */
+/** A store's plan today (see `planAmong`). */
 async function storePlan(
   ctx: RequestContext,
   db: Db,
@@ -337,17 +353,7 @@ async function storePlan(
   today: string,
 ): Promise<Plan> {
   const ids = store.parent_store_id ? [store.id, store.parent_store_id] : [store.id];
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select(['store_id', 'plan_code'])
-    .where('store_id', 'in', ids)
-    .where('start_date', '<=', today)
-    .where('end_date', '>=', today)
-    .orderBy('end_date', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const row = rows.find((r) => r.store_id === store.id) ?? rows[0];
-  return planFor(ctx.deps.config, row?.plan_code);
+  return planAmong(ctx, await runningPlans(db, ids, today), store);
 }
 
 /** The plan a store is on today (see `storePlan`): metering asks it. */
@@ -377,9 +383,18 @@ async function standingOf(
   db: Db = ctx.db,
 ) {
   const today = todayIn(ctx.now, store.timezone);
-  const ownerPlan = await bestPlanOfOwner(ctx, db, store.owner_user_id, today);
-  const storesOver = ownerPlan.stores !== null && (await storeSeat(db, store)) > ownerPlan.stores;
-  const plan = await storePlan(ctx, db, store, today);
+  // The owner's stores first (a table on every node), then the plans of those stores and of
+  // this one and its main store, read by their ids in one statement.
+  const owned = await ownerStores(db, store.owner_user_id);
+  const ownedIds = new Set(owned.map(idOf));
+  const ids = new Set([...ownedIds, store.id, ...(store.parent_store_id ? [store.parent_store_id] : [])]);
+  const running = await runningPlans(db, [...ids], today);
+  const ownerPlan = bestPlanOf(
+    ctx,
+    running.filter((r) => ownedIds.has(r.store_id)),
+  );
+  const storesOver = ownerPlan.stores !== null && storeSeat(owned, store.id) > ownerPlan.stores;
+  const plan = planAmong(ctx, running, store);
   const membersOver =
     plan.members !== null &&
     membershipId !== null &&
