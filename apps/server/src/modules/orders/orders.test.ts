@@ -148,7 +148,9 @@ describe('placing an order', () => {
       channel: 'pos',
       amount_received: 10_000_000,
     });
-    // Session, products with their categories, tax rule, one stock update for the 3 products
+    // The session, then the membership in its store (two statements: on Citus the session is on
+    // the coordinator and the membership on the store's worker, decision 0049), products with
+    // their categories, tax rule, one stock update for the 3 products
     // (on SQLite a second one for their stock state and change stamp only when these move: not
     // here, the products were made a moment ago and stay in stock), then the
     // numbers with the ledger, order, lines, payment and audit rows, the sale's change of the
@@ -158,7 +160,7 @@ describe('placing an order', () => {
     // per-user rate limit's counter takes a statement once in a block of calls (decision 0033)
     // and is not counted here.
     const postgres = Boolean(process.env.TEST_DATABASE_URL);
-    expect(t.statements() - before).toBe(postgres ? 5 : 11);
+    expect(t.statements() - before).toBe(postgres ? 6 : 12);
     expect(sale.number).toMatch(/^ORD-\d{6}$/);
     for (const p of products) {
       expect(await stockOf(t, p.id)).toBe(48);
@@ -201,7 +203,7 @@ describe('placing an order', () => {
       { 'idempotency-key': 'budget-keyed-sale' },
     );
     expect(keyed.status).toBe(201);
-    expect(t.statements() - keyedBefore).toBe(postgres ? 6 : 13);
+    expect(t.statements() - keyedBefore).toBe(postgres ? 7 : 14);
   });
 
   it('keeps text a user typed as typed, even when it looks like a number stand-in', async () => {
