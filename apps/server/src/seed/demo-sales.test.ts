@@ -13,7 +13,7 @@ afterAll(async () => t.close());
 
 describe('demo sales', () => {
   it('gives the demo store its discounts (orders need products)', async () => {
-    const people = await seedDemo(t.db, t.config);
+    const people = await seedDemo(t.database.db, t.config);
     const codes = await t.db
       .selectFrom('discounts')
       .select('code')
@@ -30,7 +30,7 @@ describe('demo sales', () => {
       products.push(await createProduct(t, m, { price: 25_000 + i * 10_000, quantity: 40 }));
     await createCustomer(t, m);
     await createCustomer(t, m, { first_name: 'Ifeoma' });
-    const result = await seedSalesDemo(t.db, t.config, m.storeId);
+    const result = await seedSalesDemo(t.database.db, t.config, m.storeId);
     expect(result).toEqual({ discounts: 3, orders: 12 });
     const statuses = await t.db
       .selectFrom('orders')

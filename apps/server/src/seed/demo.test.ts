@@ -10,7 +10,7 @@ afterAll(async () => t.close());
 
 describe('demo seed', () => {
   it('creates a shop with a catalogue in stock and customers', async () => {
-    const people = await seedDemo(t.db, t.config);
+    const people = await seedDemo(t.database.db, t.config);
     const signIn = await t.call('POST', '/user/signin', {
       body: { email: people!.owner.email, password: people!.owner.password },
     });

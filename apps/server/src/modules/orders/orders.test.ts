@@ -606,12 +606,12 @@ describe('reading orders', () => {
   });
 
   it('offers customer stats, customer orders and products on orders to other areas', async () => {
-    const ctx = { db: t.db, storeId: m.storeId };
-    const stats = await customerOrderStats(t.db, m.storeId, [customer.id, 'no-such-customer']);
+    const ctx = { db: t.database.db, storeId: m.storeId };
+    const stats = await customerOrderStats(t.database.db, m.storeId, [customer.id, 'no-such-customer']);
     expect(stats.get(customer.id)).toMatchObject({ orders_count: 1, total_spent: 0 });
     expect(stats.get(customer.id)!.last_order_at).toBe(customerOrder.created_at);
     expect(stats.get('no-such-customer')).toEqual({ orders_count: 0, total_spent: 0, last_order_at: null });
-    expect(await customerOrderStats(t.db, other.storeId, [customer.id])).toEqual(
+    expect(await customerOrderStats(t.database.db, other.storeId, [customer.id])).toEqual(
       new Map([[customer.id, { orders_count: 0, total_spent: 0, last_order_at: null }]]),
     );
 
@@ -630,16 +630,16 @@ describe('reading orders', () => {
       items: [{ product_id: p.id, quantity: 1 }],
     });
     expect(done.status).toBe('success');
-    const stats = await customerOrderStats(t.db, m.storeId, [customer.id]);
+    const stats = await customerOrderStats(t.database.db, m.storeId, [customer.id]);
     expect(stats.get(customer.id)).toMatchObject({ orders_count: 2, total_spent: 20_000 });
 
-    const page = await listCustomerOrders({ db: t.db, storeId: m.storeId } as any, customer.id, {
+    const page = await listCustomerOrders({ db: t.database.db, storeId: m.storeId } as any, customer.id, {
       page: 1,
       perPage: 10,
     });
     expect(page.items.map((o) => o.id)).toEqual([done.id, customerOrder.id]);
     await expect(
-      listCustomerOrders({ db: t.db, storeId: other.storeId } as any, customer.id, { page: 1, perPage: 10 }),
+      listCustomerOrders({ db: t.database.db, storeId: other.storeId } as any, customer.id, { page: 1, perPage: 10 }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -168,7 +168,7 @@ const pct = (now: number, before: number) =>
 /** The kept figure rows of a store, to compare with a rebuild. */
 async function keptFigures(storeId: string) {
   // The figures as a read sees them: with the changes not yet rolled up added in.
-  await rollUpSalesFigures(t.db, storeId);
+  await rollUpSalesFigures(t.database.db, storeId);
   const rows = async (
     table: 'sales_days' | 'sales_product_days' | 'sales_customer_days' | 'sales_products' | 'sales_customers',
   ) =>
@@ -786,7 +786,7 @@ describe('stores and permissions', () => {
   it('the kept figures equal a rebuild from the orders', async () => {
     for (const store of [m.storeId, other.storeId]) {
       const kept = await keptFigures(store);
-      await rebuildSalesFigures(t.db, [store]);
+      await rebuildSalesFigures(t.database.db, [store]);
       expect(await keptFigures(store)).toEqual(kept);
     }
   });

@@ -86,7 +86,7 @@ afterAll(async () => t.close());
 
 async function figures(storeId: string) {
   // The figures as a read sees them: with the changes not yet rolled up added in.
-  await rollUpSalesFigures(t.db, storeId);
+  await rollUpSalesFigures(t.database.db, storeId);
   const rows = async (
     table: 'sales_days' | 'sales_product_days' | 'sales_customer_days' | 'sales_products' | 'sales_customers',
   ) =>
@@ -192,8 +192,8 @@ describe('the kept sales figures', () => {
             continue;
           }
           if (s.kind === 'rollUp') {
-            if (s.background) await rollUpWaitingSalesFigures(t.db);
-            else await rollUpSalesFigures(t.db, storeId);
+            if (s.background) await rollUpWaitingSalesFigures(t.database.db);
+            else await rollUpSalesFigures(t.database.db, storeId);
             continue;
           }
           if (s.kind === 'sale') {
@@ -265,7 +265,7 @@ describe('the kept sales figures', () => {
           }
         }
         const kept = await figures(storeId);
-        await rebuildSalesFigures(t.db, [storeId]);
+        await rebuildSalesFigures(t.database.db, [storeId]);
         expect(await figures(storeId)).toEqual(kept);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },

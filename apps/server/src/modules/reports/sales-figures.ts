@@ -7,6 +7,7 @@ import { InsertBatch } from '../../lib/insert-rows.js';
 import { localDate } from '../../lib/local-dates.js';
 import { reportsRepository } from './reports.repository.js';
 import type { SalesDaysTable } from './reports.tables.js';
+import { acrossStores } from '../../db/store-key-check.js';
 
 /**
  * Keeping the sales figures (decision 0031): the orders module reports every change of an order
@@ -278,12 +279,11 @@ export async function rollUpSalesFigures(db: Kysely<Database>, storeId: string):
  * waiting, each rolled up in its own transactions. Answers the number of stores.
  */
 export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<number> {
-  const stores = await db
-    .selectFrom('sales_figure_changes')
-    .select('store_id')
-    .distinct()
-    .limit(200)
-    .execute();
+  // The round looks at every store's changes on purpose (every worker on Citus, decision 0049);
+  // each store's roll-up then works in that store alone.
+  const stores = await acrossStores(
+    db.selectFrom('sales_figure_changes').select('store_id').distinct().limit(200),
+  ).execute();
   for (const { store_id } of stores) await rollUpSalesFigures(db, store_id);
   return stores.length;
 }

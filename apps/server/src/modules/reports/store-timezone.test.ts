@@ -54,7 +54,7 @@ const setZone = (who: Merchant, timezone: string) =>
 /** Every figure row of a store, comparable. */
 async function keptFigures(storeId: string) {
   // The figures as a read sees them: with the changes not yet rolled up added in.
-  await rollUpSalesFigures(t.db, storeId);
+  await rollUpSalesFigures(t.database.db, storeId);
   const out: string[][] = [];
   for (const table of [
     'sales_days',
@@ -97,7 +97,7 @@ async function perDay(who: Merchant, offsetHours: number) {
 
 async function keptDays(storeId: string) {
   // The figures as a read sees them: with the changes not yet rolled up added in.
-  await rollUpSalesFigures(t.db, storeId);
+  await rollUpSalesFigures(t.database.db, storeId);
   const rows = await t.db
     .selectFrom('sales_days')
     .select(['day', 'placed', 'total'])
@@ -149,7 +149,7 @@ describe("a store's time zone changes", () => {
     expect(await keptDays(m.storeId)).toEqual(tokyo);
     // Every table, product and customer days too, equals a rebuild in the new zone.
     const kept = await keptFigures(m.storeId);
-    await rebuildSalesFigures(t.db, [m.storeId]);
+    await rebuildSalesFigures(t.database.db, [m.storeId]);
     expect(await keptFigures(m.storeId)).toEqual(kept);
     expect(await keptFigures(other.storeId)).toEqual(otherBefore);
 
@@ -204,7 +204,7 @@ describe("a store's time zone changes", () => {
       r.status = 201;
     }
     const kept = await keptFigures(m.storeId);
-    await rebuildSalesFigures(t.db, [m.storeId]);
+    await rebuildSalesFigures(t.database.db, [m.storeId]);
     expect(await keptFigures(m.storeId)).toEqual(kept);
     const orders = (await t.call('GET', '/order', { token: m.token, query: { perPage: 100 } })).body.data;
     expect(orders.length).toBe(6 + sales.filter((r) => r.status === 201).length);
