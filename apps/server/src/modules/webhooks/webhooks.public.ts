@@ -26,19 +26,23 @@ const COLUMNS = ['store_id', 'event_id', 'event', 'payload', 'now', 'give_up_at'
  * One delivery per enabled endpoint of the store subscribed to the event, made by one
  * `insert … select` over the events: no row when nobody listens, and no read before it. A
  * delivery's id is its event's UUIDv7 time prefix and random bits, so deliveries sort by time.
+ * On PostgreSQL the endpoints are also filtered by the events' store ids as values (a `$n` may
+ * be named twice there, a `?` may not): Citus routes by a value, not by a join to the events'
+ * list, which it runs on every worker (decision 0049).
  */
 function deliveriesText(values: string[][], postgres: boolean): string {
   const events = values
     .map((row) => `select ${row.map((v, i) => `cast(${v} as text) as ${COLUMNS[i]}`).join(', ')}`)
     .join(' union all ');
   const suffix = postgres ? `substr(md5(random()::text || e.id), 1, 12)` : `lower(hex(randomblob(6)))`;
+  const stores = values.map((row) => row[0]).join(', ');
   return `insert into webhook_deliveries (id, store_id, endpoint_id, event_id, event, payload, status, attempts,
     next_attempt_at, claimed_until, give_up_at, delivered_at, created_at, updated_at)
   select substr(v.event_id, 1, 24) || ${suffix}, e.store_id, e.id, v.event_id, v.event, v.payload, 'pending', 0,
     v.now, null, v.give_up_at, null, v.now, v.now
   from (${events}) as v
   join webhook_endpoints e on e.store_id = v.store_id and e.enabled = 1
-    and e.events like '%"' || v.event || '"%'`;
+    and e.events like '%"' || v.event || '"%'${postgres ? ` and e.store_id in (${stores})` : ''}`;
 }
 
 function eventRows(storeId: string, now: Date, events: readonly WebhookEventInput[]) {
