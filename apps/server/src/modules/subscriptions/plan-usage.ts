@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
+import { onCitus } from '../../db/distribution.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -77,6 +78,18 @@ export async function countActiveMembers(db: Db, storeId: string): Promise<numbe
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * On Citus, makes the transaction use one connection per node. A plan check may read several
+ * stores' rows at once (an owner's stores, a branch and its main store), which Citus does over
+ * several connections per node; the transaction then writes `stores` or `users` (a new store, an
+ * invited or accepting account), tables on every node that Citus refuses to change after such a
+ * read ("cannot modify table … because there was a parallel operation on a distributed table").
+ * Elsewhere nothing to do.
+ */
+export async function oneConnectionPerNode(trx: Transaction<Database>): Promise<void> {
+  if (onCitus()) await sql`set local citus.multi_shard_modify_mode to 'sequential'`.execute(trx);
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   lockOwnerForPlan,
   lockStoreForPlan,
   memberSeat,
+  oneConnectionPerNode,
   ownerStores,
   runningPlans,
   storeSeat,
@@ -315,6 +316,7 @@ export async function enforcePlanLimits(
   ctx: RequestContext,
   claim: PlanClaim,
 ): Promise<void> {
+  await oneConnectionPerNode(trx);
   if (claim.resource === 'members') {
     const store = await lockStoreForPlan(trx, claim.storeId);
     if (!store) return;
