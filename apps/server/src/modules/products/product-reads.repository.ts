@@ -2,7 +2,7 @@ import type { Product, ProductStatus, StockState } from '@tillbook/contract/prod
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { readCounters, readCounterValues } from '../../lib/counters.js';
+import { readCounterValues } from '../../lib/counters.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { limitCount, placeholders, runBuilt, runSql } from '../../lib/sql.js';
 import { matchesSearch, queryWords, searchCount, searchPage } from '../../lib/search-index.js';
@@ -38,23 +38,29 @@ export interface ProductFilter {
 }
 
 /**
- * Where pages of the newest-first list start (offset → id), per store, status, direction and
- * `products.positions` value, in this process. An OFFSET walks every entry it skips (page 1,000
- * walks 9,990 index entries); starting from a remembered page start walks only the distance
- * from it. A change of positions changes the key, so a stale start is never used.
+ * Where pages of the newest-first list start (offset → id), per store, status and direction, in
+ * this process, with the `products.positions` value they were read under. An OFFSET walks every
+ * entry it skips (page 1,000 walks 9,990 index entries); starting from a remembered page start
+ * walks only the distance from it. The page's statement reads the positions counter too, in the
+ * same snapshot as its rows: a start remembered under another value is never trusted, and a
+ * change of positions forgets the starts.
  */
-const PAGE_STARTS = new Map<string, Map<number, string>>();
+interface PageStarts {
+  positions: number;
+  starts: Map<number, string>;
+}
+const PAGE_STARTS = new Map<string, PageStarts>();
 const MAX_PAGE_START_KEYS = 200;
 const MAX_PAGE_STARTS = 2_000;
 
-function pageStarts(key: string): Map<number, string> {
-  let starts = PAGE_STARTS.get(key);
-  if (!starts) {
+function pageStarts(key: string): PageStarts {
+  let entry = PAGE_STARTS.get(key);
+  if (!entry) {
     if (PAGE_STARTS.size >= MAX_PAGE_START_KEYS) PAGE_STARTS.delete(PAGE_STARTS.keys().next().value!);
-    starts = new Map();
-    PAGE_STARTS.set(key, starts);
+    entry = { positions: -1, starts: new Map() };
+    PAGE_STARTS.set(key, entry);
   }
-  return starts;
+  return entry;
 }
 
 function rememberPageStart(starts: Map<number, string>, offset: number, id: string): void {
@@ -124,6 +130,10 @@ const forSaleText = (n: number) =>
    where p.store_id = ? and p.id in (${placeholders(n)})`;
 const FOR_SALE_TEXTS: string[] = [];
 
+/** The counters whose sum is the number of products of a status. */
+const statusCounters = (status: ProductStatus | 'all') =>
+  status === 'all' ? [productCounter('active'), productCounter('archived')] : [productCounter(status)];
+
 /** The hot reads of one store's catalogue; every query is built from its id. */
 export function productReads(db: Db, storeId: string) {
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
@@ -174,37 +184,75 @@ export function productReads(db: Db, storeId: string) {
   }
 
   /**
-   * The default list (every product of a status, newest first). The total is the maintained
-   * counter; the page starts from the nearest remembered page start (see `pageStarts`) when
-   * nothing moved since, so a deep page costs like the first one once it was visited.
+   * The default list (every product of a status, newest first), in one statement: the page's
+   * rows, and beside each the status's maintained counter (the total) and `products.positions`
+   * (whether remembered page starts still hold). Both are read in the statement rather than
+   * before it: on PostgreSQL each statement is a round trip and a turn of the client's protocol
+   * code, which cost more than the page itself. The page starts from the nearest remembered
+   * page start (see `pageStarts`) when nothing moved since, so a deep page costs like the first
+   * one once it was visited.
    */
   async function newestList(
     f: ProductFilter,
     dir: 'asc' | 'desc',
     extraColumns: RawBuilder<unknown> | undefined,
   ): Promise<Page<ListRow>> {
-    const statuses = f.status === 'all' ? (['active', 'archived'] as const) : ([f.status] as const);
-    const counters = await readCounterValues(db, storeId, [
-      ...statuses.map(productCounter),
-      POSITIONS_COUNTER,
-    ]);
-    const total = statuses.reduce((sum, st) => sum + (counters.get(productCounter(st)) ?? 0), 0);
     const offset = offsetOf(f);
-    const starts = pageStarts(`${storeId}|${f.status}|${dir}|${counters.get(POSITIONS_COUNTER) ?? 0}`);
+    const entry = pageStarts(`${storeId}|${f.status}|${dir}`);
     let from = 0;
     let fromId: string | undefined;
-    for (const [at, id] of starts) {
+    for (const [at, id] of entry.starts) {
       if (at <= offset && at >= from) {
         from = at;
         fromId = id;
       }
     }
+    // Read before the statement: another request may move `entry` on while this one waits.
+    const startsPositions = entry.positions;
+    let rows = await newestPage(f, dir, extraColumns, offset, from, fromId);
+    if (fromId !== undefined && Number(rows[0]?.list_positions ?? -1) !== startsPositions) {
+      // Products were added, removed or archived since the start was remembered (or the page
+      // came out empty): walk from the beginning of the list.
+      rows = await newestPage(f, dir, extraColumns, offset, 0, undefined);
+    }
+    let total: number;
+    let positions: number;
+    if (rows[0]) {
+      total = Number(rows[0].list_total);
+      positions = Number(rows[0].list_positions);
+    } else {
+      // Past the last page: no row carries the counters.
+      const names = statusCounters(f.status);
+      const counters = await readCounterValues(db, storeId, [...names, POSITIONS_COUNTER]);
+      total = names.reduce((sum, name) => sum + (counters.get(name) ?? 0), 0);
+      positions = counters.get(POSITIONS_COUNTER) ?? 0;
+    }
+    // The counter only grows: a lower value is an older snapshot than the starts', kept as is.
+    if (positions > entry.positions) {
+      entry.positions = positions;
+      entry.starts.clear();
+    }
+    if (rows[0] && positions === entry.positions) rememberPageStart(entry.starts, offset, rows[0].id);
+    return pageOf(rows, total, f);
+  }
+
+  /** The rows of a newest-first page, each with `list_total` and `list_positions`. */
+  async function newestPage(
+    f: ProductFilter,
+    dir: 'asc' | 'desc',
+    extraColumns: RawBuilder<unknown> | undefined,
+    offset: number,
+    from: number,
+    fromId: string | undefined,
+  ): Promise<ListRow[]> {
+    const all = f.status === 'all';
     // The statement's text depends only on this shape, so it is built once (see `runBuilt`).
-    const shape = `products.newest|${columnsKey(extraColumns)}|${f.status === 'all' ? 'all' : 'status'}|${fromId === undefined ? '' : 'after'}|${dir}|${f.perPage}`;
-    const parameters: unknown[] = [storeId];
-    if (f.status !== 'all') parameters.push(f.status);
+    const shape = `products.newest|${columnsKey(extraColumns)}|${all ? 'all' : 'status'}|${fromId === undefined ? '' : 'after'}|${dir}|${f.perPage}`;
+    const totalNames = statusCounters(f.status);
+    const parameters: unknown[] = [storeId, ...totalNames, storeId, POSITIONS_COUNTER, storeId];
+    if (!all) parameters.push(f.status);
     if (fromId !== undefined) parameters.push(fromId);
-    parameters.push(offset - from);
+    parameters.push(offset - from, storeId);
     const { rows } = await runBuilt<ListRow>(
       db,
       shape,
@@ -216,12 +264,13 @@ export function productReads(db: Db, storeId: string) {
               ? sql`and products.id <= ${fromId}`
               : sql`and products.id >= ${fromId}`;
         const ids = sql`select products.id from products where ${whereOf(f)} ${after} order by products.id ${sql.raw(dir)} limit ${limitCount(f.perPage)} offset ${offset - from}`;
-        return sql<ListRow>`select ${columnsOf(extraColumns)} from (${ids}) k cross join products p where p.id = k.id order by p.id ${sql.raw(dir)}`;
+        const total = sql`(select coalesce(sum(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name in (${sql.join(totalNames)}))`;
+        const positions = sql`(select coalesce(max(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name = ${POSITIONS_COUNTER})`;
+        return sql<ListRow>`select ${columnsOf(extraColumns)}, ${total} as list_total, ${positions} as list_positions from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by p.id ${sql.raw(dir)}`;
       },
       parameters,
     );
-    if (rows[0]) rememberPageStart(starts, offset, rows[0].id);
-    return pageOf(rows, total, f);
+    return rows;
   }
 
   const isUnfiltered = (f: ProductFilter) =>
@@ -256,23 +305,18 @@ export function productReads(db: Db, storeId: string) {
       const order = (alias: string) =>
         sql.raw(`${key ? `${key.replace('$', alias)} ${dir}, ` : ''}${alias}.id ${dir}`);
       const ids = sql`select products.id from products where ${where} order by ${order('products')} limit ${limitCount(f.perPage)} offset ${offsetOf(f)}`;
-      const [items, total] = await Promise.all([
-        sql<ListRow>`select ${cols} from (${ids}) k cross join products p where p.id = k.id order by ${order('p')}`.execute(
+      // The total rides in the page's statement (one round trip less on PostgreSQL); a page past
+      // the end has no row to carry it, and counts on its own.
+      const total = isUnfiltered(f)
+        ? sql`(select coalesce(sum(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name in (${sql.join(statusCounters(f.status))}))`
+        : sql`(select count(*) from products where ${where})`;
+      const { rows } =
+        await sql<ListRow>`select ${cols}, ${total} as list_total from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by ${order('p')}`.execute(
           db,
-        ),
-        isUnfiltered(f)
-          ? readCounters(
-              db,
-              storeId,
-              f.status === 'all'
-                ? [productCounter('active'), productCounter('archived')]
-                : [productCounter(f.status)],
-            )
-          : sql<{ n: number | string }>`select count(*) as n from products where ${where}`
-              .execute(db)
-              .then((r) => Number(r.rows[0]?.n ?? 0)),
-      ]);
-      return pageOf(items.rows, total, f);
+        );
+      if (rows[0]) return pageOf(rows, Number(rows[0].list_total), f);
+      const { rows: counted } = await sql<{ n: number | string | null }>`select ${total} as n`.execute(db);
+      return pageOf(rows, Number(counted[0]?.n ?? 0), f);
     },
 
     /** Every product matching the filters, in list order, a batch at a time (exports). */

@@ -39,12 +39,16 @@ export const searchKinds = (status: ProductStatus | 'all'): SearchKind[] =>
 const COLUMNS =
   'p.id, p.name, p.description, p.sku, p.barcode, p.unit, p.price, p.cost_price, p.sale_price, p.track_stock, p.quantity, p.low_stock_threshold, p.status, p.images, p.created_at, p.updated_at';
 
-/** A product's categories as a JSON array in the same statement, on either engine. */
+/**
+ * A product's categories as a JSON array in the same statement, on either engine. The category is
+ * joined by its store as well: on PostgreSQL its key is (store_id, id) (migration 0022), and by
+ * `id` alone each product's categories were found by scanning the store's categories.
+ */
 const CATEGORIES_JSON = {
   postgres:
-    "(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.id = pc.category_id where pc.store_id = p.store_id and pc.product_id = p.id)",
+    "(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.store_id = pc.store_id and c.id = pc.category_id where pc.store_id = p.store_id and pc.product_id = p.id)",
   sqlite:
-    "(select json_group_array(json_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.id = pc.category_id where pc.store_id = p.store_id and pc.product_id = p.id)",
+    "(select json_group_array(json_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.store_id = pc.store_id and c.id = pc.category_id where pc.store_id = p.store_id and pc.product_id = p.id)",
 } as const;
 
 /** The select list of a product and its categories (`p` is the product), on the engine given. */

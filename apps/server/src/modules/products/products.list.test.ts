@@ -183,6 +183,61 @@ describe('product list', () => {
     expect(total.body.pagination).toEqual({ page: 1, perPage: 5, total: 23, totalPages: 5 });
   });
 
+  it('keeps the total right through create, auto-create, import, archive and delete, on every page', async () => {
+    const shop = await createMerchant(t);
+    const call = (method: string, url: string, options: Record<string, unknown> = {}) =>
+      t.call(method, url, { token: shop.token, ...options });
+    const page = (query: Record<string, string | number> = {}) =>
+      call('GET', '/product/paginated/results', { query: { perPage: 3, ...query } });
+    const rowsOf = async (status?: 'active' | 'archived') => {
+      let q = t.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('store_id', '=', shop.storeId);
+      if (status) q = q.where('status', '=', status);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    // Every page of every status agrees with the rows: the first, a deep one (walked from a
+    // remembered start once visited) and one past the end.
+    const expectTotals = async () => {
+      for (const status of ['active', 'archived', 'all'] as const) {
+        const total = await rowsOf(status === 'all' ? undefined : status);
+        const totalPages = Math.max(1, Math.ceil(total / 3));
+        for (const n of [1, 2, totalPages, totalPages + 1]) {
+          const res = await page({ page: n, status });
+          expect(res.status).toBe(200);
+          expect(res.body.pagination).toEqual({ page: n, perPage: 3, total, totalPages });
+          expect(res.body.data.length).toBe(Math.max(0, Math.min(3, total - (n - 1) * 3)));
+        }
+      }
+    };
+    await expectTotals();
+    const created: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await call('POST', '/product/create', { body: { name: `Total ${i}`, price: 100 } });
+      expect(res.status).toBe(201);
+      created.push(res.body.data.id);
+    }
+    expect((await call('GET', '/product/auto-create')).status).toBe(201);
+    await expectTotals();
+    const csv = [
+      'Name,Price,Quantity',
+      ...Array.from({ length: 4 }, (_, i) => `Imported ${i},500,2`),
+      '',
+    ].join('\n');
+    const imported = await call('POST', '/product/upload', fileUpload(csv, 'products.csv', 'text/csv'));
+    expect(imported.body.data).toMatchObject({ created: 4 });
+    await expectTotals();
+    await call('PUT', `/product/${created[1]}`, { body: { status: 'archived' } });
+    expect((await call('DELETE', `/product/${created[3]}`)).status).toBe(200);
+    await expectTotals();
+    const after = await page({ page: 2 });
+    expect(after.body.pagination.total).toBe(8);
+    // Newest first: the oldest import, the auto-created product, the last product created.
+    expect(names(after)[0]).toBe('Imported 0');
+    expect(names(after)[2]).toBe('Total 5');
+  });
+
   it("never shows another store's products", async () => {
     const all = await list({ perPage: 100, status: 'all' });
     expect(names(all)).not.toContain('Peak Milk Other Store');
