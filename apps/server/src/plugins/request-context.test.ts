@@ -6,8 +6,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { SESSION_LOOKUP_TEXTS } from './request-context.js';
 
 describe('the session lookup every request runs (decision 0049)', () => {
-  // The check installed by the harness reads the statements the query builder compiles; these
-  // are fixed texts run with runSql, so they are held to the rule here.
+  // The harness checks them as they run too; this holds them to the rule with no database.
   it('reads the store-bound tables by the store id only', () => {
     expect(storeKeyProblems(SESSION_LOOKUP_TEXTS.session)).toEqual([]);
     expect(storeKeyProblems(SESSION_LOOKUP_TEXTS.access)).toEqual([]);

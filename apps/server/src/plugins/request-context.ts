@@ -82,7 +82,7 @@ const ACCESS_SQL = `select m.id as membership_id,
     join stores st on st.id = m.store_id
     where m.store_id = ? and m.user_id = ? and m.status = 'active'`;
 
-/** The texts, for the test that holds them to the store-key rule (the check sees no raw text). */
+/** The texts, for the test that asks Citus how it runs them. */
 export const SESSION_LOOKUP_TEXTS = { session: SESSION_SQL, access: ACCESS_SQL } as const;
 
 interface SessionRow {
