@@ -19,8 +19,8 @@ test('developers: create keys, call the API with the copied secret, see usage, r
   await expect(page.getByTestId('live-usage')).toHaveText('0 of 250 live calls');
   await page.getByRole('button', { name: 'Create live keys' }).click();
   const secretField = page.getByTestId('production-secret-key');
-  await expect(secretField).toHaveText(/^sk_live_[A-Za-z0-9_-]{43}$/);
-  await expect(page.getByTestId('production-public-key')).toHaveText(/^pk_live_[A-Za-z0-9_-]{43}$/);
+  await expect(secretField).toHaveText(/^sk_live_[A-Za-z0-9_-]{64}$/);
+  await expect(page.getByTestId('production-public-key')).toHaveText(/^pk_live_[A-Za-z0-9_-]{64}$/);
   await expect(page.getByText('Copy this secret key now')).toBeVisible();
   await toastsGone(page);
 
@@ -47,7 +47,7 @@ test('developers: create keys, call the API with the copied secret, see usage, r
   await expect(dialog).toContainText(`sk_live_…${secret.slice(-4)}`);
   await dialog.getByRole('button', { name: 'Roll key' }).click();
   await expect(dialog).toBeHidden();
-  await expect(secretField).toHaveText(/^sk_live_[A-Za-z0-9_-]{43}$/);
+  await expect(secretField).toHaveText(/^sk_live_[A-Za-z0-9_-]{64}$/);
   const rolled = await secretField.innerText();
   expect(rolled).not.toBe(secret);
   const refused = await listProducts(request, secret);
