@@ -35,15 +35,18 @@ beforeAll(async () => {
   expect(order.status).toBe(201);
   orderId = order.body.data.id;
   // A sign-in writes an audit row with no store (null before 0022).
-  await t.db.insertInto('audits').values({
-    id: 'aud_no_store_0022',
-    store_id: null as never,
-    actor_type: 'system',
-    action: 'user.signin',
-    entity: 'user',
-    summary: 'Signed in',
-    created_at: new Date().toISOString(),
-  }).execute();
+  await t.db
+    .insertInto('audits')
+    .values({
+      id: 'aud_no_store_0022',
+      store_id: null as never,
+      actor_type: 'system',
+      action: 'user.signin',
+      entity: 'user',
+      summary: 'Signed in',
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   before.order = await read(m, `/order/${orderId}`);
   before.product = await read(m, `/product/${productId}`);
   before.orders = await read(m, '/order');
@@ -86,7 +89,11 @@ describe('the distribution keys migration on a database with data', () => {
   });
 
   it('gives the account events with no store the store id ""', async () => {
-    const row = await t.db.selectFrom('audits').select('store_id').where('id', '=', 'aud_no_store_0022').executeTakeFirst();
+    const row = await t.db
+      .selectFrom('audits')
+      .select('store_id')
+      .where('id', '=', 'aud_no_store_0022')
+      .executeTakeFirst();
     expect(row?.store_id).toBe('');
   });
 
@@ -112,13 +119,15 @@ describe('the distribution keys migration on a database with data', () => {
       return k.columns[0] !== 'store_id';
     });
     expect(notLeading).toEqual([]);
-    const citus = await sql<{ on: boolean }>`select exists (select 1 from pg_extension where extname = 'citus') as on`.execute(
-      t.db,
-    );
+    const citus = await sql<{
+      on: boolean;
+    }>`select exists (select 1 from pg_extension where extname = 'citus') as on`.execute(t.db);
     if (!citus.rows[0]?.on) return;
     const placed = await sql<{ name: string; method: string; replication: string }>`
       select c.relname as name, d.partmethod as method, d.repmodel as replication from pg_dist_partition d
-      join pg_class c on c.oid = d.logicalrelid where c.relnamespace = current_schema()::regnamespace`.execute(t.db);
+      join pg_class c on c.oid = d.logicalrelid where c.relnamespace = current_schema()::regnamespace`.execute(
+      t.db,
+    );
     const by = new Map(placed.rows.map((r) => [r.name, r]));
     for (const table of TENANT_TABLES) expect(by.get(table)?.method, table).toBe('h');
     for (const table of ['users', 'stores']) expect(by.get(table)?.replication, table).toBe('t');
@@ -127,8 +136,11 @@ describe('the distribution keys migration on a database with data', () => {
   it('on Citus, distributes at start what a database migrated before Citus was installed left local', async () => {
     const citus =
       t.database.engine === 'postgres' &&
-      (await sql<{ on: boolean }>`select exists (select 1 from pg_extension where extname = 'citus') as on`.execute(t.db))
-        .rows[0]?.on;
+      (
+        await sql<{
+          on: boolean;
+        }>`select exists (select 1 from pg_extension where extname = 'citus') as on`.execute(t.db)
+      ).rows[0]?.on;
     if (!citus) {
       // Without Citus nothing is distributed, and starting changes nothing.
       expect(await ensureDistributed(t.db)).toEqual([]);

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs on any schema, before the app's types apply (as migrate.ts) */
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from './connection.js';
 
@@ -90,9 +91,7 @@ let citus = false;
 export const onCitus = (): boolean => citus;
 
 export type EngineInfo =
-  | { engine: 'sqlite' }
-  | { engine: 'postgres' }
-  | { engine: 'citus'; workers: number; localTables: string[] };
+  { engine: 'sqlite' } | { engine: 'postgres' } | { engine: 'citus'; workers: number; localTables: string[] };
 
 /**
  * The engine the app runs on, for `/ready`. On Citus it also names any table of the working
@@ -154,18 +153,22 @@ export async function ensureDistributed(db: Kysely<any>): Promise<string[]> {
         where k.contype = 'f' and c.relnamespace = current_schema()::regnamespace
           and c.relname in (${tenant}) and p.relname in (${tenant})`.execute(trx)
     ).rows;
-    for (const k of keys) await sql`alter table ${sql.table(k.table)} drop constraint ${sql.id(k.name)}`.execute(trx);
+    for (const k of keys)
+      await sql`alter table ${sql.table(k.table)} drop constraint ${sql.id(k.name)}`.execute(trx);
     for (const table of REFERENCE_TABLES)
       if (!before.has(table)) await sql`select create_reference_table(${sql.lit(table)})`.execute(trx);
     const [first, ...rest] = TENANT_TABLES;
-    if (!before.has(first!)) await sql`select create_distributed_table(${sql.lit(first!)}, 'store_id')`.execute(trx);
+    if (!before.has(first!))
+      await sql`select create_distributed_table(${sql.lit(first!)}, 'store_id')`.execute(trx);
     for (const table of rest)
       if (!before.has(table))
         await sql`select create_distributed_table(${sql.lit(table)}, 'store_id', colocate_with => ${sql.lit(first!)})`.execute(
           trx,
         );
     for (const k of keys)
-      await sql`alter table ${sql.table(k.table)} add constraint ${sql.id(k.name)} ${sql.raw(k.definition)}`.execute(trx);
+      await sql`alter table ${sql.table(k.table)} add constraint ${sql.id(k.name)} ${sql.raw(k.definition)}`.execute(
+        trx,
+      );
     return missing;
   });
 }

@@ -7,7 +7,9 @@ describe('the store key in every statement (decision 0049)', () => {
   it('passes statements that name their store by value', () => {
     expect(tables('select * from "orders" where "store_id" = $1 and "id" = $2')).toEqual([]);
     expect(tables('select * from "orders" as "o" where "o"."store_id" = ? and "o"."id" = ?')).toEqual([]);
-    expect(tables('update "products" set "quantity" = "quantity" - $1 where "store_id" = $2 and "id" = $3')).toEqual([]);
+    expect(
+      tables('update "products" set "quantity" = "quantity" - $1 where "store_id" = $2 and "id" = $3'),
+    ).toEqual([]);
     expect(tables('insert into "orders" ("id", "store_id", "number") values ($1, $2, $3)')).toEqual([]);
     expect(tables('select * from "orders" where "store_id" in ($1, $2)')).toEqual([]);
   });
@@ -39,9 +41,9 @@ describe('the store key in every statement (decision 0049)', () => {
       ),
     ).toEqual(['roles']);
     // A key compared with another table's non-key column is no route.
-    expect(tables('select * from "memberships" as "m" join sessions s on m.store_id = s.current_store_id')).toEqual([
-      'memberships',
-    ]);
+    expect(
+      tables('select * from "memberships" as "m" join sessions s on m.store_id = s.current_store_id'),
+    ).toEqual(['memberships']);
   });
 
   it('leaves shared tables and marked statements alone', () => {

@@ -92,7 +92,7 @@ export function storeKeyProblems(statement: string): StoreKeyProblem[] {
   const edges = [
     ...text.matchAll(/"?([a-z_][a-z0-9_]*)"?\."?store_id"?\s*=\s*"?([a-z_][a-z0-9_]*)"?\."?store_id"?/gi),
   ].map((m) => [m[1]!, m[2]!] as const);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [a, b] of edges)
       for (const [x, y] of [
@@ -111,7 +111,8 @@ export function storeKeyProblems(statement: string): StoreKeyProblem[] {
   const uncovered: StoreKeyProblem[] = [];
   for (const use of tenantUses) {
     if (use.verb === 'into') {
-      const columns = text.slice(text.toLowerCase().indexOf('into')).match(/^into\s+[^(]*\(([^)]*)\)/i)?.[1] ?? '';
+      const columns =
+        text.slice(text.toLowerCase().indexOf('into')).match(/^into\s+[^(]*\(([^)]*)\)/i)?.[1] ?? '';
       if (!/"?store_id"?/.test(columns)) problems.push({ table: use.table, sql: statement });
       continue;
     }

@@ -8,6 +8,7 @@ import type { Deps, RequestContext, StoreAccess, StoreContext } from '../lib/con
 import { sha256 } from '../lib/crypto.js';
 import { rolePermissions } from '../lib/roles.js';
 import { runSql } from '../lib/sql.js';
+import { onCitus } from '../db/distribution.js';
 
 const API_KEY_USE = Symbol('apiKeyUse');
 
@@ -82,8 +83,27 @@ const ACCESS_SQL = `select m.id as membership_id,
     join stores st on st.id = m.store_id
     where m.store_id = ? and m.user_id = ? and m.status = 'active'`;
 
+/**
+ * Off Citus, a request that names its store finds session and access in one statement: both
+ * texts' tables are on the one server, and a round trip saved on every request is worth its
+ * third text. Its parameters: the store's id twice, then the token's hash.
+ */
+const SESSION_IN_STORE_SQL = `select s.id as session_id, s.expires_at, s.current_store_id,
+      u.id as user_id, u.email, u.first_name, u.last_name, u.email_verified_at,
+      ${ACCESS_SQL.slice('select '.length, ACCESS_SQL.indexOf('\n    from memberships m'))}
+    from sessions s
+    join users u on u.id = s.user_id
+    left join memberships m on m.store_id = ? and m.user_id = u.id and m.status = 'active'
+    left join roles r on r.store_id = m.store_id and r.id = m.role_id
+    left join stores st on st.id = m.store_id
+    where s.token_hash = ? and s.revoked_at is null`;
+
 /** The texts, for the test that asks Citus how it runs them. */
-export const SESSION_LOOKUP_TEXTS = { session: SESSION_SQL, access: ACCESS_SQL } as const;
+export const SESSION_LOOKUP_TEXTS = {
+  session: SESSION_SQL,
+  access: ACCESS_SQL,
+  sessionInStore: SESSION_IN_STORE_SQL,
+} as const;
 
 interface SessionRow {
   session_id: string;
@@ -126,6 +146,16 @@ interface AccessRow {
 
 async function lookupSession(db: Kysely<Database>, tokenHash: string): Promise<SessionRow | undefined> {
   return (await runSql<SessionRow>(db, SESSION_SQL, [tokenHash])).rows[0];
+}
+
+async function lookupSessionInStore(
+  db: Kysely<Database>,
+  tokenHash: string,
+  storeId: string,
+): Promise<(SessionRow & Partial<AccessRow>) | undefined> {
+  return (
+    await runSql<SessionRow & Partial<AccessRow>>(db, SESSION_IN_STORE_SQL, [storeId, storeId, tokenHash])
+  ).rows[0];
 }
 
 async function lookupAccess(
@@ -246,7 +276,10 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
       request[API_KEY_USE] = afterChecks;
       return;
     }
-    const row = await lookupSession(db, sha256(token));
+    const together = storeId !== null && !onCitus();
+    const row = together
+      ? await lookupSessionInStore(db, sha256(token), storeId)
+      : await lookupSession(db, sha256(token));
     if (!row || row.expires_at <= ctx.now.toISOString()) {
       if (access === 'public') return;
       throw new AppError(
@@ -265,7 +298,13 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
     ctx.actor = { type: 'user', id: row.user_id, name: `${row.first_name} ${row.last_name}`.trim() };
     // The store the request names, else the one the session is in; none for a new account.
     const inStore = storeId ?? row.current_store_id;
-    const found = inStore ? await lookupAccess(db, inStore, row.user_id) : undefined;
+    const found = together
+      ? (row as Partial<AccessRow>).membership_id
+        ? (row as unknown as AccessRow)
+        : undefined
+      : inStore
+        ? await lookupAccess(db, inStore, row.user_id)
+        : undefined;
     ctx.access = found ? accessFrom(found) : null;
     if (access === 'public' || access === 'user') return;
 

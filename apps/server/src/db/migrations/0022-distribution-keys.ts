@@ -78,7 +78,13 @@ const FOREIGN_KEYS: ReadonlyArray<[string, string, string, string, boolean]> = [
     true,
   ],
   ['purchase_order_items', 'purchase_order_items_product_id_fkey', 'product_id', 'products', false],
-  ['purchase_receipts', 'purchase_receipts_purchase_order_id_fkey', 'purchase_order_id', 'purchase_orders', true],
+  [
+    'purchase_receipts',
+    'purchase_receipts_purchase_order_id_fkey',
+    'purchase_order_id',
+    'purchase_orders',
+    true,
+  ],
   [
     'purchase_receipt_items',
     'purchase_receipt_items_purchase_order_item_id_fkey',
@@ -86,7 +92,13 @@ const FOREIGN_KEYS: ReadonlyArray<[string, string, string, string, boolean]> = [
     'purchase_order_items',
     true,
   ],
-  ['purchase_receipt_items', 'purchase_receipt_items_receipt_id_fkey', 'receipt_id', 'purchase_receipts', true],
+  [
+    'purchase_receipt_items',
+    'purchase_receipt_items_receipt_id_fkey',
+    'receipt_id',
+    'purchase_receipts',
+    true,
+  ],
   ['tax_rule_states', 'tax_rule_states_tax_rule_id_fkey', 'tax_rule_id', 'tax_rules', true],
   ['ledger_accounts', 'ledger_accounts_wallet_id_fkey', 'wallet_id', 'wallets', true],
   ['wallet_transactions', 'wallet_transactions_wallet_id_fkey', 'wallet_id', 'wallets', true],
@@ -189,7 +201,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [table, name, column, parent, cascade] of FOREIGN_KEYS) {
     const onDelete = cascade ? sql` on delete cascade` : sql``;
     await sql`alter table ${sql.table(table)} add constraint ${sql.id(name)}
-      foreign key (store_id, ${sql.ref(column)}) references ${sql.table(parent)} (store_id, id)${onDelete}`.execute(db);
+      foreign key (store_id, ${sql.ref(column)}) references ${sql.table(parent)} (store_id, id)${onDelete}`.execute(
+      db,
+    );
   }
 }
 

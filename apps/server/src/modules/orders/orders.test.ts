@@ -639,7 +639,10 @@ describe('reading orders', () => {
     });
     expect(page.items.map((o) => o.id)).toEqual([done.id, customerOrder.id]);
     await expect(
-      listCustomerOrders({ db: t.database.db, storeId: other.storeId } as any, customer.id, { page: 1, perPage: 10 }),
+      listCustomerOrders({ db: t.database.db, storeId: other.storeId } as any, customer.id, {
+        page: 1,
+        perPage: 10,
+      }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -245,7 +245,9 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
         .innerJoin('purchase_orders as po', (j) =>
           j.onRef('po.store_id', '=', 'i.store_id').onRef('po.id', '=', 'i.purchase_order_id'),
         )
-        .innerJoin('vendors as v', (j) => j.onRef('v.store_id', '=', 'po.store_id').onRef('v.id', '=', 'po.vendor_id'))
+        .innerJoin('vendors as v', (j) =>
+          j.onRef('v.store_id', '=', 'po.store_id').onRef('v.id', '=', 'po.vendor_id'),
+        )
         .select([
           'po.id',
           'po.number',

@@ -16,7 +16,8 @@ export function registerSystemRoutes(app: FastifyInstance, db: Kysely<Database>)
       if (!migrated) return reply.code(503).send({ status: 'migrations pending' });
       // Read at most once a minute (load balancers ask every few seconds). On Citus a table left
       // undistributed makes the process not ready, as a pending migration does.
-      if (!engine || Date.now() - engine.at > 60_000) engine = { info: await describeEngine(db), at: Date.now() };
+      if (!engine || Date.now() - engine.at > 60_000)
+        engine = { info: await describeEngine(db), at: Date.now() };
       const info = engine.info;
       if (info.engine === 'citus' && info.localTables.length)
         return reply.code(503).send({ status: 'tables not distributed', engine: info });
