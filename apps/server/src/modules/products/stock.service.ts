@@ -111,7 +111,7 @@ export function takeStockText(engine: Engine, n: number, belowZero = false): str
     order by id for no key update)
 update products p set quantity = p.quantity + w.delta, stock_state = ${state}, ${STAMP}
   from (values ${pairs}) as w (id, delta)
-  where p.id in (select id from locked) and p.id = w.id${belowZero ? '' : ' and p.quantity + w.delta >= 0'}
+  where p.store_id = ? and p.id in (select id from locked) and p.id = w.id${belowZero ? '' : ' and p.quantity + w.delta >= 0'}
   returning p.id, p.quantity, p.low_stock_threshold, p.name, p.sku`
       : `with w (id, delta) as (values ${pairs})
 update products as p set quantity = p.quantity + w.delta
@@ -172,7 +172,7 @@ async function takeStock(
     const bound = new Date(Date.parse(now) - STOCK_STAMP_MS).toISOString();
     const parameters =
       engine === 'postgres'
-        ? [storeId, ...ids, bound, now, ...chunk.flat()]
+        ? [storeId, ...ids, bound, now, ...chunk.flat(), storeId]
         : [...chunk.flat(), storeId, ...ids];
     const { rows } = await runSql<{
       id: string;
