@@ -61,7 +61,9 @@ describe('demo seed', () => {
     // Every product's quantity is the sum of its ledger.
     const sums = await t.db
       .selectFrom('products as p')
-      .leftJoin('stock_movements as s', 's.product_id', 'p.id')
+      .leftJoin('stock_movements as s', (j) =>
+        j.onRef('s.store_id', '=', 'p.store_id').onRef('s.product_id', '=', 'p.id'),
+      )
       .select(['p.id', 'p.quantity'])
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('s.quantity_change'), eb.lit(0)).as('ledger'))
       .where('p.store_id', '=', people!.storeId)

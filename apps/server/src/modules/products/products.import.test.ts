@@ -248,7 +248,9 @@ describe('product import', () => {
   it('leaves every product with a quantity equal to the sum of its stock movements', async () => {
     const rows = await t.db
       .selectFrom('products as p')
-      .leftJoin('stock_movements as s', 's.product_id', 'p.id')
+      .leftJoin('stock_movements as s', (j) =>
+        j.onRef('s.store_id', '=', 'p.store_id').onRef('s.product_id', '=', 'p.id'),
+      )
       .select(['p.name', 'p.quantity'])
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('s.quantity_change'), eb.lit(0)).as('ledger'))
       .where('p.store_id', '=', m.storeId)
@@ -297,7 +299,9 @@ describe('product import', () => {
     ]);
     const ledger = await t.db
       .selectFrom('stock_movements as s')
-      .innerJoin('products as p', 'p.id', 's.product_id')
+      .innerJoin('products as p', (j) =>
+        j.onRef('p.store_id', '=', 's.store_id').onRef('p.id', '=', 's.product_id'),
+      )
       .select((eb) => [
         eb.fn.countAll<number>().as('rows'),
         eb.fn.sum<number>('s.quantity_change').as('units'),
