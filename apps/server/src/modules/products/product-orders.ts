@@ -11,25 +11,31 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 
 /**
- * Select-list columns `units_sold` and `revenue` of the product aliased `alias` (a row of
- * `products`): completed (and refunded) orders, net of refunded quantities. The product list
+ * Select-list columns `units_sold` and `revenue` of the product `p`, a product of the store
+ * `storeId`: completed (and refunded) orders, net of refunded quantities. The product list
  * embeds them in its one page query, so showing sales costs no extra statement per page; each is
- * a probe of `order_items_product_idx`. The store is the product's own (`store_id` of the row),
- * so the text has no parameters and is built once per alias: the list is hot, and composing
- * SQL templates on every request cost more CPU than running these subqueries.
+ * a probe of `order_items_product_idx`. The store is bound as a value in each subquery (twice in
+ * all), not read from the product's row: Citus routes the statement to the store's worker only
+ * when every table in it is filtered by the store as a value. The list caches its statement text
+ * per function, so this is one long-lived function, not an expression built per call.
  */
-export function productSalesColumns(alias: 'p'): RawBuilder<unknown> {
-  return SALES_COLUMNS[alias];
+export function productSalesColumns(storeId: string): RawBuilder<unknown> {
+  return sql`${SALES_TEXT[0]}${storeId}${SALES_TEXT[1]}${storeId}${SALES_TEXT[2]}`;
 }
 
-const salesSubquery = (alias: string, expr: string) =>
-  `(select coalesce(sum(${expr}), 0) from order_items i join orders o on o.store_id = i.store_id and o.id = i.order_id where i.store_id = ${alias}.store_id and i.product_id = ${alias}.id and i.quantity > 0 and o.status in ('success', 'refunded'))`;
+const salesSubquery = (expr: string) =>
+  [
+    `(select coalesce(sum(${expr}), 0) from order_items i join orders o on o.store_id = i.store_id and o.id = i.order_id where i.store_id = `,
+    ` and i.product_id = p.id and i.quantity > 0 and o.status in ('success', 'refunded'))`,
+  ] as const;
 
-const SALES_COLUMNS = {
-  p: sql.raw(
-    `${salesSubquery('p', 'i.quantity - i.quantity_refunded')} as units_sold, ${salesSubquery('p', 'i.total - (i.total * i.quantity_refunded) / i.quantity')} as revenue`,
-  ),
-};
+const [unitsHead, unitsTail] = salesSubquery('i.quantity - i.quantity_refunded');
+const [revenueHead, revenueTail] = salesSubquery('i.total - (i.total * i.quantity_refunded) / i.quantity');
+const SALES_TEXT = [
+  sql.raw(unitsHead),
+  sql.raw(`${unitsTail} as units_sold, ${revenueHead}`),
+  sql.raw(`${revenueTail} as revenue`),
+] as const;
 
 /** The ids among `productIds` that appear on an order of the store (such products are archived, not deleted). */
 export async function productIdsOnOrders(

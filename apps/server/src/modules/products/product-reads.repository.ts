@@ -8,7 +8,7 @@ import { limitCount, placeholders, runBuilt, runSql } from '../../lib/sql.js';
 import { matchesSearch, queryWords, searchCount, searchPage } from '../../lib/search-index.js';
 import {
   POSITIONS_COUNTER,
-  productColumnsOf,
+  productColumnsIn,
   productCounter,
   searchKinds,
   toProduct,
@@ -84,19 +84,22 @@ type ListRow = ProductRow & Record<string, unknown>;
 export interface ListOptions {
   /**
    * More select-list expressions over the product `p` (such as another module's figures), read in
-   * the page's one statement rather than one more per page. Pass an expression built once, not
-   * one per request: the list's statement text is cached per expression (see `columnsKey`).
+   * the page's one statement rather than one more per page. Given the store's id, they may bind
+   * it as a value (so Citus can route the statement) and nothing else. Pass a long-lived function
+   * (one per module), not one made per request: the list's statement text is cached per function
+   * (see `columnsKey`).
    */
-  extraColumns?: RawBuilder<unknown>;
+  extraColumns?: ExtraColumns;
 }
+type ExtraColumns = (storeId: string) => RawBuilder<unknown>;
 
 /**
- * A short name for each `extraColumns` expression, for the shape of a built statement. Callers
- * pass long-lived expressions (built once per module), so there are only a few.
+ * A short name for each `extraColumns` function, for the shape of a built statement. Callers
+ * pass long-lived functions (one per module), so there are only a few.
  */
-const EXTRA_COLUMN_KEYS = new WeakMap<RawBuilder<unknown>, string>();
+const EXTRA_COLUMN_KEYS = new WeakMap<ExtraColumns, string>();
 let extraColumnKeys = 0;
-function columnsKey(extra: RawBuilder<unknown> | undefined): string {
+function columnsKey(extra: ExtraColumns | undefined): string {
   if (!extra) return '-';
   let key = EXTRA_COLUMN_KEYS.get(extra);
   if (key === undefined) {
@@ -105,6 +108,9 @@ function columnsKey(extra: RawBuilder<unknown> | undefined): string {
   }
   return key;
 }
+
+/** How many times a list's select list binds the store's id, per engine and `columnsKey`. */
+const COLUMN_STORE_VALUES = new Map<string, number>();
 
 type ForSaleRow = Pick<
   ProductsTable,
@@ -137,9 +143,27 @@ const statusCounters = (status: ProductStatus | 'all') =>
 /** The hot reads of one store's catalogue; every query is built from its id. */
 export function productReads(db: Db, storeId: string) {
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
-  const productColumns = productColumnsOf(postgres);
-  const columnsOf = (extra: RawBuilder<unknown> | undefined) =>
-    extra ? sql`${productColumns}, ${extra}` : productColumns;
+  const productColumns = productColumnsIn(postgres, storeId);
+  const columnsOf = (extra: ExtraColumns | undefined) =>
+    extra ? sql`${productColumns}, ${extra(storeId)}` : productColumns;
+
+  /**
+   * The values the select list binds, for a statement run through `runBuilt`: the store's id,
+   * as many times as the columns name it (counted once per shape of columns, when first built).
+   */
+  function columnValues(extra: ExtraColumns | undefined): string[] {
+    const key = `${postgres ? 'pg' : 'sqlite'}|${columnsKey(extra)}`;
+    let n = COLUMN_STORE_VALUES.get(key);
+    if (n === undefined) {
+      const { parameters } = columnsOf(extra).compile(db);
+      if (parameters.some((v) => v !== storeId)) {
+        throw new Error("The product list's columns may bind the store's id and nothing else");
+      }
+      n = parameters.length;
+      COLUMN_STORE_VALUES.set(key, n);
+    }
+    return new Array<string>(n).fill(storeId);
+  }
 
   /** The list filters as one SQL condition on the `products` table. */
   function whereOf(f: Omit<ProductFilter, 'page' | 'perPage' | 'sort' | 'order'>): RawBuilder<unknown> {
@@ -195,7 +219,7 @@ export function productReads(db: Db, storeId: string) {
   async function newestList(
     f: ProductFilter,
     dir: 'asc' | 'desc',
-    extraColumns: RawBuilder<unknown> | undefined,
+    extraColumns: ExtraColumns | undefined,
   ): Promise<Page<ListRow>> {
     const offset = offsetOf(f);
     const entry = pageStarts(`${storeId}|${f.status}|${dir}`);
@@ -240,7 +264,7 @@ export function productReads(db: Db, storeId: string) {
   async function newestPage(
     f: ProductFilter,
     dir: 'asc' | 'desc',
-    extraColumns: RawBuilder<unknown> | undefined,
+    extraColumns: ExtraColumns | undefined,
     offset: number,
     from: number,
     fromId: string | undefined,
@@ -249,7 +273,14 @@ export function productReads(db: Db, storeId: string) {
     // The statement's text depends only on this shape, so it is built once (see `runBuilt`).
     const shape = `products.newest|${columnsKey(extraColumns)}|${all ? 'all' : 'status'}|${fromId === undefined ? '' : 'after'}|${dir}|${f.perPage}`;
     const totalNames = statusCounters(f.status);
-    const parameters: unknown[] = [storeId, ...totalNames, storeId, POSITIONS_COUNTER, storeId];
+    const parameters: unknown[] = [
+      ...columnValues(extraColumns),
+      storeId,
+      ...totalNames,
+      storeId,
+      POSITIONS_COUNTER,
+      storeId,
+    ];
     if (!all) parameters.push(f.status);
     if (fromId !== undefined) parameters.push(fromId);
     parameters.push(offset - from, storeId);
@@ -289,7 +320,6 @@ export function productReads(db: Db, storeId: string) {
 
     /** A page of raw rows, with `options.extraColumns` beside the product's own. */
     async listRows(f: ProductFilter, options: ListOptions = {}): Promise<Page<ListRow>> {
-      const cols = columnsOf(options.extraColumns);
       // Hand-written SQL: building these with the query builder cost more CPU than running them.
       const dir =
         (f.order ?? (f.sort === 'created_at' || f.sort === 'updated_at' ? 'desc' : 'asc')) === 'asc'
@@ -297,7 +327,7 @@ export function productReads(db: Db, storeId: string) {
           : 'desc';
       const words = f.search === undefined ? [] : queryWords(f.search);
       if (words.length && !f.categoryId && !f.stock && (f.sort === 'name' || f.sort === 'created_at')) {
-        return searchList(f, words, dir, cols);
+        return searchList(f, words, dir, columnsOf(options.extraColumns));
       }
       if (isUnfiltered(f) && f.sort === 'created_at') return newestList(f, dir, options.extraColumns);
       const key = SORT_KEYS[f.sort];
@@ -311,7 +341,7 @@ export function productReads(db: Db, storeId: string) {
         ? sql`(select coalesce(sum(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name in (${sql.join(statusCounters(f.status))}))`
         : sql`(select count(*) from products where ${where})`;
       const { rows } =
-        await sql<ListRow>`select ${cols}, ${total} as list_total from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by ${order('p')}`.execute(
+        await sql<ListRow>`select ${columnsOf(options.extraColumns)}, ${total} as list_total from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by ${order('p')}`.execute(
           db,
         );
       if (rows[0]) return pageOf(rows, Number(rows[0].list_total), f);

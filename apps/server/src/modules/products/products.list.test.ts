@@ -1,10 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import Papa from 'papaparse';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onCitus } from '../../db/distribution.js';
+import type { Database } from '../../db/schema.js';
+import { storeKeyProblems } from '../../db/store-key-check.js';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fileUpload, TINY_PNG } from '../../test/multipart.js';
 import { order } from '../../test/sales-fixtures.js';
+import { productSalesColumns } from './product-orders.js';
+import { productReads, type ProductFilter } from './product-reads.repository.js';
 
 let t: TestApp;
 let m: Merchant;
@@ -537,4 +543,67 @@ describe('statement budget', () => {
     // not counted: decision 0033).
     expect(t.statements() - before).toBeLessThanOrEqual(3);
   });
+});
+
+describe('the page statement', () => {
+  /** The database handle, recording every statement run through it (as text or built). */
+  function recording(db: Kysely<Database>) {
+    const seen: CompiledQuery[] = [];
+    const record = <T extends object>(target: T, method: string): T =>
+      new Proxy(target, {
+        get(obj, prop) {
+          const value = Reflect.get(obj, prop, obj) as unknown;
+          if (prop === method && typeof value === 'function') {
+            return (query: CompiledQuery, ...rest: unknown[]) => {
+              seen.push(query);
+              return value.call(obj, query, ...rest);
+            };
+          }
+          if (prop === 'getExecutor') return () => record(db.getExecutor(), 'executeQuery');
+          return typeof value === 'function' ? value.bind(obj) : value;
+        },
+      });
+    return { spy: record(db, 'executeQuery'), seen };
+  }
+
+  const filter = (f: Partial<ProductFilter>): ProductFilter => ({
+    page: 1,
+    perPage: 2,
+    status: 'active',
+    sort: 'created_at',
+    ...f,
+  });
+
+  it.each([
+    ['newest first', filter({})],
+    ['a deep page, walked from where it starts', filter({ page: 2 })],
+    ['every status', filter({ status: 'all' })],
+    ['by price with a stock filter', filter({ sort: 'price', stock: 'in_stock' })],
+    ['a search', filter({ search: 'milk', sort: 'name' })],
+  ])(
+    'reads %s with its total, categories and sales in one statement that names the store in every table',
+    async (_, f) => {
+      const { spy, seen } = recording(t.db);
+      const reads = productReads(spy, m.storeId);
+      await reads.listRows(f, { extraColumns: productSalesColumns }); // a page start to walk from
+      seen.length = 0;
+      const page = await reads.listRows(f, { extraColumns: productSalesColumns });
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items[0]).toHaveProperty('units_sold');
+      expect(seen).toHaveLength(1);
+      const [{ sql: text, parameters }] = seen as [CompiledQuery];
+      expect(storeKeyProblems(text)).toEqual([]);
+      // Citus sends a statement to the one worker holding the store only when every table in it,
+      // subqueries included, is filtered by the store as a value.
+      if (!onCitus()) return;
+      const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>({
+        ...seen[0]!,
+        sql: `explain ${text}`,
+        parameters,
+      });
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).not.toContain('Distributed Subplan');
+      expect(plan).toMatch(/Task Count: 1\b/);
+    },
+  );
 });

@@ -122,7 +122,7 @@ export async function listProducts(
 ): Promise<Page<ProductListItem>> {
   // Sales figures come in the page's own statement (see `productSalesColumns`).
   const page = await productReads(ctx.db, ctx.storeId).listRows(q, {
-    extraColumns: productSalesColumns('p'),
+    extraColumns: productSalesColumns,
   });
   return {
     ...page,
