@@ -314,7 +314,9 @@ describe('applyStockMovements', () => {
       // What PostgreSQL takes on the product while another transaction inserts a row whose
       // foreign key points at it (a purchase order's line, a category link), until it commits.
       const holder = t.db.transaction().execute(async (trx) => {
-        await sql`select id from products where id = ${a} for key share`.execute(trx);
+        await sql`select id from products where store_id = ${m.storeId} and id = ${a} for key share`.execute(
+          trx,
+        );
         locked();
         await released;
       });
