@@ -33,8 +33,16 @@ function summarise(fields: Record<string, string>): string {
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  const e = error as { code?: string; routine?: string; message?: string };
+  return (
+    e?.code === '23503' ||
+    e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    // Citus inserts the rows of an `insert … select` by COPY through the coordinator and passes
+    // a worker's foreign key failure on as an internal error (decision 0049).
+    (e?.code === 'XX000' &&
+      e.routine === 'ReportCopyError' &&
+      /violates foreign key constraint/.test(e.message ?? ''))
+  );
 }
 
 /**
