@@ -77,7 +77,7 @@ if (url) {
         // The connection now waits idle in the pool; the server ends it (as a restart would).
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
-        await admin.query('select pg_terminate_backend($1)', [pid]);
+        await admin.query('select pg_terminate_backend($1::int)', [pid]);
         await admin.end();
         await new Promise((resolve) => setTimeout(resolve, 200));
         const next = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
