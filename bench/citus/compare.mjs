@@ -3,8 +3,8 @@
 // the catalogue's product list (GET /api/v1/product/paginated/results, 10-row page 1, in a store
 // of 100,000 products made by bench/catalogue/generate.ts through the import endpoint).
 //
-// Run: npm run build && CITUS_TOOLS=../shared/tools/citus taskset -c 1 node bench/citus/compare.mjs
-//      (or CITUS_TOOLS=../shared/tools/citus npm run bench:citus, which does both)
+// Run: npm run build && CITUS_TOOLS=<folder with cluster.sh> taskset -c 1 node bench/citus/compare.mjs
+//      (or CITUS_TOOLS=<folder with cluster.sh> npm run bench:citus, which does both)
 // CITUS_TOOLS: the folder with the workplace's cluster.sh (required; never guessed).
 // Each Citus cluster is started fresh in a temporary folder (coordinator on CITUS_PORT, 5520, and
 // workers after it; the 2-worker cluster on CITUS_PORT+5.., or the next free ports) and stopped at
