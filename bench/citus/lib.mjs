@@ -58,7 +58,7 @@ export function citusTools() {
   if (!tools || !existsSync(path.join(tools, 'cluster.sh'))) {
     console.error(
       `CITUS_TOOLS must name the folder holding cluster.sh (it is ${tools ? `"${tools}", without cluster.sh` : 'not set'}),` +
-        ' e.g. CITUS_TOOLS=../shared/tools/citus npm run bench:citus',
+        ' e.g. CITUS_TOOLS=<folder with cluster.sh> npm run bench:citus',
     );
     process.exit(2);
   }

@@ -26,7 +26,7 @@
 // 5. One measured store's shard group moves to the other worker (citus_move_shard_placement,
 //    MOVE_MODE block_writes) while it gets 5 sales a second: how long, how big, what the sales saw.
 //
-// Run: npm run build && CITUS_TOOLS=../shared/tools/citus taskset -c 1 node bench/citus/simulate.mjs
+// Run: npm run build && CITUS_TOOLS=<folder with cluster.sh> taskset -c 1 node bench/citus/simulate.mjs
 // Env: STORES (10000), ORDERS (1000), API_STORES (20), SMALL_ORDERS (100), SELL_MINUTES (10),
 //      PROBE (20), BATCH (500), BUDGET_MINUTES (25), SALE_RATE (20), DASHBOARD_RATE (2),
 //      SINGLE_RATE (20), SECONDS (30), MOVE_MODE (block_writes; none skips the move), CITUS_PORT (5540, or the next free ports), PORT (3490), SERVER_CPU (0), SHARD_COUNT
