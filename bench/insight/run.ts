@@ -146,6 +146,7 @@ async function generateAll(): Promise<string> {
       .insertInto('stores')
       .values({ ...store, id, business_name: `Other shop ${k}` })
       .execute();
+    await db.insertInto('store_zones').values({ store_id: id, timezone: store.timezone }).execute();
     storeIds.push(id);
   }
 

@@ -62,6 +62,7 @@ export const TENANT_TABLES: readonly string[] = [
   'webhook_attempts',
   'till_settings',
   'till_devices',
+  'store_zones',
 ];
 
 /** Shared tables copied to every node. */

@@ -19,6 +19,7 @@ import * as salesFigureChanges from './migrations/0019-sales-figure-changes.js';
 import * as figureDaysCovered from './migrations/0020-figure-days-covered.js';
 import * as tillDevices from './migrations/0021-till-devices.js';
 import * as distributionKeys from './migrations/0022-distribution-keys.js';
+import * as storeZones from './migrations/0023-store-zones.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0020-figure-days-covered': figureDaysCovered,
   '0021-till-devices': tillDevices,
   '0022-distribution-keys': distributionKeys,
+  '0023-store-zones': storeZones,
 };
 
 /**

@@ -185,11 +185,22 @@ export interface AnalyticsEventsTable {
   created_at: string;
 }
 
+/**
+ * The time zone a store's sales figures are dated in (migration 0023): a copy of the store's
+ * `timezone` kept with the store's own rows, the row a sale locks to prove its day is still
+ * right and a change of zone locks to move it (decision 0049, "The zone guard").
+ */
+export interface StoreZonesTable {
+  store_id: string;
+  timezone: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   user_codes: UserCodesTable;
   stores: StoresTable;
+  store_zones: StoreZonesTable;
   roles: RolesTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { engineOf, type Engine } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
@@ -8,6 +8,7 @@ import { localDate } from '../../lib/local-dates.js';
 import { reportsRepository } from './reports.repository.js';
 import type { SalesDaysTable } from './reports.tables.js';
 import { acrossStores } from '../../db/store-key-check.js';
+import { holdStoreZone, zoneGuardSql } from '../stores/stores.public.js';
 
 /**
  * Keeping the sales figures (decision 0031): the orders module reports every change of an order
@@ -128,13 +129,14 @@ function completionChange(order: OrderForFigures, lines: readonly LineForFigures
  * The row is written only while the store's time zone is still the one its day was worked out
  * in (`ctx`'s, read when the request began). A new time zone rebuilds the store's figures and
  * drops its changes in the transaction that sets it, after locking the store row
- * (`store-timezone.service.ts`). Here the store row is read with `for key share` (PostgreSQL),
- * which waits for that transaction and then reads the row as it committed; SQLite runs one
- * writer at a time, so its read is current. When the zone changed, the row names no store
- * (`time zone changed`), its foreign key fails and the whole change rolls back with a 409, to be
- * tried again: no change dated in the old zone outlives the rebuild. The sale's order row
- * already takes the same lock through its own foreign key, so this adds a read of one row by its
- * key, not a lock or a write.
+ * (`store-timezone.service.ts`). Here the store's zone row (`store_zones`, kept by the stores
+ * module beside the store's data) is read with `for share` (PostgreSQL), which waits for that
+ * transaction and then reads the row as it committed; SQLite runs one writer at a time, so its
+ * read is current. When the zone changed, the row names no store (`time zone changed`), its
+ * foreign key fails and the whole change rolls back with a 409, to be tried again: no change
+ * dated in the old zone outlives the rebuild. The guard is not the `stores` row itself: on Citus
+ * that row is on every node and locking it locks the table's one shard everywhere, which sales of
+ * different stores then waited on in a circle (decision 0049, "The zone guard").
  */
 function addChange(batch: InsertBatch, ctx: StoreContext, day: string, change: FigureChange): InsertBatch {
   const d = change.d;
@@ -171,9 +173,13 @@ function addChange(batch: InsertBatch, ctx: StoreContext, day: string, change: F
         const [store, zone, id, d] = v;
         const numbers = v.slice(4, 4 + DAY_NUMBERS.length).map(number);
         const [products, customers] = v.slice(4 + DAY_NUMBERS.length);
-        return `select coalesce((select s.id from stores s where s.id = ${store} and s.timezone = ${zone}${
-          postgres ? ' for key share' : ''
-        }), 'time zone changed'), ${[id, d, ...numbers, products, customers].join(', ')}`;
+        return `select coalesce((${zoneGuardSql(store!, zone!, postgres)}), 'time zone changed'), ${[
+          id,
+          d,
+          ...numbers,
+          products,
+          customers,
+        ].join(', ')}`;
       });
       return `insert into sales_figure_changes (store_id, id, day, ${DAY_NUMBERS.join(
         ', ',
@@ -291,7 +297,7 @@ export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<n
 /**
  * Takes up to `CLAIM` of the store's changes (deleting them) and adds them to the figures, in the
  * caller's transaction, in the database: the changes' JSON is read by SQL, so no change crosses
- * to the server and back. On PostgreSQL the store row is read `for share` first: a time-zone
+ * to the server and back. On PostgreSQL the store's zone row is read `for share` first: a time-zone
  * change (which locks it `for update`, rebuilds the figures and drops the changes) then runs
  * wholly before or after this, never in between. One statement takes the changes `for update`,
  * in key order, and adds them up into the five tables (data-modifying CTEs reading the same
@@ -302,7 +308,7 @@ export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<n
  */
 async function rollUpIn(trx: Transaction<Database>, storeId: string): Promise<void> {
   if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
-    await sql`select id from stores where id = ${storeId} for share`.execute(trx);
+    await holdStoreZone(trx, storeId);
     await trx.executeQuery(CompiledQuery.raw(rollUpText('postgres'), [storeId, CLAIM]));
     return;
   }

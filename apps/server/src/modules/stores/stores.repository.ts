@@ -18,16 +18,58 @@ export function toStore(row: StoresTable): Store {
 export const findStore = (db: Db, id: string) =>
   db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** A new store, with the row that keeps its time zone beside its own data (`store_zones`). */
 export async function insertStore(db: Db, values: StoresTable): Promise<void> {
   await db.insertInto('stores').values(values).execute();
+  await db.insertInto('store_zones').values({ store_id: values.id, timezone: values.timezone }).execute();
 }
 
+/**
+ * Changes a store's details. A new time zone is also written to its `store_zones` row, after the
+ * store row (every writer takes the two in this order): the sales that worked their day out in
+ * the old zone hold that row and are waited for; the next ones find the new zone.
+ */
 export async function updateStore(
   db: Db,
   id: string,
   values: Partial<Omit<StoresTable, 'id'>>,
 ): Promise<StoresTable> {
-  return db.updateTable('stores').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('stores')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (values.timezone !== undefined)
+    await db
+      .updateTable('store_zones')
+      .set({ timezone: values.timezone })
+      .where('store_id', '=', id)
+      .execute();
+  return row;
+}
+
+/**
+ * The statement that answers the store's id while its figures are dated in `zone`, and nothing
+ * once the zone has changed: `store` and `zone` are the caller's parameter placeholders. On
+ * PostgreSQL it takes a share lock on the store's zone row: a change of zone waits for the
+ * transaction, and a statement that meets the change waits for it and then reads the new zone
+ * (a key-share lock would not: changing a column that is no key takes a lock that does not
+ * conflict with it). The row sits with the store's data, so on Citus the lock stays on the
+ * store's worker (decision 0049).
+ */
+export const zoneGuardSql = (store: string, zone: string, postgres: boolean): string =>
+  `select z.store_id from store_zones z where z.store_id = ${store} and z.timezone = ${zone}${
+    postgres ? ' for share' : ''
+  }`;
+
+/**
+ * Holds the store's time zone still until the transaction ends (PostgreSQL; SQLite runs one
+ * writer at a time). Taken by work that must not overlap a change of zone.
+ */
+export async function holdStoreZone(db: Db, storeId: string): Promise<void> {
+  if (engineOf(db as never) !== 'postgres') return;
+  await db.selectFrom('store_zones').select('store_id').where('store_id', '=', storeId).forShare().execute();
 }
 
 /**
