@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { toCsv as writeCsv } from '@tillbook/contract/csv';
 import Papa from 'papaparse';
 import { AppError, badRequest } from './app-error.js';
 import type { RequestContext } from './context.js';
@@ -262,24 +263,15 @@ function cellText(value: unknown): string {
 }
 
 /**
- * Text a spreadsheet program would run as a formula gets a leading `'` so it shows as text:
- * text starting with `=`, `@`, a tab or a carriage return, and text starting with `+` or `-`
- * unless all of it is a signed number ("-500", "-1,500.50", "+2348012345678"), which cannot
- * run anything and is worth keeping as a number. Numbers are never changed (decision 0016;
- * the web app's `lib/csv.ts` follows the same rule).
+ * Rows to CSV text with the contract's one CSV rule (formula-like cells marked as text;
+ * decision 0016): the same rule the web's import templates use.
  */
-const FORMULA_LIKE = /^[=@\t\r]|^[+-](?!\d[\d\s.,]*$)/;
-
-/** Rows to CSV text, formula-like cells escaped. */
 export function toCsv(
   columns: readonly string[],
   rows: Array<Array<string | number | null>>,
   withHeader = true,
 ): string {
-  return Papa.unparse(
-    { fields: [...columns], data: rows.map((r) => r.map((v) => (v == null ? '' : v))) },
-    { escapeFormulae: FORMULA_LIKE, header: withHeader, newline: '\r\n' },
-  );
+  return writeCsv(columns, rows, { header: withHeader });
 }
 
 /** A workbook with one sheet: the header, example rows, and the given columns kept as text. */
