@@ -23,7 +23,10 @@ import * as storeZones from './migrations/0023-store-zones.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
- * works from compiled JavaScript and from TypeScript under the test runner. Add new ones at the end.
+ * works from compiled JavaScript and from TypeScript under the test runner. Add new ones at the
+ * end, numbered after the last. Once shipped, a migration is frozen (decision 0050): its name and
+ * number are never changed or reused, its file is never edited (`migrations.checksums.json`), and
+ * it imports nothing of the app, only Kysely and the frozen helpers beside it.
  */
 export const migrations: Record<string, Migration> = {
   '0001-platform': platform,
@@ -50,10 +53,17 @@ export const migrations: Record<string, Migration> = {
 };
 
 /**
+ * Numbers no migration has: 0016 and 0017 were never in this repository (0018 came after 0015).
+ * They stay unused, so no new migration sorts among those already applied (decision 0050).
+ */
+export const unusedMigrationNumbers: readonly string[] = ['0016', '0017'];
+
+/**
  * Names migrations were recorded under before they were renumbered (two shared 0003; issue 16),
  * to their names now, in the order the renames are applied. A database migrated before has the
  * old names in `kysely_migration`; `migrateToLatest` renames them before the migrator reads them,
- * and a restore accepts a backup that lists them. Never reuse an old name for a new migration.
+ * and a restore accepts a backup that lists them. Never reuse an old name for a new migration,
+ * and never add a rename again: a shipped migration keeps its name (decision 0050).
  */
 export const renamedMigrations: ReadonlyArray<readonly [from: string, to: string]> = [
   ['0008-hardening', '0009-hardening'],

@@ -1,12 +1,11 @@
-import { sql, type Kysely } from 'kysely';
-import { engineOf } from '../connection.js';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Catalogue and customers: categories, products, their categories, the stock ledger, customers
  * and the word index used to search them. Runs on SQLite and PostgreSQL alike.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = engineOf(db) === 'postgres';
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   await db.schema
     .createTable('categories')

@@ -1,7 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- written for both engines, before the tables have types */
-import { sql, type Kysely } from 'kysely';
-import { engineOf } from '../connection.js';
-import { innerSuffixes } from '../../lib/search-index.js';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 const BATCH = 5000;
 
@@ -13,7 +11,7 @@ const BATCH = 5000;
  *   only http and https now, and such an address must not reach a link or an invoice.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = engineOf(db) === 'postgres';
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const byteOrder = (c: { notNull(): any }) =>
     postgres ? c.notNull().modifyEnd(sql`collate "C"`) : c.notNull();
   await db.schema
@@ -83,6 +81,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
   }
 }
+
+/**
+ * The inner suffixes (3 characters or more, not the term itself) of some terms, each with the
+ * first term that holds it. A copy of `innerSuffixes` in `lib/search-index.ts` as it was when
+ * this migration shipped (decision 0050: a migration imports no live code): the app keeps its
+ * suffixes with its own copy, and this one says what the migration filled, for good.
+ */
+function innerSuffixes(terms: readonly string[]): Array<{ suffix: string; term: string }> {
+  const own = new Set(terms);
+  const found = new Map<string, string>();
+  for (const term of terms) {
+    const chars = [...term];
+    for (let i = 1; i + MIN_INSIDE_WORD_LENGTH <= chars.length; i++) {
+      const suffix = chars.slice(i).join('');
+      if (!own.has(suffix) && !found.has(suffix)) found.set(suffix, term);
+    }
+  }
+  return [...found].map(([suffix, term]) => ({ suffix, term }));
+}
+const MIN_INSIDE_WORD_LENGTH = 3;
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('search_suffixes').ifExists().execute();

@@ -1,13 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import { engineOf } from '../connection.js';
-import { rebuildSalesFigures } from '../sales-figures-rebuild.js';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { backfillSalesFigures } from './frozen/sales-figures-backfill.js';
 
 /**
  * Issue 18: the sales figures every dashboard and report call reads (decision 0031), kept per
  * store and store-local day, per product and day, and per customer and day (with all-time totals
  * per product and customer), in the same
  * transaction as the sale, refund or cancellation that changes them. Filled here from the
- * orders already made.
+ * orders already made, by this migration's frozen copy of the rebuild (decision 0050).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -77,7 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Every sale of a store updates the same few rows (its day, its products): on PostgreSQL, room
   // on each page lets those updates stay on the page (HOT) instead of moving the row and its
   // index entries every time.
-  if (engineOf(db) === 'postgres') {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
     for (const table of [
       'sales_days',
       'sales_product_days',
@@ -106,5 +105,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['store_id', 'payment_date', 'id'])
     .execute();
 
-  await rebuildSalesFigures(db as never, undefined, { changes: false });
+  await backfillSalesFigures(db, { placedTotal: false });
 }

@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { engineOf } from '../connection.js';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Issue 19: API keys, the sandbox twin of a store, and the metering of API calls
@@ -9,7 +8,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Every API call now counts in `rate_limits` (decision 0033). On PostgreSQL a logged table makes
   // each count wait for a WAL flush (measured: 5.4 ms a call); counts are disposable (a crash
   // that loses them only opens the windows again), so the table is unlogged there.
-  if (engineOf(db) === 'postgres') await sql`alter table rate_limits set unlogged`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`alter table rate_limits set unlogged`.execute(db);
 
   // A store's sandbox twin is another stores row pointing at its live store. It has no members,
   // so it never shows in a store switcher, and plan limits leave it out.

@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { engineOf } from '../connection.js';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Issue 18 (the order path at 0.9× of its speed before the figures): a sale no longer adds to the
@@ -31,7 +30,7 @@ const DAY_NUMBERS = [
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = engineOf(db) === 'postgres';
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable('sales_figure_changes')
     .addColumn('store_id', 'text', (c) => c.notNull().references('stores.id').onDelete('cascade'))

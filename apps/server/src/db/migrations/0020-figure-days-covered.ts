@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { engineOf } from '../connection.js';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Issue 18 (top customers, top products and sales by item over a range, at a million orders): a
@@ -23,7 +22,7 @@ const TABLES = [
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = engineOf(db) === 'postgres';
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const { table, key, numbers } of TABLES) {
     const pkey = `${table}_pkey`;
     if (postgres) {
@@ -57,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (engineOf(db) !== 'postgres') return;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   for (const { table, key } of TABLES) {
     const pkey = `${table}_pkey`;
     await sql`alter table ${sql.table(table)}
