@@ -30,6 +30,8 @@ import {
   atExit,
   checkout,
   citusTools,
+  databaseCpu,
+  databaseCpuSince,
   freshPostgres,
   logErrors,
   median,
@@ -45,6 +47,7 @@ import {
   withSchema,
 } from './lib.mjs';
 import { setUpStore } from '../orders/shop.mjs';
+import { cpuMsOf } from '../lib.mjs';
 
 const ENGINES = (process.env.ENGINES ?? 'postgres,citus1,citus2').split(',').filter(Boolean);
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
@@ -202,7 +205,12 @@ try {
         const url = `${server.base}/api/v1/product/paginated/results/?page=1&perPage=10&storeId=${engine.catalogue.storeId}`;
         const headers = { authorization: token };
         await autocannon({ url, headers, connections: LIST_CONNECTIONS, duration: 2 });
+        // CPU per request, where it goes: the app server and each database node.
+        const dbBefore = await databaseCpu(engine.cpu);
+        const serverBefore = cpuMsOf(server.pid);
         const t = await autocannon({ url, headers, connections: LIST_CONNECTIONS, duration: LIST_SECONDS });
+        const serverMs = cpuMsOf(server.pid) - serverBefore;
+        const dbUsed = await databaseCpuSince(engine.cpu, dbBefore);
         // Latency at half the rate it sustained (open loop), as the catalogue bench reads p50.
         const rate = Math.max(10, Math.floor((t['2xx'] / LIST_SECONDS) * 0.5));
         const l = await openLoop({ url, rate, seconds: LIST_SECONDS, headers });
@@ -211,6 +219,11 @@ try {
           perSecond: t['2xx'] / LIST_SECONDS,
           failed: t.non2xx + t.errors + t.timeouts,
           closedP50: t.latency.p50,
+          serverCpuPerRequest: serverMs / Math.max(1, t['2xx']),
+          databaseCpuPerRequest: dbUsed.total / Math.max(1, t['2xx']),
+          databaseCpuPerRequestByNode: Object.fromEntries(
+            Object.entries(dbUsed.byNode ?? {}).map(([node, ms]) => [node, ms / Math.max(1, t['2xx'])]),
+          ),
           rate,
           p50: l.p50,
           p99: l.p99,
@@ -226,7 +239,14 @@ try {
             : 'orders -') +
           '; ' +
           (r.list
-            ? `list ${r.list.perSecond.toFixed(0)} req/s (${r.list.failed} failed); at ${r.list.rate}/s p50 ${r.list.p50.toFixed(2)} ms p99 ${r.list.p99.toFixed(2)} ms`
+            ? `list ${r.list.perSecond.toFixed(0)} req/s (${r.list.failed} failed; server CPU ${r.list.serverCpuPerRequest.toFixed(2)} ms, database CPU ${r.list.databaseCpuPerRequest.toFixed(2)} ms a request ${JSON.stringify(
+                Object.fromEntries(
+                  Object.entries(r.list.databaseCpuPerRequestByNode).map(([k, v]) => [
+                    k,
+                    Number(v.toFixed(2)),
+                  ]),
+                ),
+              )}); at ${r.list.rate}/s p50 ${r.list.p50.toFixed(2)} ms p99 ${r.list.p99.toFixed(2)} ms`
             : 'list -'),
       );
     }
