@@ -39,6 +39,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   ],
   'orders.view': [
     'GET /discounts',
+    'GET /discounts/export',
     'GET /discounts/search/:term',
     'GET /discounts/filter/:f',
     'GET /discounts/:id',
@@ -49,6 +50,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /order/:id/invoice.pdf',
     'POST /order/:id/invoice/email',
     'GET /payment_received',
+    'GET /payment_received/export',
     'GET /payment_received/:id',
   ],
   'orders.create': [
@@ -89,7 +91,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /product/:id/images',
     'DELETE /product/:id/images/:name',
   ],
-  'vendors.view': ['GET /vendor', 'GET /vendor/:id'],
+  'vendors.view': ['GET /vendor', 'GET /vendor/export', 'GET /vendor/:id'],
   'vendors.manage': [
     'POST /vendor',
     'PATCH /vendor/update/:id',
@@ -99,6 +101,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   ],
   'purchase_orders.view': [
     'GET /purchase_order',
+    'GET /purchase_order/export',
     'GET /purchase_order/vendor/:id',
     'GET /purchase_order/incoming/:id',
     'GET /purchase_order/:id',
@@ -162,7 +165,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /members/resend-invite/:id',
   ],
   'roles.manage': ['POST /roles', 'PATCH /roles/:id', 'DELETE /roles/:id'],
-  'audits.view': ['GET /audits', 'GET /audits/search/:term', 'GET /audits/:id'],
+  'audits.view': ['GET /audits', 'GET /audits/export', 'GET /audits/search/:term', 'GET /audits/:id'],
   'developers.manage': [
     'GET /webhooks/endpoints',
     'POST /webhooks/endpoints',

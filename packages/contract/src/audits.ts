@@ -47,18 +47,24 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditListQuery = withQueryAliases(
-  paginationQuery.extend({
-    action: z.string().max(100).optional(),
-    actorId: z.string().max(64).optional(),
-    entity: z.string().max(100).optional(),
-    entityId: z.string().max(64).optional(),
-    from: dateFilter,
-    to: dateFilter,
-    search: z.string().max(100).optional(),
-  }),
-  { actor_id: 'actorId', entity_id: 'entityId' },
-);
+const auditFilters = {
+  action: z.string().max(100).optional(),
+  actorId: z.string().max(64).optional(),
+  entity: z.string().max(100).optional(),
+  entityId: z.string().max(64).optional(),
+  from: dateFilter,
+  to: dateFilter,
+  search: z.string().max(100).optional(),
+};
+export const auditListQuery = withQueryAliases(paginationQuery.extend(auditFilters), {
+  actor_id: 'actorId',
+  entity_id: 'entityId',
+});
+/** The export's query: the list's filters, every row. */
+export const auditExportQuery = withQueryAliases(z.object(auditFilters), {
+  actor_id: 'actorId',
+  entity_id: 'entityId',
+});
 
 export const auditsRoutes = defineRoutes({
   list: {
@@ -69,7 +75,15 @@ export const auditsRoutes = defineRoutes({
     query: auditListQuery,
     response: auditEntrySchema,
     paginated: true,
+  },  export: {
+    method: 'GET',
+    path: '/audits/export',
+    access: 'audits.view',
+    summary: 'Audit rows matching the list filters, as CSV',
+    query: auditExportQuery,
+    file: 'text/csv',
   },
+
   search: {
     method: 'GET',
     path: '/audits/search/:term',

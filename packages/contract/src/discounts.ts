@@ -184,6 +184,8 @@ export const discountListQuery = paginationQuery.extend({
   search: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
   isActive: queryBoolean,
 });
+/** The export's query: the list's filters, every row. */
+export const discountExportQuery = discountListQuery.omit({ page: true, perPage: true });
 
 export const discountSearchParams = z.object({
   term: z
@@ -210,7 +212,15 @@ export const discountsRoutes = defineRoutes({
     query: discountListQuery,
     response: discountSchema,
     paginated: true,
+  },  export: {
+    method: 'GET',
+    path: '/discounts/export',
+    access: 'orders.view',
+    summary: 'Discounts matching the list filters, as CSV',
+    query: discountExportQuery,
+    file: 'text/csv',
   },
+
   create: {
     method: 'POST',
     path: '/discounts',

@@ -66,6 +66,8 @@ export const paymentListQuery = paginationQuery.extend({
   from: dateFilter,
   to: dateFilter,
 });
+/** The export's query: the list's filters, every row. */
+export const paymentExportQuery = paymentListQuery.omit({ page: true, perPage: true });
 
 export const paymentsReceivedRoutes = defineRoutes({
   list: {
@@ -77,7 +79,15 @@ export const paymentsReceivedRoutes = defineRoutes({
     query: paymentListQuery,
     response: paymentReceivedSchema,
     paginated: true,
+  },  export: {
+    method: 'GET',
+    path: '/payment_received/export',
+    access: 'orders.view',
+    summary: 'Payments received matching the list filters, as CSV',
+    query: paymentExportQuery,
+    file: 'text/csv',
   },
+
   add: {
     method: 'POST',
     path: '/payment_received/add_payment',

@@ -145,16 +145,20 @@ export const reorderBody = z.object({
   quantity: quantity.optional(),
 });
 
-export const purchaseOrderListQuery = withQueryAliases(
-  paginationQuery.extend({
-    status: z.enum(PURCHASE_ORDER_STATUSES, { error: 'Unknown status' }).optional(),
-    vendorId: z.string().max(64).optional(),
-    from: dateFilter,
-    to: dateFilter,
-    search: z.string().trim().max(100).optional(),
-  }),
-  { vendor_id: 'vendorId' },
-);
+const purchaseOrderFilters = {
+  status: z.enum(PURCHASE_ORDER_STATUSES, { error: 'Unknown status' }).optional(),
+  vendorId: z.string().max(64).optional(),
+  from: dateFilter,
+  to: dateFilter,
+  search: z.string().trim().max(100).optional(),
+};
+export const purchaseOrderListQuery = withQueryAliases(paginationQuery.extend(purchaseOrderFilters), {
+  vendor_id: 'vendorId',
+});
+/** The export's query: the list's filters, every row. */
+export const purchaseOrderExportQuery = withQueryAliases(z.object(purchaseOrderFilters), {
+  vendor_id: 'vendorId',
+});
 
 export const incomingStockSchema = z.object({
   product_id: z.string(),
@@ -182,7 +186,15 @@ export const purchaseOrdersRoutes = defineRoutes({
     query: purchaseOrderListQuery,
     response: purchaseOrderSummarySchema,
     paginated: true,
+  },  export: {
+    method: 'GET',
+    path: '/purchase_order/export',
+    access: 'purchase_orders.view',
+    summary: 'Purchase orders matching the list filters, as CSV',
+    query: purchaseOrderExportQuery,
+    file: 'text/csv',
   },
+
   create: {
     method: 'POST',
     path: '/purchase_order',

@@ -105,6 +105,8 @@ export const vendorListQuery = paginationQuery.extend({
   status: z.enum(VENDOR_STATUSES, { error: 'Status must be active or inactive' }).optional(),
   search: z.string().trim().max(100).optional(),
 });
+/** The export's query: the list's filters, every row. */
+export const vendorExportQuery = vendorListQuery.omit({ page: true, perPage: true });
 
 export const vendorsRoutes = defineRoutes({
   list: {
@@ -115,6 +117,14 @@ export const vendorsRoutes = defineRoutes({
     query: vendorListQuery,
     response: vendorSchema,
     paginated: true,
+  },
+  export: {
+    method: 'GET',
+    path: '/vendor/export',
+    access: 'vendors.view',
+    summary: 'Vendors matching the list filters, as CSV',
+    query: vendorExportQuery,
+    file: 'text/csv',
   },
   create: {
     method: 'POST',

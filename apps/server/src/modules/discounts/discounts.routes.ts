@@ -2,12 +2,17 @@ import { MESSAGES } from '@tillbook/contract/constants';
 import { discountsRoutes } from '@tillbook/contract/discounts';
 import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
+import { sendCsv } from '../../lib/csv-export.js';
 import { route } from '../../lib/route.js';
+import { exportDiscounts } from './discounts.export.js';
 import * as discounts from './discounts.service.js';
 
 export function registerDiscountsRoutes(app: FastifyInstance): void {
   route(app, discountsRoutes.list, async (ctx, { query }) =>
     paged(await discounts.listDiscounts(ctx, query)),
+  );
+  route(app, discountsRoutes.export, async (ctx, { query }, _request, reply) =>
+    sendCsv(ctx, reply, 'discounts', await exportDiscounts(ctx, query)),
   );
   route(app, discountsRoutes.create, async (ctx, { body }) =>
     ok(await discounts.createDiscount(ctx, body), MESSAGES.discountAdded, 201),

@@ -1,13 +1,18 @@
 import { purchaseOrdersRoutes } from '@tillbook/contract/purchase-orders';
 import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
+import { sendCsv } from '../../lib/csv-export.js';
 import { route } from '../../lib/route.js';
+import { exportPurchaseOrders } from './purchase-orders.export.js';
 import * as receipts from './purchase-order-receipts.service.js';
 import * as pos from './purchase-orders.service.js';
 
 export function registerPurchaseOrdersRoutes(app: FastifyInstance): void {
   route(app, purchaseOrdersRoutes.list, async (ctx, { query }) =>
     paged(await pos.listPurchaseOrders(ctx, query)),
+  );
+  route(app, purchaseOrdersRoutes.export, async (ctx, { query }, _request, reply) =>
+    sendCsv(ctx, reply, 'purchase-orders', await exportPurchaseOrders(ctx, query)),
   );
   route(app, purchaseOrdersRoutes.create, async (ctx, { body }) =>
     ok(await pos.createPurchaseOrder(ctx, body), 'Purchase order created', 201),

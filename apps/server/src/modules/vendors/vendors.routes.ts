@@ -1,11 +1,16 @@
 import { vendorsRoutes } from '@tillbook/contract/vendors';
 import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
+import { sendCsv } from '../../lib/csv-export.js';
 import { route } from '../../lib/route.js';
+import { exportVendors } from './vendors.export.js';
 import * as vendors from './vendors.service.js';
 
 export function registerVendorsRoutes(app: FastifyInstance): void {
   route(app, vendorsRoutes.list, async (ctx, { query }) => paged(await vendors.listVendors(ctx, query)));
+  route(app, vendorsRoutes.export, async (ctx, { query }, _request, reply) =>
+    sendCsv(ctx, reply, 'vendors', await exportVendors(ctx, query)),
+  );
   route(app, vendorsRoutes.create, async (ctx, { body }) =>
     ok(await vendors.createVendor(ctx, body), 'Vendor added', 201),
   );
