@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './test/harness.js';
 import { createMemberWith, createProduct, order } from './test/sales-fixtures.js';
 
 /**
- * The lists' CSV exports (decision 0050): each answers the list's own rows with the list's
+ * The lists' CSV exports (decision 0051): each answers the list's own rows with the list's
  * filters, every page, from the caller's store only, and needs the list's permission.
  */
 

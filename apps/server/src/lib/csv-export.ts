@@ -6,7 +6,7 @@ import type { Page } from './pagination.js';
 import { formatMajorAmount, minorDigits } from './spreadsheet.js';
 
 /**
- * A list's CSV export (decision 0050): the list's own service call with the list's filters, as
+ * A list's CSV export (decision 0051): the list's own service call with the list's filters, as
  * one page of every row, written with the contract's CSV rule. The export then cannot show
  * another store's rows or other rows than the list: it is the same query.
  */
