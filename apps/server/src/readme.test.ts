@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/harness.js';
 
@@ -88,5 +88,31 @@ describe('the README says what works today', () => {
     const opening = readme.split('\n\n')[1] ?? '';
     expect(opening).toMatch(/^The back office for shops/);
     expect(opening).not.toMatch(/still to come|coming soon/i);
+  });
+});
+
+describe('the decision records index (docs/decisions/README.md)', () => {
+  const folder = new URL('../../../docs/decisions/', import.meta.url);
+  const index = readFileSync(new URL('README.md', folder), 'utf8');
+  const rows = [...index.matchAll(/^\| (\d{4}) \| (.*?) \|/gm)].map((m) => ({
+    number: m[1]!,
+    record: m[2]!.trim(),
+  }));
+
+  it('has a row for every record, linking its file, and marks the numbers never written', () => {
+    const files = readdirSync(folder).filter((f) => /^\d{4}-.*\.md$/.test(f));
+    const missing = files.filter(
+      (f) => !rows.some((r) => r.number === f.slice(0, 4) && r.record.includes(`(${f})`)),
+    );
+    expect(
+      missing,
+      'A new decision record adds its row to docs/decisions/README.md (numbers only by adding)',
+    ).toEqual([]);
+    // Every number up to the highest has a row: a record or "never written", never a gap or a reuse.
+    const highest = Math.max(...files.map((f) => Number(f.slice(0, 4))));
+    const numbers = rows.map((r) => Number(r.number));
+    expect(numbers).toEqual(Array.from({ length: highest }, (_, i) => i + 1));
+    const unwritten = rows.filter((r) => !files.some((f) => f.startsWith(r.number))).map((r) => r.record);
+    expect(unwritten.every((r) => r === '—')).toBe(true);
   });
 });
