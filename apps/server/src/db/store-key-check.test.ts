@@ -46,6 +46,27 @@ describe('the store key in every statement (decision 0049)', () => {
     ).toEqual(['memberships']);
   });
 
+  it('flags a subquery tied to the store only through the query around it', () => {
+    // Citus prunes a subquery's shards by values: one correlated on `store_id` alone runs on
+    // every shard, even when the outer query names its store.
+    expect(
+      tables(
+        'select c.id, (select count(*) from product_categories pc where pc.store_id = c.store_id and pc.category_id = c.id) as n from categories c where c.store_id = $1',
+      ),
+    ).toEqual(['product_categories']);
+    expect(
+      tables(
+        'select c.id, (select count(*) from product_categories pc where pc.store_id = $1 and pc.category_id = c.id) as n from categories c where c.store_id = $2',
+      ),
+    ).toEqual([]);
+    // A join inside the subquery still routes with its table filtered by value there.
+    expect(
+      tables(
+        "select p.id, (select sum(i.quantity) from order_items i join orders o on o.store_id = i.store_id and o.id = i.order_id where i.store_id = $1 and i.product_id = p.id and o.status in ('success', '(x')) as units from products p where p.store_id = $2",
+      ),
+    ).toEqual([]);
+  });
+
   it('leaves shared tables and marked statements alone', () => {
     expect(tables('select * from "users" where "id" = ?')).toEqual([]);
     expect(tables(`select * from "api_keys" where "key_hash" = ? ${ACROSS_STORES_MARK}`)).toEqual([]);

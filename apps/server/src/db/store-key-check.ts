@@ -72,26 +72,36 @@ export interface StoreKeyProblem {
 export function storeKeyProblems(statement: string): StoreKeyProblem[] {
   if (statement.includes(ACROSS_STORES_MARK)) return [];
   const text = statement.replace(/\s+/g, ' ');
-  const uses: Array<{ verb: string; table: string; alias: string }> = [];
+  const scopeAt = scopes(text);
+  const uses: Array<{ verb: string; table: string; alias: string; scope: number }> = [];
   for (const m of text.matchAll(TABLE_USE)) {
     const verb = m[1]!.toLowerCase();
     const table = m[2]!;
     const maybeAlias = m[3];
     const alias = maybeAlias && !KEYWORDS.has(maybeAlias.toLowerCase()) ? maybeAlias : table;
-    uses.push({ verb, table, alias });
+    uses.push({ verb, table, alias, scope: scopeAt(m.index) });
   }
   const tenantUses = uses.filter((u) => tenant.has(u.table));
   if (tenantUses.length === 0) return [];
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A value: a parameter, a list, or a literal string.
   const VALUE = `(?:=\\s*(?:\\?|\\$\\d+|'[^']*')|in\\s*\\(|is not distinct from\\s*(?:\\?|\\$\\d+))`;
-  const byValue = (alias: string) => new RegExp(`"?${esc(alias)}"?\\."?store_id"?\\s*${VALUE}`, 'i');
-  const aliases = new Set(tenantUses.map((u) => u.alias));
-  const covered = new Set([...aliases].filter((a) => byValue(a).test(text)));
-  // `a.store_id = b.store_id`: a co-located join, routed with b.
+  const key = (alias: string, scope: number) => `${scope}:${alias}`;
+  // A use is covered by a filter on its alias's store_id by value in the same (sub)query.
+  const covered = new Set<string>();
+  for (const alias of new Set(tenantUses.map((u) => u.alias)))
+    for (const m of text.matchAll(new RegExp(`"?${esc(alias)}"?\\."?store_id"?\\s*${VALUE}`, 'gi')))
+      covered.add(key(alias, scopeAt(m.index)));
+  // `a.store_id = b.store_id` between two tables of the same (sub)query: a co-located join,
+  // routed with b. Between a subquery's table and one of the query around it (a correlation) it
+  // is not: Citus prunes a subquery's shards by values, so such a subquery runs on every shard
+  // and must name the store by value itself.
+  const here = new Set(tenantUses.map((u) => key(u.alias, u.scope)));
   const edges = [
     ...text.matchAll(/"?([a-z_][a-z0-9_]*)"?\."?store_id"?\s*=\s*"?([a-z_][a-z0-9_]*)"?\."?store_id"?/gi),
-  ].map((m) => [m[1]!, m[2]!] as const);
+  ]
+    .map((m) => [key(m[1]!, scopeAt(m.index)), key(m[2]!, scopeAt(m.index))] as const)
+    .filter(([a, b]) => here.has(a) && here.has(b));
   for (let grew = true; grew;) {
     grew = false;
     for (const [a, b] of edges)
@@ -116,11 +126,42 @@ export function storeKeyProblems(statement: string): StoreKeyProblem[] {
       if (!/"?store_id"?/.test(columns)) problems.push({ table: use.table, sql: statement });
       continue;
     }
-    if (covered.has(use.alias)) continue;
+    if (covered.has(key(use.alias, use.scope))) continue;
     uncovered.push({ table: use.table, sql: statement });
   }
   if (uncovered.length > bareCount) problems.push(...uncovered);
   return problems;
+}
+
+/**
+ * Which (sub)query a position of the text is in: the position of the `(` opening the innermost
+ * `(select …)` around it, or -1 at the top. Parentheses inside string literals are skipped.
+ */
+function scopes(text: string): (position: number) => number {
+  const opens: number[] = [];
+  const spans: Array<[start: number, end: number]> = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === '(') opens.push(i);
+    else if (c === ')') {
+      const start = opens.pop();
+      if (start !== undefined && /^\(\s*select\b/i.test(text.slice(start, start + 12)))
+        spans.push([start, i]);
+    }
+  }
+  return (position) => {
+    let best = -1;
+    let bestStart = -1;
+    for (const [start, end] of spans)
+      if (start < position && position < end && start > bestStart) {
+        best = start;
+        bestStart = start;
+      }
+    return best;
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
-import { productColumnsOf, toProduct, type ProductRow } from './product-rows.js';
+import { productColumnsIn, toProduct, type ProductRow } from './product-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,7 +31,7 @@ export async function productsChangedSince(
   const from = after
     ? sql`and (p.updated_at > ${after.at} or (p.updated_at = ${after.at} and p.id > ${after.id}))`
     : sql``;
-  const { rows } = await sql<ProductRow>`select ${productColumnsOf(postgres)} from products p
+  const { rows } = await sql<ProductRow>`select ${productColumnsIn(postgres, ctx.storeId)} from products p
     where p.store_id = ${ctx.storeId} ${from}
     order by p.updated_at, p.id limit ${limit}`.execute(db);
   return rows.map(toProduct);

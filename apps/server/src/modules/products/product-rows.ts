@@ -56,14 +56,9 @@ const CATEGORIES_JSON = {
   ],
 } as const;
 
-/** The select list of a product and its categories (`p` is the product), on the engine given. */
-export const productColumnsOf = (postgres: boolean): RawBuilder<unknown> => {
-  const [head, tail] = CATEGORIES_JSON[postgres ? 'postgres' : 'sqlite'];
-  return sql.raw(`${COLUMNS}, ${head}p.store_id${tail} as categories`);
-};
-
 /**
- * The same select list for products of the store `storeId`, which it binds (once): the
+ * The select list of a product (`p`) of the store `storeId` with its categories, on the engine
+ * given. It binds the store (once): the
  * categories' subquery names the store as a value, not as the product's column. Citus routes a
  * statement to the store's worker only when every table in it, subqueries included, is filtered
  * by the store as a value; `pc.store_id = p.store_id` sent the product list to all 32 shards.

@@ -7,7 +7,7 @@ import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { deleteSearchTerms, insertSearchTerms, setSearchTerms } from '../../lib/search-index.js';
 import {
   POSITIONS_COUNTER,
-  productColumnsOf,
+  productColumnsIn,
   productCounter,
   productSearchRecord,
   searchKind,
@@ -30,7 +30,7 @@ const BATCH = 1000;
  */
 export function productsRepository(db: Db, storeId: string) {
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
-  const productColumns = productColumnsOf(postgres);
+  const productColumns = productColumnsIn(postgres, storeId);
 
   return {
     async get(id: string): Promise<Product | undefined> {
@@ -297,7 +297,7 @@ export function productsRepository(db: Db, storeId: string) {
       const { rows } = await sql<
         Omit<Category, 'products_count'> & { products_count: number | string }
       >`select c.id, c.name, c.description, c.created_at, c.updated_at,
-          (select count(*) from product_categories pc where pc.store_id = c.store_id and pc.category_id = c.id) as products_count
+          (select count(*) from product_categories pc where pc.store_id = ${storeId} and pc.category_id = c.id) as products_count
         from categories c where c.store_id = ${storeId} order by c.id desc`.execute(db);
       return rows.map((r) => ({ ...r, products_count: Number(r.products_count) }));
     },
