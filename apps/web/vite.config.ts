@@ -19,10 +19,7 @@ const reactRouter = path.dirname(createRequire(import.meta.url).resolve('react-r
  * imports (the `@mantine/core` index is not followed, or every component would count) and what
  * those import. Modules of the first screen (sign-in) stay in the entry (the `$initial` group).
  */
-const TILL_ROOTS = [
-  '/src/app/layout/app-layout.tsx',
-  '/src/features/orders/screens/point-of-sale-screen.tsx',
-];
+const TILL_ROOTS = ['/src/app/layout/app-layout.tsx', '/src/features/till/screens/point-of-sale-screen.tsx'];
 const MANTINE_INDEX = /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const tillModules = new Set<string>();
 const tillLibraryModules = new Set<string>();

@@ -101,7 +101,7 @@ const storeRoutes: RouteObject[] = [
 
   storeScreen('/sales/orders', () => import('../features/orders/screens/orders-screen')),
   storeScreen('/sales/orders/details/:id', () => import('../features/orders/screens/order-details-screen')),
-  storeScreen('/sales/orders/generate', () => import('../features/orders/screens/point-of-sale-screen')),
+  storeScreen('/sales/orders/generate', () => import('../features/till/screens/point-of-sale-screen')),
 
   storeScreen('/sales/discounts', () => import('../features/discounts/screens/discounts-screen')),
   storeScreen('/sales/discounts/create', () => import('../features/discounts/screens/discount-form-screen')),

@@ -21,5 +21,5 @@ export function endSession(): void {
  */
 export function forgetTillCatalogue(): void {
   if (typeof indexedDB === 'undefined') return;
-  void import('./till-store').then((m) => m.clearCatalogue()).catch(() => undefined);
+  void import('./till-db').then((m) => m.clearCatalogue()).catch(() => undefined);
 }

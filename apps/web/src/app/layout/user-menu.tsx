@@ -25,7 +25,7 @@ export function UserMenu() {
     const waiting =
       typeof indexedDB === 'undefined'
         ? 0
-        : await import('../../lib/till-store').then((m) => m.unsentSalesCount()).catch(() => 0);
+        : await import('../../lib/till-db').then((m) => m.unsentSalesCount()).catch(() => 0);
     if (waiting > 0) setUnsent(waiting);
     else leave();
   };

@@ -17,8 +17,8 @@ import {
   orderBadgeStatus,
   orderStatusLabel,
 } from '../components/order-status';
-import { PAYMENT_TYPE_LABELS } from '../components/payment-types';
-import { Receipt } from '../components/receipt';
+import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
+import { Receipt } from '../../../components/receipt';
 import { paths } from '../../../app/paths';
 import { CancelModal, RefundModal } from '../components/order-modals';
 import { OfflineSaleAlert } from '../components/offline-sale-alert';

@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconPlayerPause } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -14,13 +14,12 @@ import { useSession } from '../../../lib/session';
 import { setSaleInProgress } from '../../../lib/sale-in-progress';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { notify } from '../../../lib/toast';
-import { useCreateOrder, type CreateOrderBody } from '../api/create-order';
-import { isOffline } from '../api/quote-order';
+import { queryKeys } from '../../../lib/query-keys';
+import type { OrderBody } from '../../../lib/till-db';
 import { OfflineBar } from '../offline/offline-bar';
-import { isLocalCustomerId } from '../../../lib/till-store';
-import { serverCustomerId } from '../offline/offline-customers';
-import { offlineLimitReached, recordOfflineSale } from '../offline/offline-sale';
 import { useOfflineTill } from '../offline/use-offline-till';
+import { sell } from '../outbox/outbox';
+import type { SaleOutcome } from '../outbox/sale';
 import { emptyCart } from '../components/cart';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
@@ -79,11 +78,8 @@ function PointOfSale({ storeId }: { storeId: string }) {
   }, []);
   const scanner = useScanner(till.add);
   const offline = useOfflineTill(storeId);
-  // The cashier is read when an offline sale is recorded, not subscribed to: the user's record
-  // arriving would otherwise draw the whole till again on a phone's first load (decision 0023, addendum).
   const client = useQueryClient();
   const userId = useSession()?.user.id;
-  const [sellingOffline, setSellingOffline] = useState(false);
 
   const priced = usePosQuote({
     cart,
@@ -107,24 +103,88 @@ function PointOfSale({ storeId }: { storeId: string }) {
   };
 
   /**
-   * The sale with no network (decision 0036): priced on the device, numbered by it and queued
-   * with its key; the receipt says "offline, pending". Refused, with the reason, past the store's
-   * limits (how many sales may wait, and for how long).
+   * Every sale goes through the till's outbox with its Idempotency-Key (decision 0052): online it
+   * is sent at once; with no network it is kept, numbered by the device, and sent when the
+   * network is back. The mutation only holds the till's "selling" state (and lights the
+   * activity indicator): it runs with or without the network and is never kept or replayed.
    */
-  const sellOffline = async (key: string, body: CreateOrderBody) => {
+  const selling = useMutation({
+    mutationFn: sell,
+    networkMode: 'always',
+    meta: { kind: 'create', persist: false },
+  });
+
+  const finishSale = (outcome: SaleOutcome) => {
+    if (outcome.kind === 'recorded') {
+      notify.success(MESSAGES.completed);
+      setSale(outcome.order);
+      clearTill();
+      // Stock, discount uses and payments changed with the sale.
+      for (const keys of [
+        queryKeys.orders,
+        queryKeys.products,
+        queryKeys.discounts,
+        queryKeys.payments,
+        queryKeys.insight,
+      ])
+        void client.invalidateQueries({ queryKey: keys.all(storeId) });
+      return;
+    }
+    if (outcome.kind === 'waiting') {
+      notify.success(
+        `Sale saved on this till as ${outcome.sale.offlineNumber}: it is sent when the network is back.`,
+      );
+      setSale(outcome.sale.receipt);
+      clearTill();
+      void offline.retry();
+      return;
+    }
+    // Refused: the cashier sees why beside the fields (stock, a code, a rate) and the cart stays.
+    const fields = outcome.error instanceof ApiError ? outcome.error.fields : {};
+    till.setSaleErrors(fields);
+    if (fields.discount_code) charges.setCodeError(fields.discount_code);
+    if (fields.shipping_id) charges.setShippingError(fields.shipping_id);
+    notify.error(messageOf(outcome.error));
+  };
+
+  // An "update ready" reload waits while a sale is on the till or on its way (decision 0036).
+  const busy = cart.lines.length > 0 || selling.isPending || offline.busy;
+  useEffect(() => {
+    setSaleInProgress(busy);
+    return () => setSaleInProgress(false);
+  }, [busy]);
+
+  const canSell =
+    cart.lines.length > 0 &&
+    priced.quote.isSuccess &&
+    priced.fresh &&
+    !Object.keys(priced.errorsByLine).length &&
+    !priced.receivedError &&
+    !selling.isPending;
+
+  const completeSale = () => {
     const quote = priced.quote.data;
-    if (!quote) return;
-    setSellingOffline(true);
+    if (!canSell || !quote) return;
+    const body: OrderBody = {
+      items,
+      payment_type: cart.payment_type,
+      channel: 'pos',
+      // Left empty, the customer pays the total in full.
+      amount_received: priced.received ?? total,
+      ...(cart.customer ? { customer_id: cart.customer.id } : {}),
+      ...priced.charges,
+      ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
+    };
+    const json = JSON.stringify(body);
+    const attempt = cart.attempt?.body === json ? cart.attempt : { key: newKey(), body: json };
+    setCart((c) => ({ ...c, attempt }));
+    // The cashier is read now, not subscribed to: the user's record arriving would otherwise
+    // draw the whole till again on a phone's first load (decision 0023, addendum).
     const me = client.getQueryData(currentUserQuery(userId, storeId).queryKey);
-    try {
-      const limit = await offlineLimitReached(storeId);
-      if (limit) {
-        notify.error(limit);
-        return;
-      }
-      const queued = await recordOfflineSale({
+    selling.mutate(
+      {
         storeId,
-        key,
+        key: attempt.key,
         body,
         quote,
         customer: cart.customer
@@ -139,88 +199,9 @@ function PointOfSale({ storeId }: { storeId: string }) {
           id: me?.user.id ?? '',
           name: me ? `${me.user.first_name} ${me.user.last_name}`.trim() : null,
         },
-      });
-      notify.success(
-        `Sale saved on this till as ${queued.offlineNumber}: it is sent when the network is back.`,
-      );
-      setSale(queued.receipt);
-      clearTill();
-      void offline.retry();
-    } catch (error) {
-      notify.error(messageOf(error));
-    } finally {
-      setSellingOffline(false);
-    }
-  };
-
-  const create = useCreateOrder({
-    // The till keeps sales made offline in its own queue (IndexedDB), not in the data cache.
-    persist: false,
-    onSuccess: (answer) => {
-      notify.success(MESSAGES.completed);
-      setSale(answer.data);
-      clearTill();
-    },
-    onError: (error, sent) => {
-      // The network dropped on the way: the sale goes to the queue with the same key, so if the
-      // server did get it, sending it again records it once.
-      if (isOffline(error) && sent.body && sent.headers?.['Idempotency-Key']) {
-        const { offline: _ignored, ...body } = sent.body as CreateOrderBody & { offline?: unknown };
-        void sellOffline(sent.headers['Idempotency-Key'], body);
-        return;
-      }
-      const fields = error instanceof ApiError ? error.fields : {};
-      till.setSaleErrors(fields);
-      if (fields.discount_code) charges.setCodeError(fields.discount_code);
-      if (fields.shipping_id) charges.setShippingError(fields.shipping_id);
-      notify.error(messageOf(error));
-    },
-  });
-
-  // An "update ready" reload waits while a sale is on the till or on its way (decision 0036).
-  const busy = cart.lines.length > 0 || create.isPending || sellingOffline || offline.busy;
-  useEffect(() => {
-    setSaleInProgress(busy);
-    return () => setSaleInProgress(false);
-  }, [busy]);
-
-  const canSell =
-    cart.lines.length > 0 &&
-    priced.quote.isSuccess &&
-    priced.fresh &&
-    !Object.keys(priced.errorsByLine).length &&
-    !priced.receivedError &&
-    !create.isPending &&
-    !sellingOffline;
-
-  const completeSale = () => {
-    if (!canSell) return;
-    const body: CreateOrderBody = {
-      items,
-      payment_type: cart.payment_type,
-      channel: 'pos',
-      // Left empty, the customer pays the total in full.
-      amount_received: priced.received ?? total,
-      ...(cart.customer ? { customer_id: cart.customer.id } : {}),
-      ...priced.charges,
-      ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
-    };
-    const json = JSON.stringify(body);
-    const attempt = cart.attempt?.body === json ? cart.attempt : { key: newKey(), body: json };
-    setCart((c) => ({ ...c, attempt }));
-    if (isOffline()) void sellOffline(attempt.key, body);
-    else if (isLocalCustomerId(body.customer_id)) void sellWithCustomer(attempt.key, body, body.customer_id);
-    else create.mutate({ key: attempt.key, body });
-  };
-
-  /**
-   * A customer added offline is sold to under the server's id once the till's queue has sent
-   * them; until then the sale joins the queue behind them (decision 0036).
-   */
-  const sellWithCustomer = async (key: string, body: CreateOrderBody, customerId: string) => {
-    const id = await serverCustomerId(customerId);
-    if (id === null) void sellOffline(key, body);
-    else create.mutate({ key, body: { ...body, customer_id: id } });
+      },
+      { onSuccess: finishSale },
+    );
   };
 
   /** Parks the sale on the till (the customer stepped away) and clears the till for the next one. */
@@ -327,7 +308,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
               priced={priced}
               currency={currency}
               canSell={canSell}
-              selling={create.isPending}
+              selling={selling.isPending}
               completeSale={completeSale}
               receivedRef={receivedRef}
             />

@@ -1,36 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import { sessionToken, setOfflineGrantHours, useSession } from '../../../lib/session';
-import {
-  catalogueMeta,
-  customersQueuedOf,
-  loadProductIndex,
-  onQueueChanged,
-  salesOf,
-  type QueuedCustomer,
-  type QueuedSale,
-} from '../../../lib/till-store';
-import { sendQueuedSales, syncCatalogue } from './sale-queue';
+import type { OutboxSale, QueuedCustomer } from '../../../lib/till-db';
+import { syncCatalogue } from '../api/till-changes';
+import { catalogueMeta } from '../catalogue/catalogue-cache';
+import { loadProductIndex } from '../catalogue/product-index';
+import { customersQueuedOf, onOutboxChanged, salesOf } from '../outbox/outbox-store';
+import { beingSentOnline, sendOutbox } from '../outbox/send-outbox';
+import { useOnline } from './network';
 
 /** How often an open till sends what waits and brings its copy of the catalogue up to date. */
 const ROUND_MS = 30_000;
-
-function subscribeOnline(changed: () => void) {
-  window.addEventListener('online', changed);
-  window.addEventListener('offline', changed);
-  return () => {
-    window.removeEventListener('online', changed);
-    window.removeEventListener('offline', changed);
-  };
-}
-
-export const useOnline = () =>
-  useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
 
 /** Runs `work` when the browser is idle (at most 2 s later); returns a cancel. */
 function afterFirstPaint(work: () => void): () => void {
@@ -52,7 +33,7 @@ const same = <T>(a: T[], b: T[]) => a.length === b.length && JSON.stringify(a) =
 export function useOfflineTill(storeId: string) {
   const online = useOnline();
   const client = useQueryClient();
-  const [sales, setSales] = useState<QueuedSale[]>([]);
+  const [sales, setSales] = useState<OutboxSale[]>([]);
   const [customers, setCustomers] = useState<QueuedCustomer[]>([]);
   const [syncedAt, setSyncedAt] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,7 +41,8 @@ export function useOfflineTill(storeId: string) {
 
   const refresh = useCallback(async () => {
     try {
-      const next = await salesOf(storeId);
+      // A sale being sent online right now is the cashier's, not the bar's: it is not waiting.
+      const next = (await salesOf(storeId)).filter((s) => !beingSentOnline(s));
       // The same queue read again (every round) draws nothing: on a phone each drawing of the
       // till is a long task (decision 0023 addendum).
       setSales((shown) => (same(shown, next) ? shown : next));
@@ -92,7 +74,7 @@ export function useOfflineTill(storeId: string) {
       // wait for it): a catalogue refresh alone draws nothing on the till (decision 0023, addendum).
       sending = queued.some((s) => s.state === 'queued' || s.state === 'sending');
       if (sending) setBusy(true);
-      await sendQueuedSales(storeId).catch(() => undefined);
+      await sendOutbox(storeId).catch(() => undefined);
       // Orders, stock, payments and customers changed with what was just sent.
       if ((await sent()) !== before) {
         void client.invalidateQueries({ queryKey: queryKeys.orders.all(storeId) });
@@ -117,7 +99,7 @@ export function useOfflineTill(storeId: string) {
     // Going offline reads it again, for the catalogue's date the offline bar then shows.
     const read = () => void refresh();
     const cancel = afterFirstPaint(read);
-    const stop = onQueueChanged(read);
+    const stop = onOutboxChanged(read);
     window.addEventListener('offline', read);
     return () => {
       cancel();

@@ -1,11 +1,7 @@
 import { createCustomerBody } from '@tillbook/contract/customers';
 import { ApiError } from '../../../lib/api-client';
-import {
-  customerByContacts,
-  isLocalCustomerId,
-  queueCustomer,
-  queuedCustomer,
-} from '../../../lib/till-store';
+import { customerByContacts, isLocalCustomerId } from '../catalogue/catalogue-cache';
+import { queueCustomer, queuedCustomer } from '../outbox/outbox-store';
 import type { CartCustomer } from '../components/cart';
 
 /**

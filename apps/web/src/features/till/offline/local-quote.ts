@@ -1,9 +1,13 @@
-import type { OrderQuote } from '@tillbook/contract/orders';
+import type { Body } from '@tillbook/contract/common';
+import type { OrderQuote, ordersRoutes } from '@tillbook/contract/orders';
 import { PricingError, priceTillCart, sellingPrice } from '@tillbook/contract/pricing';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
-import { catalogueMeta, customerOnDevice, productsOnDevice } from '../../../lib/till-store';
-import type { QuoteBody } from '../api/quote-order';
+import { catalogueMeta, customerOnDevice } from '../catalogue/catalogue-cache';
+import { productsOnDevice } from '../catalogue/product-index';
+
+/** The cart to price: the body of `POST /order/quote`, as the contract types it. */
+type QuoteBody = Body<typeof ordersRoutes.quote>;
 
 /** A refusal of the local pricing, shaped as the server's 422 so the till shows it the same way. */
 const refusal = (message: string, fields: Record<string, string>) =>

@@ -18,7 +18,7 @@ import { useStoreId } from '../../../lib/current-user';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCustomerSearch, useQuickAddCustomer } from '../api/lookups';
-import { isOffline } from '../api/quote-order';
+import { isOffline } from '../offline/network';
 import { addCustomerOffline } from '../offline/offline-customers';
 import type { CartCustomer } from './cart';
 

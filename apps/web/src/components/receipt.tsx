@@ -1,10 +1,10 @@
 import { Portal } from '@mantine/core';
 import type { Order } from '@tillbook/contract/orders';
-import { statusLabel } from '../../../components/status-badge';
-import { useCurrentStore, useStoreLocale } from '../../../lib/current-user';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { statusLabel } from './status-badge';
+import { useCurrentStore, useStoreLocale } from '../lib/current-user';
+import { formatDateTime, formatMoney } from '../lib/format';
 import './receipt.css';
-import { PAYMENT_TYPE_LABELS } from './payment-types';
+import { PAYMENT_TYPE_LABELS } from '../lib/payment-types';
 
 /**
  * The till receipt of a sale: `screen` shows it in the page (never printed); `print` is the

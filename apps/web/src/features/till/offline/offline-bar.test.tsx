@@ -2,19 +2,19 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
-import type { QueuedCustomer, QueuedSale } from '../../../lib/till-store';
+import type { OfflineOutboxSale, QueuedCustomer } from '../../../lib/till-db';
 import { OfflineBar } from './offline-bar';
 import type { OfflineTill } from './use-offline-till';
 
-const sale = (over: Partial<QueuedSale>): QueuedSale => ({
+const sale = (over: Partial<OfflineOutboxSale>): OfflineOutboxSale => ({
   key: over.offlineNumber ?? 'k',
   storeId: 's',
   seq: 1,
   offlineNumber: 'OFF-ABC123-1',
   soldAt: '2026-11-26T10:00:00Z',
-  body: {},
-  receipt: {} as QueuedSale['receipt'],
-  quote: {} as QueuedSale['quote'],
+  body: { items: [], payment_type: 'cash' },
+  receipt: {} as OfflineOutboxSale['receipt'],
+  quote: {} as OfflineOutboxSale['quote'],
   state: 'queued',
   attempts: 0,
   error: null,

@@ -3,7 +3,7 @@ import { PAYMENT_TYPES, type PaymentType } from '@tillbook/contract/orders';
 import { useMemo, type RefObject } from 'react';
 import { formatMoney, minorDigits } from '../../../lib/format';
 import type { Cart } from '../components/cart';
-import { PAYMENT_TYPE_LABELS } from '../components/payment-types';
+import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 import type { CartUpdate } from './use-pos-cart';
 import type { PosQuote } from './use-pos-quote';
 

@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { Order } from '@tillbook/contract/orders';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
-import { Receipt } from '../components/receipt';
+import { Receipt } from '../../../components/receipt';
 import { paths } from '../../../app/paths';
 
 /** After a sale: the change to give, the receipt (on screen and for the printer), a new sale. */

@@ -2,17 +2,17 @@ import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconCloudOff, IconRefresh, IconWifi } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateTime } from '../../../components/money';
-import type { QueuedSale } from '../../../lib/till-store';
+import type { OutboxSale } from '../../../lib/till-db';
 import type { OfflineTill } from './use-offline-till';
 
-const STATE_TEXT: Record<QueuedSale['state'], string> = {
+const STATE_TEXT: Record<OutboxSale['state'], string> = {
   queued: 'Waiting to be sent',
   sending: 'Sending…',
   sent: 'Sent',
   needs_decision: 'Needs a decision',
 };
 
-const STATE_COLOUR: Record<QueuedSale['state'], string> = {
+const STATE_COLOUR: Record<OutboxSale['state'], string> = {
   queued: 'yellow',
   sending: 'blue',
   sent: 'green',
@@ -20,7 +20,7 @@ const STATE_COLOUR: Record<QueuedSale['state'], string> = {
 };
 
 /** What a sale's row says once the store has it, or why it waits. */
-function outcome(sale: QueuedSale): string {
+function outcome(sale: OutboxSale): string {
   if (sale.state === 'needs_decision') return sale.error ?? 'The store refused it';
   if (sale.state !== 'sent') return sale.error ?? '';
   const review = sale.offlineState === 'needs_review' ? ' · needs review' : '';
@@ -119,7 +119,7 @@ export function OfflineBar({ till }: { till: OfflineTill }) {
               <Table.Tbody>
                 {shown.map((s) => (
                   <Table.Tr key={s.key}>
-                    <Table.Td>{s.offlineNumber}</Table.Td>
+                    <Table.Td>{s.offlineNumber ?? 'Sold online'}</Table.Td>
                     <Table.Td>
                       <DateTime iso={s.soldAt} />
                     </Table.Td>

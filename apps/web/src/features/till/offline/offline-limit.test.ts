@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlineLimit } from './offline-sale';
+import { offlineLimit } from './offline-limit';
 
 const HOUR = 3_600_000;
 const now = Date.parse('2026-11-26T12:00:00Z');

@@ -1,0 +1,241 @@
+import 'fake-indexeddb/auto';
+import type { Order, OrderQuote } from '@tillbook/contract/orders';
+import type { TillChanges } from '@tillbook/contract/till';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/render';
+import type { OrderBody } from '../../../lib/till-db';
+import { applyChanges } from '../catalogue/catalogue-cache';
+import { sell } from './outbox';
+import { getSale, salesOf, updateSale } from './outbox-store';
+import type { SaleInput } from './sale';
+import { ONLINE_SEND_STALE_MS, sendOutbox } from './send-outbox';
+
+// The till's one outbox (decision 0052), on an IndexedDB in memory (fake-indexeddb) and a fake
+// server behind `fetch`: what goes out, under which key, and what stays on the device.
+
+const quote: OrderQuote = {
+  items: [
+    {
+      product_id: 'p1',
+      name: 'Milo 500g',
+      sku: 'MILO',
+      unit_price: 150000,
+      list_price: 150000,
+      quantity: 1,
+      discount: 0,
+      total: 150000,
+      order_discount: 0,
+      tax: 0,
+    },
+  ],
+  items_count: 1,
+  subtotal: 150000,
+  discount: 0,
+  discount_code: null,
+  tax: 0,
+  taxes: [],
+  tax_inclusive: false,
+  shipping: 0,
+  shipping_name: null,
+  total: 150000,
+  currency: 'NGN',
+};
+
+const body: OrderBody = {
+  items: [{ product_id: 'p1', quantity: 1 }],
+  payment_type: 'cash',
+  channel: 'pos',
+  amount_received: 150000,
+};
+
+let stores = 0;
+/** A store of its own per test (the database lives for the whole file), with a fresh catalogue copy. */
+async function newStore(settings = { offline_max_hours: 24, offline_max_sales: 200 }): Promise<string> {
+  const storeId = `store-${++stores}`;
+  const changes: TillChanges = {
+    cursor: 'c1',
+    more: false,
+    full: true,
+    products: [],
+    removed_product_ids: [],
+    customers: [],
+    discounts: [],
+    tax_rules: [],
+    shipping_rates: [],
+    settings: { ...settings, offline_stock_rule: 'allow_negative' },
+    store: { country: 'NG', state: 'Lagos', currency: 'NGN' },
+    server_time: new Date().toISOString(),
+  };
+  await applyChanges(storeId, changes);
+  return storeId;
+}
+
+const saleIn = (storeId: string, key: string): SaleInput => ({
+  storeId,
+  key,
+  body,
+  quote,
+  customer: null,
+  cashier: { id: 'u1', name: 'Ada Obi' },
+});
+
+const order = (over: Partial<Order> = {}) =>
+  ({ id: 'o1', number: 'ORD-0001', offline_state: null, offline_issues: [], ...over }) as Order;
+
+/** What the fake server was sent: key and body of each `POST /order`. */
+function server(answer: (body: OrderBody, n: number) => Response | Promise<Response>) {
+  const sent: { key: string; body: OrderBody }[] = [];
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+    const headers = init?.headers as Record<string, string>;
+    const sentBody = JSON.parse(String(init?.body)) as OrderBody;
+    sent.push({ key: headers['Idempotency-Key']!, body: sentBody });
+    return answer(sentBody, sent.length);
+  });
+  return { sent, fetch };
+}
+
+const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
+
+let online = true;
+beforeEach(() => {
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  // Forget "the server could not be reached a moment ago" from an earlier test.
+  window.dispatchEvent(new Event('online'));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the till outbox', () => {
+  it('online: puts the sale in the outbox, sends it once with its Idempotency-Key, and the answer is the receipt', async () => {
+    const storeId = await newStore();
+    const { sent } = server(() => jsonResponse(201, { success: true, message: 'ok', data: order() }));
+    const outcome = await sell(saleIn(storeId, 'key-online'));
+    expect(outcome).toEqual({ kind: 'recorded', order: order() });
+    expect(sent).toEqual([{ key: 'key-online', body }]);
+    // Recorded: nothing waits on the device, and a round sends nothing more.
+    expect(await salesOf(storeId)).toEqual([]);
+    await sendOutbox(storeId);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('offline: keeps the sale numbered by the device, sends nothing, then replays each once with the same key', async () => {
+    const storeId = await newStore();
+    online = false;
+    const { sent } = server(() => jsonResponse(201, { success: true, message: 'ok', data: order() }));
+    const first = await sell(saleIn(storeId, 'key-a'));
+    const second = await sell(saleIn(storeId, 'key-b'));
+    if (first.kind !== 'waiting' || second.kind !== 'waiting') throw new Error('not kept');
+    expect(first.sale.offlineNumber).toMatch(/^OFF-[A-Z0-9]{6}-\d+$/);
+    const [device, n] = [first.sale.offlineNumber.slice(0, 10), Number(first.sale.offlineNumber.slice(11))];
+    expect(second.sale.offlineNumber).toBe(`${device}-${n + 1}`);
+    expect(first.sale.receipt).toMatchObject({ number: first.sale.offlineNumber, status: 'pending' });
+    expect(sent).toEqual([]);
+
+    online = true;
+    await sendOutbox(storeId);
+    expect(sent.map((s) => s.key)).toEqual(['key-a', 'key-b']);
+    expect(sent[0]!.body.offline).toMatchObject({ number: first.sale.offlineNumber, total: 150000 });
+    expect(sent[0]!.body.offline?.sent_at).toEqual(expect.any(String));
+    expect((await salesOf(storeId)).map((s) => [s.key, s.state, s.orderNumber])).toEqual([
+      ['key-a', 'sent', 'ORD-0001'],
+      ['key-b', 'sent', 'ORD-0001'],
+    ]);
+    // Replayed once: another round (another tab, the timer) sends nothing again.
+    await sendOutbox(storeId);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('online, the network drops on the way: the sale is kept as offline under the same key and sent later', async () => {
+    const storeId = await newStore();
+    const { sent } = server((_body, n) =>
+      n === 1 ? unreachable() : jsonResponse(201, { success: true, data: order() }),
+    );
+    const outcome = await sell(saleIn(storeId, 'key-dropped'));
+    if (outcome.kind !== 'waiting') throw new Error(`not kept: ${outcome.kind}`);
+    expect(outcome.sale.key).toBe('key-dropped');
+    expect(outcome.sale.body.offline?.number).toBe(outcome.sale.offlineNumber);
+
+    window.dispatchEvent(new Event('online'));
+    await sendOutbox(storeId);
+    expect(sent.map((s) => s.key)).toEqual(['key-dropped', 'key-dropped']);
+    expect(sent[0]!.body.offline).toBeUndefined();
+    expect(sent[1]!.body.offline?.number).toBe(outcome.sale.offlineNumber);
+    expect((await getSale('key-dropped'))?.state).toBe('sent');
+  });
+
+  it('online, a refusal is the cashier’s: nothing stays in the outbox and the reason comes back', async () => {
+    const storeId = await newStore();
+    server(() =>
+      jsonResponse(422, {
+        success: false,
+        error: {
+          code: 'UNPROCESSABLE',
+          message: 'Only 0 left of "Milo 500g"',
+          fields: { 'items.0.quantity': 'Only 0 left' },
+        },
+      }),
+    );
+    const outcome = await sell(saleIn(storeId, 'key-refused'));
+    expect(outcome.kind).toBe('refused');
+    if (outcome.kind === 'refused') expect(String(outcome.error)).toContain('Only 0 left');
+    expect(await salesOf(storeId)).toEqual([]);
+  });
+
+  it('a sale the server refuses on replay stays on the device with the reason, and the next one is still sent', async () => {
+    const storeId = await newStore();
+    online = false;
+    await sell(saleIn(storeId, 'key-gone'));
+    await sell(saleIn(storeId, 'key-fine'));
+    online = true;
+    const { sent } = server((_body, n) =>
+      n === 1
+        ? jsonResponse(404, { success: false, error: { code: 'NOT_FOUND', message: 'Product not found' } })
+        : jsonResponse(201, { success: true, data: order({ number: 'ORD-0002' }) }),
+    );
+    await sendOutbox(storeId);
+    const [gone, fine] = await salesOf(storeId);
+    expect([gone?.state, gone?.error]).toEqual(['needs_decision', 'Product not found']);
+    expect([fine?.state, fine?.orderNumber]).toEqual(['sent', 'ORD-0002']);
+    // Kept for the cashier's decision: no round sends it again.
+    await sendOutbox(storeId);
+    expect(sent.map((s) => s.key)).toEqual(['key-gone', 'key-fine']);
+  });
+
+  it('past the store’s limit no sale is kept offline, and the cashier is told why', async () => {
+    const storeId = await newStore({ offline_max_hours: 24, offline_max_sales: 1 });
+    online = false;
+    expect((await sell(saleIn(storeId, 'key-1'))).kind).toBe('waiting');
+    const refused = await sell(saleIn(storeId, 'key-2'));
+    expect(refused.kind).toBe('refused');
+    if (refused.kind === 'refused')
+      expect(String(refused.error)).toContain('1 sales are waiting on this till');
+    expect((await salesOf(storeId)).map((s) => s.key)).toEqual(['key-1']);
+  });
+
+  it('a sale sent online whose tab closed mid-send is sent again under its key by a later round, not while it may still be on its way', async () => {
+    const storeId = await newStore();
+    let release: () => void = () => undefined;
+    const hanging = new Promise<Response>((resolve) => {
+      release = () => resolve(jsonResponse(201, { success: true, data: order() }));
+    });
+    const { sent } = server((_body, n) =>
+      n === 1 ? hanging : jsonResponse(201, { success: true, data: order() }),
+    );
+    const pending = sell(saleIn(storeId, 'key-closed'));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // A round meanwhile leaves it to the request on its way.
+    await sendOutbox(storeId);
+    expect(sent).toHaveLength(1);
+    // As if the tab had closed a while ago: the round sends it again, same key, same body.
+    await updateSale('key-closed', {
+      sendingSince: new Date(Date.now() - ONLINE_SEND_STALE_MS - 1000).toISOString(),
+    });
+    await sendOutbox(storeId);
+    expect(sent.map((s) => [s.key, s.body])).toEqual([
+      ['key-closed', body],
+      ['key-closed', body],
+    ]);
+    release();
+    await pending;
+  });
+});
