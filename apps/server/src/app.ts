@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import type { Deps } from './lib/context.js';
+import type { Deps, OrderFactSubscriber } from './lib/context.js';
 import { createSecretBox } from './lib/crypto.js';
 import { newId } from './lib/ids.js';
 import { RateLimiter } from './lib/rate-limiter.js';
@@ -35,6 +35,7 @@ import { registerReportsRoutes, startSalesFiguresRollUp } from './modules/report
 import { registerStoresRoutes } from './modules/stores/stores.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { orderFactSubscribers } from './order-fact-subscribers.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerApiRateLimit } from './plugins/api-rate-limit.js';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Serve the built web app (default: when it has been built). */
   serveWeb?: boolean;
+  /** What reacts to an order's facts; by default the app's list (`order-fact-subscribers.ts`). */
+  orderFacts?: readonly OrderFactSubscriber[];
 }
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rateLimiter: new RateLimiter(database.db, clock),
     storage: options.storage ?? createLocalStorage(config.UPLOAD_DIR),
     payments: options.payments ?? createPaymentProvider(config, clock),
+    orderFacts: options.orderFacts ?? orderFactSubscribers,
     planLimits: enforcePlanLimits,
     planStanding: checkPlanStanding,
     apiKeys: authenticateApiKey,

@@ -10,6 +10,8 @@ import type { Mailer } from '../providers/mail/mailer.js';
 import type { PaymentProvider } from '../providers/payments/payment-provider.js';
 import type { FileStorage } from '../providers/storage/file-storage.js';
 import type { Clock } from './clock.js';
+import type { InsertBatch } from './insert-rows.js';
+import type { OrderFact } from './order-facts.js';
 import type { PlanClaim } from './plan-limits.js';
 import type { SecretBox } from './crypto.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -26,6 +28,12 @@ export interface Deps {
   engine: Engine;
   /** The payment provider of the wallet (decision 0029). */
   payments: PaymentProvider;
+  /**
+   * What reacts to an order's facts in the order's transaction: the one list of subscribers,
+   * `src/order-fact-subscribers.ts` (decision 0053). Required, so every place that builds the
+   * app's dependencies (the app, the seed's system context) names it.
+   */
+  orderFacts: readonly OrderFactSubscriber[];
   /**
    * Claims room under the plans' limits in the transaction of the insert it guards; installed by
    * the subscriptions module (decisions 0030, 0044).
@@ -120,3 +128,24 @@ export interface StoreContext extends RequestContext {
 }
 
 export const nowIso = (ctx: { now: Date }) => ctx.now.toISOString();
+
+/**
+ * Where a subscriber to the order's facts reacts (decision 0053; the facts are in
+ * `order-facts.ts`): the change's transaction, its store, and the change's batch of rows written
+ * together at its end (`InsertBatch`; on PostgreSQL one statement with the order's own rows on
+ * the sale's path). A subscriber adds rows to `batch` rather than running statements of its own;
+ * `trx` is there for one that must read first. Declared here, beside `Deps`, which holds the
+ * list: the facts' file then needs nothing of this one.
+ */
+export interface OrderFactScope {
+  trx: Transaction<Database>;
+  ctx: StoreContext;
+  batch: InsertBatch;
+}
+
+export type OrderFactReaction<F extends OrderFact> = (fact: F, scope: OrderFactScope) => void | Promise<void>;
+
+/** A subscriber: a name (for errors and tests) and what it does on each kind of fact it cares about. */
+export type OrderFactSubscriber = { readonly name: string } & {
+  readonly [K in OrderFact['kind']]?: OrderFactReaction<Extract<OrderFact, { kind: K }>>;
+};

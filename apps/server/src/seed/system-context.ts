@@ -8,6 +8,7 @@ import { systemClock } from '../lib/clock.js';
 import type { RequestContext, StoreContext } from '../lib/context.js';
 import { createSecretBox } from '../lib/crypto.js';
 import { RateLimiter } from '../lib/rate-limiter.js';
+import { orderFactSubscribers } from '../order-fact-subscribers.js';
 import { createMailer } from '../providers/mail/mailer.js';
 import { createSandboxProvider } from '../providers/payments/sandbox.js';
 import { createLocalStorage } from '../providers/storage/local-storage.js';
@@ -26,6 +27,7 @@ export function systemContext(db: Kysely<Database>, config: AppConfig): RequestC
       rateLimiter: new RateLimiter(db, systemClock),
       storage: createLocalStorage(config.UPLOAD_DIR),
       payments: createSandboxProvider(systemClock),
+      orderFacts: orderFactSubscribers,
       mailer: createMailer({ transport: 'log', from: config.MAIL_FROM, db, log, clock: systemClock }),
     },
     requestId: 'seed',

@@ -15,7 +15,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -87,6 +87,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Migrates only up to this migration (a migration test then calls `migrateRest`). */
   upTo?: string;
+  /** The order's subscribers, instead of the app's list (a test adds one that records). */
+  orderFacts?: BuildOptions['orderFacts'];
 }
 
 async function migrateUpTo(db: Kysely<any>, last: string, schema?: string): Promise<void> {
@@ -163,7 +165,14 @@ export async function createTestApp(
   const clock = new ManualClock();
   // The web app is served only by tests that give a folder of built files (WEB_DIST_DIR).
   const serveWeb = env.WEB_DIST_DIR !== undefined;
-  const app = await buildApp({ config, database, clock, logger: false, serveWeb });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    serveWeb,
+    orderFacts: options.orderFacts,
+  });
   await app.ready();
 
   const call = async <T>(method: string, url: string, options: CallOptions = {}): Promise<Reply<T>> => {

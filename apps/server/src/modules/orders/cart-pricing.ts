@@ -94,52 +94,9 @@ export async function priceCart(
   cart: Cart,
   offline?: OfflinePricing,
 ): Promise<PricedCart> {
-  let customer: CustomerForOrder | null = null;
-  if (cart.customer_id) {
-    customer = await customerOr404(db, ctx, cart.customer_id);
-    // An offline sale for a customer blocked meanwhile (or one the till added whose phone turned
-    // out to be a blocked customer's) was made: it is recorded and waits for a decision.
-    if (!customer.is_active && !offline) {
-      throw conflict(
-        `${customerName(customer)} is blocked and cannot be put on a new order. Unblock the customer to sell to them.`,
-        { customer_id: 'This customer is blocked' },
-      );
-    }
-  }
-
-  const products = new Map(
-    (await getProductsForSale(db, ctx, [...new Set(cart.items.map((i) => i.product_id))])).map((p) => [
-      p.id,
-      p,
-    ]),
-  );
-  const missing: Record<string, string> = {};
-  const archived: Record<string, string> = {};
-  cart.items.forEach((item, i) => {
-    const product = products.get(item.product_id);
-    if (!product) missing[`items.${i}.product_id`] = 'This product does not exist';
-    // An offline sale of a product archived meanwhile was made: it is recorded and flagged.
-    else if (product.status !== 'active' && !offline)
-      archived[`items.${i}.product_id`] = `"${product.name}" is archived`;
-  });
-  if (Object.keys(missing).length) throw new AppError('NOT_FOUND', 'Product not found', { fields: missing });
-  if (Object.keys(archived).length) {
-    throw unprocessable(
-      `${Object.values(archived).join(', ')} and cannot be sold. Make it active again to sell it.`,
-      archived,
-    );
-  }
-
-  let discount: ApplicableDiscount | null = null;
-  let discountUsable = true;
-  if (cart.discount_code && offline) {
-    // The customer was given the discount at the till: the sale keeps it even if it ran out.
-    const found = await discountForOfflineSale(db, ctx, cart.discount_code);
-    if (!found) discount = await applicableDiscount(db, ctx, cart.discount_code);
-    else ({ discount, usable: discountUsable } = found);
-  } else if (cart.discount_code) {
-    discount = await applicableDiscount(db, ctx, cart.discount_code);
-  }
+  const customer = cart.customer_id ? await cartCustomer(db, ctx, cart.customer_id, offline) : null;
+  const products = await cartProducts(db, ctx, cart, offline);
+  const { discount, discountUsable } = await cartDiscount(db, ctx, cart, offline);
   const shipping = cart.shipping_id ? await shippingChargeFor(db, ctx, cart.shipping_id) : null;
   const store = ctx.access.store;
   const tax = await taxRuleFor(db, ctx, {
@@ -174,31 +131,107 @@ export async function priceCart(
     return { customer, lines, discount, shipping, tax, priced, discountUsable };
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;
-    const p = error.problem;
-    switch (p.kind) {
-      case 'line_discount_too_large': {
-        const name = lines[p.line]!.product.name;
-        throw unprocessable(`The discount on "${name}" is more than the line's ${money(ctx, p.gross)}.`, {
-          [`items.${p.line}.discount`]: `At most ${money(ctx, p.gross)}`,
-        });
-      }
-      case 'minimum_not_met':
-        throw unprocessable(
-          `The discount code "${discount!.code}" needs an order of at least ${money(ctx, p.minimum)}; this cart comes to ${money(ctx, p.subtotal)}.`,
-          { discount_code: `Needs an order of at least ${money(ctx, p.minimum)}` },
-        );
-      case 'not_applicable':
-        throw unprocessable(
-          `The discount code "${discount!.code}" does not apply to any item in this cart.`,
-          {
-            discount_code: 'Does not apply to these items',
-          },
-        );
-      case 'too_large':
-        throw unprocessable('The order is too large. Split it into smaller orders.', {
-          items: 'The order total is too large',
-        });
+    throw pricingRefusal(ctx, error, lines, discount);
+  }
+}
+
+/**
+ * The cart's customer. An offline sale for a customer blocked meanwhile (or one the till added
+ * whose phone turned out to be a blocked customer's) was made: it is recorded and waits for a
+ * decision; any other sale to a blocked customer is a 409.
+ */
+async function cartCustomer(
+  db: Db,
+  ctx: StoreContext,
+  id: string,
+  offline: OfflinePricing | undefined,
+): Promise<CustomerForOrder> {
+  const customer = await customerOr404(db, ctx, id);
+  if (!customer.is_active && !offline) {
+    throw conflict(
+      `${customerName(customer)} is blocked and cannot be put on a new order. Unblock the customer to sell to them.`,
+      { customer_id: 'This customer is blocked' },
+    );
+  }
+  return customer;
+}
+
+/** The cart's products by id: each must exist, and be active unless the sale was made offline. */
+async function cartProducts(
+  db: Db,
+  ctx: StoreContext,
+  cart: Cart,
+  offline: OfflinePricing | undefined,
+): Promise<Map<string, ProductForSale>> {
+  const products = new Map(
+    (await getProductsForSale(db, ctx, [...new Set(cart.items.map((i) => i.product_id))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  const missing: Record<string, string> = {};
+  const archived: Record<string, string> = {};
+  cart.items.forEach((item, i) => {
+    const product = products.get(item.product_id);
+    if (!product) missing[`items.${i}.product_id`] = 'This product does not exist';
+    // An offline sale of a product archived meanwhile was made: it is recorded and flagged.
+    else if (product.status !== 'active' && !offline)
+      archived[`items.${i}.product_id`] = `"${product.name}" is archived`;
+  });
+  if (Object.keys(missing).length) throw new AppError('NOT_FOUND', 'Product not found', { fields: missing });
+  if (Object.keys(archived).length) {
+    throw unprocessable(
+      `${Object.values(archived).join(', ')} and cannot be sold. Make it active again to sell it.`,
+      archived,
+    );
+  }
+  return products;
+}
+
+/** The cart's discount code, if any; `discountUsable` is false for an offline sale's code that ran out. */
+async function cartDiscount(
+  db: Db,
+  ctx: StoreContext,
+  cart: Cart,
+  offline: OfflinePricing | undefined,
+): Promise<{ discount: ApplicableDiscount | null; discountUsable: boolean }> {
+  if (!cart.discount_code) return { discount: null, discountUsable: true };
+  if (offline) {
+    // The customer was given the discount at the till: the sale keeps it even if it ran out.
+    const found = await discountForOfflineSale(db, ctx, cart.discount_code);
+    if (found) return { discount: found.discount, discountUsable: found.usable };
+  }
+  return { discount: await applicableDiscount(db, ctx, cart.discount_code), discountUsable: true };
+}
+
+/** The cart's pricing problem as the answer names it (422 with the field). */
+function pricingRefusal(
+  ctx: StoreContext,
+  error: PricingError,
+  lines: PricedCart['lines'],
+  discount: ApplicableDiscount | null,
+): AppError {
+  const p = error.problem;
+  switch (p.kind) {
+    case 'line_discount_too_large': {
+      const name = lines[p.line]!.product.name;
+      return unprocessable(`The discount on "${name}" is more than the line's ${money(ctx, p.gross)}.`, {
+        [`items.${p.line}.discount`]: `At most ${money(ctx, p.gross)}`,
+      });
     }
+    case 'minimum_not_met':
+      return unprocessable(
+        `The discount code "${discount!.code}" needs an order of at least ${money(ctx, p.minimum)}; this cart comes to ${money(ctx, p.subtotal)}.`,
+        { discount_code: `Needs an order of at least ${money(ctx, p.minimum)}` },
+      );
+    case 'not_applicable':
+      return unprocessable(`The discount code "${discount!.code}" does not apply to any item in this cart.`, {
+        discount_code: 'Does not apply to these items',
+      });
+    case 'too_large':
+      return unprocessable('The order is too large. Split it into smaller orders.', {
+        items: 'The order total is too large',
+      });
   }
 }
 

@@ -94,21 +94,46 @@ export async function checkOfflineSale(
   cart: PricedCart,
 ): Promise<OfflineVerdict> {
   const settings = await tillSettingsOf(trx, ctx);
-  const issues: OfflineIssue[] = [];
-  let review = false;
-  const flag = (issue: OfflineIssue, needsReview: boolean) => {
-    issues.push(issue);
-    review ||= needsReview;
+  const found = new Findings();
+  const { soldAt, claimedAt, corrected } = checkClock(ctx, sale, found);
+  await checkPrices(trx, ctx, sale, cart, soldAt, settings, found);
+  checkWhatChanged(ctx, sale, cart, soldAt, settings, found);
+  const stock = checkStock(cart, settings, found);
+  return {
+    state: found.review ? 'needs_review' : 'accepted',
+    issues: found.issues,
+    stock,
+    settings,
+    soldAt: soldAt === claimedAt && !corrected ? sale.sold_at : new Date(soldAt).toISOString(),
   };
-  const maxMs = settings.offline_max_hours * HOUR_MS;
+}
 
-  // A till that says when it sent the sale tells how far its clock is off the server's: the sale
-  // is dated by the server's clock (a phone whose clock is hours out, or a till whose clock ran
-  // on while offline). Within the allowance the till's own time is kept as it is.
+/** The differences found in an offline sale, and whether any needs a decision. */
+class Findings {
+  readonly issues: OfflineIssue[] = [];
+  review = false;
+  flag(issue: OfflineIssue, needsReview: boolean): void {
+    this.issues.push(issue);
+    this.review ||= needsReview;
+  }
+}
+
+/**
+ * When the sale is recorded as made. A till that says when it sent the sale tells how far its
+ * clock is off the server's: the sale is dated by the server's clock (a phone whose clock is
+ * hours out, or a till whose clock ran on while offline). Within the allowance the till's own
+ * time is kept as it is. Never recorded as made after it arrived: every later check reads the
+ * time it is recorded at.
+ */
+function checkClock(
+  ctx: StoreContext,
+  sale: OfflineSale,
+  found: Findings,
+): { soldAt: number; claimedAt: number; corrected: boolean } {
   const skew = sale.sent_at ? new Date(sale.sent_at).getTime() - ctx.now.getTime() : 0;
   const corrected = Math.abs(skew) > OFFLINE_CLOCK_ALLOWANCE_MS;
   if (corrected) {
-    flag(
+    found.flag(
       {
         kind: 'till_clock',
         product_id: null,
@@ -118,10 +143,9 @@ export async function checkOfflineSale(
     );
   }
   const claimedAt = new Date(sale.sold_at).getTime() - (corrected ? skew : 0);
-  // Never recorded as made after it arrived: every check below reads the time it is recorded at.
   const soldAt = Math.min(claimedAt, ctx.now.getTime());
   if (claimedAt - soldAt > OFFLINE_CLOCK_ALLOWANCE_MS) {
-    flag(
+    found.flag(
       {
         kind: 'sold_in_future',
         product_id: null,
@@ -130,8 +154,21 @@ export async function checkOfflineSale(
       true,
     );
   }
+  return { soldAt, claimedAt, corrected };
+}
+
+/** Each line sold at another price than the product's now: current when the till's copy said so. */
+async function checkPrices(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  sale: OfflineSale,
+  cart: PricedCart,
+  soldAt: number,
+  settings: TillSettings,
+  found: Findings,
+): Promise<void> {
   const copyAt = sale.catalogue_at ? new Date(sale.catalogue_at).getTime() : null;
-  const copyFresh = copyAt !== null && soldAt - copyAt <= maxMs;
+  const copyFresh = copyAt !== null && soldAt - copyAt <= settings.offline_max_hours * HOUR_MS;
   const changed = cart.lines.filter((l) => l.unitPrice !== sellingPrice(l.product));
   const pricesThen = sale.catalogue_at
     ? await sellingPricesAt(
@@ -145,7 +182,7 @@ export async function checkOfflineSale(
     const now = sellingPrice(line.product);
     const then = pricesThen.get(line.product.id) ?? now;
     const current = copyFresh && then === line.unitPrice;
-    flag(
+    found.flag(
       {
         kind: current ? 'price_changed' : 'price_not_current',
         product_id: line.product.id,
@@ -156,10 +193,20 @@ export async function checkOfflineSale(
       !current,
     );
   }
+}
 
+/** What changed in the store's records since the sale: products, the code, the customer, the total, its age. */
+function checkWhatChanged(
+  ctx: StoreContext,
+  sale: OfflineSale,
+  cart: PricedCart,
+  soldAt: number,
+  settings: TillSettings,
+  found: Findings,
+): void {
   for (const line of cart.lines) {
     if (line.product.status === 'active') continue;
-    flag(
+    found.flag(
       {
         kind: 'product_archived',
         product_id: line.product.id,
@@ -168,52 +215,30 @@ export async function checkOfflineSale(
       false,
     );
   }
-
+  const whole = (kind: OfflineIssue['kind'], message: string) =>
+    found.flag({ kind, product_id: null, message }, true);
   if (cart.discount && !cart.discountUsable) {
-    flag(
-      {
-        kind: 'discount_unavailable',
-        product_id: null,
-        message: `The discount code "${cart.discount.code}" could no longer be used when the sale arrived; the customer kept it and no use was counted.`,
-      },
-      true,
+    whole(
+      'discount_unavailable',
+      `The discount code "${cart.discount.code}" could no longer be used when the sale arrived; the customer kept it and no use was counted.`,
     );
   }
-
   if (cart.customer && !cart.customer.is_active) {
-    flag(
-      {
-        kind: 'customer_blocked',
-        product_id: null,
-        message: `${customerName(cart.customer)} is blocked; the till sold to them offline.`,
-      },
-      true,
-    );
+    whole('customer_blocked', `${customerName(cart.customer)} is blocked; the till sold to them offline.`);
   }
-
   if (cart.priced.total !== sale.total) {
-    flag(
-      {
-        kind: 'total_changed',
-        product_id: null,
-        message: `The till charged ${money(ctx, sale.total)}; the store's rules now make it ${money(ctx, cart.priced.total)}.`,
-      },
-      true,
+    whole(
+      'total_changed',
+      `The till charged ${money(ctx, sale.total)}; the store's rules now make it ${money(ctx, cart.priced.total)}.`,
     );
   }
-
-  if (ctx.now.getTime() - soldAt > maxMs) {
-    flag(
-      {
-        kind: 'late',
-        product_id: null,
-        message: `Sold offline more than ${settings.offline_max_hours} hours before it reached the store.`,
-      },
-      true,
-    );
+  if (ctx.now.getTime() - soldAt > settings.offline_max_hours * HOUR_MS) {
+    whole('late', `Sold offline more than ${settings.offline_max_hours} hours before it reached the store.`);
   }
+}
 
-  // Stock: is what the sale takes still there? (The conditional update is the real guard.)
+/** Is what the sale takes still there? (The conditional update is the real guard.) */
+function checkStock(cart: PricedCart, settings: TillSettings, found: Findings): OfflineVerdict['stock'] {
   const wanted = new Map<string, number>();
   for (const l of cart.lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.quantity);
   const short = cart.lines.filter(
@@ -222,11 +247,9 @@ export async function checkOfflineSale(
       all.findIndex((x) => x.product.id === l.product.id) === i &&
       l.product.quantity < wanted.get(l.product.id)!,
   );
-  let stock: OfflineVerdict['stock'] = 'take';
   if (short.length && settings.offline_stock_rule === 'hold_for_review') {
-    stock = 'hold';
     for (const l of short) {
-      flag(
+      found.flag(
         {
           kind: 'stock_held',
           product_id: l.product.id,
@@ -235,17 +258,9 @@ export async function checkOfflineSale(
         true,
       );
     }
-  } else if (settings.offline_stock_rule === 'allow_negative') {
-    stock = 'below_zero';
+    return 'hold';
   }
-
-  return {
-    state: review ? 'needs_review' : 'accepted',
-    issues,
-    stock,
-    settings,
-    soldAt: soldAt === claimedAt && !corrected ? sale.sold_at : new Date(soldAt).toISOString(),
-  };
+  return settings.offline_stock_rule === 'allow_negative' ? 'below_zero' : 'take';
 }
 
 /** The stock lines an offline sale took below zero, as issues (the rule said accept and flag). */

@@ -10,6 +10,7 @@ import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { startInstant } from '../../lib/local-dates.js';
 import { formatMoney } from '../../lib/money-text.js';
 import { insertPayment } from '../payments-received/payments-received.public.js';
+import { publishFacts } from './order-facts.js';
 import { money } from './order-basics.js';
 import { ordersRepository } from './orders.repository.js';
 
@@ -104,6 +105,8 @@ export async function addPayment(
       note: body.note ?? null,
       source: 'payment',
     });
+    // The ledger raised the payment's webhook itself; the fact is for the other subscribers.
+    await publishFacts(trx, ctx, [{ kind: 'paid', payment }]);
     await writeAudit(trx, ctx, {
       action: 'payment_received.recorded',
       entity: 'payment_received',

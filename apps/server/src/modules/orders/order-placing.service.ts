@@ -1,5 +1,6 @@
 import type {
   createOrderBody,
+  OfflineIssue,
   Order,
   OrderChannel,
   OrderQuote,
@@ -24,12 +25,16 @@ import {
   paymentRow,
 } from '../payments-received/payments-received.public.js';
 import { applyStockMovements, type StockMovementInput } from '../products/products.public.js';
-import { addPlacedOrder } from '../reports/reports.public.js';
-import { queueWebhookEvents } from '../webhooks/webhooks.public.js';
-import { priceCart, quoteOf, type Cart } from './cart-pricing.js';
-import { assertOwnOfflineNumber, belowZeroIssues, checkOfflineSale } from './offline-sales.js';
+import { priceCart, quoteOf, type Cart, type PricedCart } from './cart-pricing.js';
+import {
+  assertOwnOfflineNumber,
+  belowZeroIssues,
+  checkOfflineSale,
+  type OfflineVerdict,
+} from './offline-sales.js';
+import { publishOrderFacts } from './order-facts.js';
 import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
-import { ORDER_NUMBERS, toOrder } from './orders.repository.js';
+import { addNewOrder, ORDER_NUMBERS, toOrder } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
 
 /** The payment mode a sale's payment type is recorded under in payments received. */
@@ -63,82 +68,86 @@ export async function validateDiscount(
 
 // Placing an order
 
-async function placeOrder(
+type OrderBody = z.output<typeof createOrderBody>;
+
+/** What the customer paid and the change given back: only cash may be over-paid. */
+function amountsPaid(
+  ctx: StoreContext,
+  body: OrderBody,
+  total: number,
+): { received: number; changeDue: number } {
+  const offered = body.amount_received ?? 0;
+  if (offered <= total) return { received: offered, changeDue: 0 };
+  if (body.payment_type !== 'cash' && !body.offline) {
+    throw unprocessable(
+      `The amount received (${money(ctx, offered)}) is more than the order total (${money(ctx, total)}). Only cash can be over-paid, with change given back.`,
+      { amount_received: `At most ${money(ctx, total)}` },
+    );
+  }
+  return { received: total, changeDue: offered - total };
+}
+
+/**
+ * Takes the sale's stock through the ledger, into the sale's batch; an offline sale's verdict
+ * may hold it (none taken) or let it go below zero (each such line then becomes an issue).
+ */
+async function takeStock(
   trx: Transaction<Database>,
   ctx: StoreContext,
-  body: z.output<typeof createOrderBody>,
-  end: TransactionEnd,
-  tillOwner: string | undefined,
-): Promise<Order> {
-  const offline = body.offline ?? null;
-  // Its number must be one of the caller's own till (decision 0047), before anything is read.
-  if (offline) await assertOwnOfflineNumber(trx, ctx, offline.number, tillOwner);
-  const cart = await priceCart(trx, ctx, body, offline ? { unitPrices: offline.unit_prices } : undefined);
-  const { priced } = cart;
-  // A sale made offline (decision 0036) is checked against the store's records, never refused
-  // for what changed meanwhile: the customer has paid and gone.
-  const verdict = offline ? await checkOfflineSale(trx, ctx, offline, cart) : null;
-  const offered = body.amount_received ?? 0;
-  let received = offered;
-  let changeDue = 0;
-  if (offered > priced.total) {
-    if (body.payment_type !== 'cash' && !offline) {
-      throw unprocessable(
-        `The amount received (${money(ctx, offered)}) is more than the order total (${money(ctx, priced.total)}). Only cash can be over-paid, with change given back.`,
-        { amount_received: `At most ${money(ctx, priced.total)}` },
-      );
-    }
-    received = priced.total;
-    changeDue = offered - priced.total;
-  }
-  const channel: OrderChannel = body.channel ?? (ctx.actor.type === 'api_key' ? 'api' : 'dashboard');
-  // A sale paid in full at the till is handed over there and then: it is complete.
-  // An offline sale whose stock is held waits, pending, for the merchant's decision.
-  const status: OrderStatus =
-    channel === 'pos' && received === priced.total && verdict?.stock !== 'hold' ? 'success' : 'pending';
-
-  const id = newId();
+  orderId: string,
+  cart: PricedCart,
+  verdict: OfflineVerdict | null,
+  writes: InsertBatch,
+): Promise<OfflineIssue[]> {
+  const issues = verdict?.issues ?? [];
+  if (verdict?.stock === 'hold') return issues;
   const movements: StockMovementInput[] = cart.lines.map((l) => ({
     productId: l.product.id,
     change: -l.quantity,
     reason: 'sale',
     referenceType: 'order',
-    referenceId: id,
+    referenceId: orderId,
   }));
-  // The sale's rows (ledger, order, lines, payment, audit) are written together at the end: one
-  // statement on PostgreSQL, together with taking the numbers (see InsertBatch).
-  const writes = new InsertBatch();
-  const issues = verdict?.issues ?? [];
-  if (verdict?.stock !== 'hold') {
-    const results = await applyStockMovements(trx, ctx, movements, {
-      ledger: writes,
-      mayGoNegative: verdict?.stock === 'below_zero',
-    });
-    if (verdict) issues.push(...belowZeroIssues(cart, results));
-  }
-  if (cart.discount && cart.discountUsable) await countDiscountUse(trx, ctx, cart.discount);
+  const results = await applyStockMovements(trx, ctx, movements, {
+    ledger: writes,
+    mayGoNegative: verdict?.stock === 'below_zero',
+  });
+  if (verdict) issues.push(...belowZeroIssues(cart, results));
+  return issues;
+}
 
-  // The order's number, and its payment's when money came with it: stand-ins until the batch is
-  // flushed, which takes them in its own statement (decision 0010).
-  const [number, payment] = writes.numbers(
-    ctx.storeId,
-    received > 0 ? [ORDER_NUMBERS, PAYMENT_NUMBERS] : [ORDER_NUMBERS],
-  ) as [string, string | undefined];
-  const now = ctx.now.toISOString();
+/** What is known of a sale once its cart is priced and its stock taken. */
+interface Sale {
+  id: string;
+  /** The order's number: the batch's stand-in until the flush. */
+  number: string;
+  body: OrderBody;
+  cart: PricedCart;
+  channel: OrderChannel;
+  status: OrderStatus;
+  received: number;
+  changeDue: number;
+  verdict: OfflineVerdict | null;
+  issues: OfflineIssue[];
+}
+
+function orderRowOf(ctx: StoreContext, sale: Sale): OrdersTable {
+  const { cart, body, received, verdict, issues } = sale;
+  const { priced, customer } = cart;
   const balance = balanceOf({
     total: priced.total,
     refunded_total: 0,
     amount_received: received,
     amount_refunded: 0,
   });
-  const customer = cart.customer;
-  const row: OrdersTable = {
-    id,
+  const now = ctx.now.toISOString();
+  return {
+    id: sale.id,
     store_id: ctx.storeId,
-    number,
-    status,
+    number: sale.number,
+    status: sale.status,
     payment_state: balance.state,
-    channel,
+    channel: sale.channel,
     payment_type: body.payment_type,
     customer_id: customer?.id ?? null,
     customer_name: customer ? customerName(customer) : null,
@@ -157,7 +166,7 @@ async function placeOrder(
     total: priced.total,
     amount_received: received,
     amount_outstanding: balance.outstanding,
-    change_due: changeDue,
+    change_due: sale.changeDue,
     refunded_total: 0,
     amount_refunded: 0,
     currency: ctx.access.store.currency,
@@ -168,18 +177,22 @@ async function placeOrder(
     invoice_issued_at: null,
     created_at: now,
     updated_at: now,
-    completed_at: status === 'success' ? now : null,
+    completed_at: sale.status === 'success' ? now : null,
     cancelled_at: null,
     refunded_at: null,
-    offline_number: offline?.number ?? null,
+    offline_number: body.offline?.number ?? null,
     offline_sold_at: verdict?.soldAt ?? null,
     offline_state: verdict?.state ?? null,
     offline_issues: issues.length ? JSON.stringify(issues) : null,
   };
-  const items: OrderItemsTable[] = cart.lines.map((l, i) => ({
+}
+
+function orderItemsOf(ctx: StoreContext, sale: Sale): OrderItemsTable[] {
+  const { lines, priced } = sale.cart;
+  return lines.map((l, i) => ({
     id: newId(),
     store_id: ctx.storeId,
-    order_id: id,
+    order_id: sale.id,
     line_no: i + 1,
     product_id: l.product.id,
     name: l.product.name,
@@ -194,58 +207,124 @@ async function placeOrder(
     tax: priced.lines[i]!.tax,
     quantity_refunded: 0,
   }));
-  writes.add('orders', [row]).add('order_items', items);
-  // The day's sales figures, in the same statement (decision 0031).
-  addPlacedOrder(writes, ctx, row, items);
+}
+
+/** The audit row of a sale: what was sold, for how much, and how an offline sale was taken in. */
+function placedAudit(ctx: StoreContext, sale: Sale, row: OrdersTable, items: OrderItemsTable[]) {
+  const { number, status, verdict, issues } = sale;
+  const offline = sale.body.offline;
+  const total = row.total;
+  return auditRow(ctx, {
+    action: 'order.created',
+    entity: 'order',
+    entityId: sale.id,
+    summary: offline
+      ? `Order ${number} placed from offline sale ${offline.number}: ${money(ctx, total)}, ${STATUS_WORD[status]}${
+          issues.some((i) => i.kind === 'stock_short') ? ', stock taken below zero' : ''
+        }${verdict?.state === 'needs_review' ? ', needs a decision' : ''}`
+      : `Order ${number} placed: ${money(ctx, total)}, ${STATUS_WORD[status]}`,
+    after: {
+      number,
+      status,
+      customer_id: row.customer_id,
+      total,
+      discount_code: row.discount_code,
+      amount_received: sale.received,
+      items: items.map((it) => ({ product_id: it.product_id, quantity: it.quantity, total: it.total })),
+      ...(offline
+        ? {
+            offline_number: offline.number,
+            offline_sold_at: verdict!.soldAt,
+            offline_state: verdict!.state,
+            offline_issues: issues,
+          }
+        : {}),
+    },
+  });
+}
+
+/**
+ * Works out a sale: its cart priced from the database (an offline sale at the till's prices and
+ * checked against the store's records, decision 0036), what was paid, its status, its stock
+ * taken and its discount use counted. Its numbers are stand-ins in `writes` (decision 0010).
+ */
+async function makeSale(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  body: OrderBody,
+  writes: InsertBatch,
+  tillOwner: string | undefined,
+): Promise<Sale & { paymentNumber: string | undefined }> {
+  const offline = body.offline ?? null;
+  // Its number must be one of the caller's own till (decision 0047), before anything is read.
+  if (offline) await assertOwnOfflineNumber(trx, ctx, offline.number, tillOwner);
+  const cart = await priceCart(trx, ctx, body, offline ? { unitPrices: offline.unit_prices } : undefined);
+  // A sale made offline is checked against the store's records, never refused for what changed
+  // meanwhile: the customer has paid and gone.
+  const verdict = offline ? await checkOfflineSale(trx, ctx, offline, cart) : null;
+  const { received, changeDue } = amountsPaid(ctx, body, cart.priced.total);
+  const channel: OrderChannel = body.channel ?? (ctx.actor.type === 'api_key' ? 'api' : 'dashboard');
+  // A sale paid in full at the till is handed over there and then: it is complete.
+  // An offline sale whose stock is held waits, pending, for the merchant's decision.
+  const status: OrderStatus =
+    channel === 'pos' && received === cart.priced.total && verdict?.stock !== 'hold' ? 'success' : 'pending';
+  const id = newId();
+  const issues = await takeStock(trx, ctx, id, cart, verdict, writes);
+  if (cart.discount && cart.discountUsable) await countDiscountUse(trx, ctx, cart.discount);
+  // The order's number, and its payment's when money came with it: stand-ins until the batch is
+  // flushed, which takes them in its own statement (decision 0010).
+  const [number, paymentNumber] = writes.numbers(
+    ctx.storeId,
+    received > 0 ? [ORDER_NUMBERS, PAYMENT_NUMBERS] : [ORDER_NUMBERS],
+  ) as [string, string | undefined];
+  return { id, number, body, cart, channel, status, received, changeDue, verdict, issues, paymentNumber };
+}
+
+/**
+ * Places a sale in the caller's transaction. Its rows (ledger, order, lines, payment, audit,
+ * and what the order's subscribers add: the day's figures, the webhook outbox) are written
+ * together at the end: one statement on PostgreSQL, together with taking the numbers (see
+ * InsertBatch).
+ */
+async function placeOrder(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  body: OrderBody,
+  end: TransactionEnd,
+  tillOwner: string | undefined,
+): Promise<Order> {
+  const writes = new InsertBatch();
+  const sale = await makeSale(trx, ctx, body, writes, tillOwner);
+  const row = orderRowOf(ctx, sale);
+  const items = orderItemsOf(ctx, sale);
+  addNewOrder(writes, row, items);
   const paid =
-    received > 0
+    sale.received > 0
       ? paymentRow(ctx, {
-          order: { id, number, customerId: row.customer_id, customerName: row.customer_name },
-          amount: received,
+          order: {
+            id: sale.id,
+            number: sale.number,
+            customerId: row.customer_id,
+            customerName: row.customer_name,
+          },
+          amount: sale.received,
           mode: PAYMENT_MODE_OF[body.payment_type],
           source: 'order',
-          number: payment!,
+          number: sale.paymentNumber!,
         })
       : null;
   if (paid) writes.add('payments_received', [paid]);
-  writes.add('audits', [
-    auditRow(ctx, {
-      action: 'order.created',
-      entity: 'order',
-      entityId: id,
-      summary: offline
-        ? `Order ${number} placed from offline sale ${offline.number}: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}${
-            issues.some((i) => i.kind === 'stock_short') ? ', stock taken below zero' : ''
-          }${verdict?.state === 'needs_review' ? ', needs a decision' : ''}`
-        : `Order ${number} placed: ${money(ctx, priced.total)}, ${STATUS_WORD[status]}`,
-      after: {
-        number,
-        status,
-        customer_id: row.customer_id,
-        total: priced.total,
-        discount_code: row.discount_code,
-        amount_received: received,
-        items: items.map((it) => ({ product_id: it.product_id, quantity: it.quantity, total: it.total })),
-        ...(offline
-          ? {
-              offline_number: offline.number,
-              offline_sold_at: verdict!.soldAt,
-              offline_state: verdict!.state,
-              offline_issues: issues,
-            }
-          : {}),
-      },
-    }),
-  ]);
+  writes.add('audits', [placedAudit(ctx, sale, row, items)]);
   // The answer is made before the flush, with the number's stand-in, so the stored answer of an
   // idempotent request joins the batch (the stand-in is replaced there too) and the batch's
   // statement commits. Nothing after the flush may fail: the sale may be committed by then.
   const answer = toOrder(row, items);
-  // The webhook outbox: one insert … select in the batch's statement, no row when no endpoint
-  // listens, nothing when the store has none (decision 0034). The numbers' stand-ins in the payloads are put in by the flush.
-  queueWebhookEvents(writes, ctx, [
-    { type: 'order.created', data: answer },
-    ...(paid ? [{ type: 'payment.received' as const, data: paymentEventData(paid) }] : []),
+  // The order's subscribers add their rows to the sale's batch (decision 0053): the day's sales
+  // figures (decision 0031), the webhook outbox (decision 0034), whose payloads get the numbers
+  // from the flush.
+  await publishOrderFacts(ctx.deps.orderFacts, { trx, ctx, batch: writes }, [
+    { kind: 'placed', order: answer, lines: items },
+    ...(paid ? [{ kind: 'paid' as const, payment: paymentEventData(paid) }] : []),
   ]);
   const numbers = await writes.flush(trx, end.finishIn(writes, 201, answer));
   answer.number = numbers.get(ORDER_NUMBERS.counter)!;

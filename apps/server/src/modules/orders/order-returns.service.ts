@@ -7,25 +7,28 @@ import {
   type refundOrderBody,
   type updateOrderStatusBody,
 } from '@tillbook/contract/orders';
-import { shareOfUnits } from '@tillbook/contract/pricing';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { conflict, notFound, unprocessable, type AppError } from '../../lib/app-error.js';
+import { conflict, notFound, type AppError } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
+import type { RefundedLine } from '../../lib/order-facts.js';
 import { releaseDiscountUse } from '../discounts/discounts.public.js';
 import { applyStockMovements, getProductsForSale } from '../products/products.public.js';
-import { recordCancellation, recordCompletion, recordRefund } from '../reports/reports.public.js';
-import { raiseWebhookEvents } from '../webhooks/webhooks.public.js';
+import { publishFacts, statusFact } from './order-facts.js';
 import { balanceOf, money, STATUS_WORD } from './order-basics.js';
+import { assertRefundable, refundSettlement, refundWorth, unitsToRefund } from './order-refunds.js';
 import { ordersRepository, toOrder, toRefund } from './orders.repository.js';
-import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
-import type { RefundedLine } from '../reports/reports.public.js';
+import type { OrdersTable } from './orders.tables.js';
 
-/** Status changes, cancellation and refunds: stock and money going back. */
+/**
+ * Status changes, cancellation and refunds: stock and money going back. Each change ends by
+ * publishing its fact (decision 0053): the sales figures and the webhook outbox are the app's
+ * subscribers', not named here.
+ */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -83,6 +86,7 @@ async function returnStock(
 /**
  * Cancels an order: the money received is refunded, the discount use given back, and the stock
  * returned unless `stockTaken` is false (an offline sale whose stock was held, decision 0036).
+ * The caller publishes the `cancelled` fact once the order is as it will be committed.
  */
 export async function cancelOrder(
   trx: Transaction<Database>,
@@ -131,7 +135,6 @@ export async function cancelOrder(
     );
   }
   if (row.discount_id) await releaseDiscountUse(trx, ctx, row.discount_id);
-  await recordCancellation(trx, ctx, row);
   if (kept > 0) {
     await repo.insertRefund({
       id: newId(),
@@ -156,15 +159,19 @@ export async function cancelOrder(
   return { ...row, ...patch } as OrdersTable;
 }
 
-/** What a line is worth to the customer: its total less its share of the discount, plus its tax. */
-const lineValue = (item: OrderItemsTable, taxInclusive: boolean) =>
-  Number(item.total) - Number(item.order_discount) + (taxInclusive ? 0 : Number(item.tax));
+/** A refund worked out and written: the order after it, and what the fact of it needs. */
+interface RefundDone {
+  row: OrdersTable;
+  refund: OrderRefund;
+  full: boolean;
+  lines: RefundedLine[];
+}
 
 /**
  * Refunds units of a completed order (all that is left when `requested` is null): stock comes
  * back through the ledger, the order's refunded value grows, and money is paid back to the extent
  * the customer has now paid more than the order is worth. The last refund of an order includes
- * its shipping and moves it to `refunded`.
+ * its shipping and moves it to `refunded`. The caller publishes the `refunded` fact.
  */
 async function refundLines(
   trx: Transaction<Database>,
@@ -172,103 +179,17 @@ async function refundLines(
   row: OrdersTable,
   requested: Array<{ product_id: string; quantity: number }> | null,
   reason: string,
-): Promise<{ row: OrdersTable; refund: OrderRefund }> {
-  if (row.status !== 'success') {
-    throw conflict(
-      row.status === 'refunded'
-        ? `Order ${row.number} is already refunded in full.`
-        : `Only completed orders can be refunded; order ${row.number} is ${row.status}.${row.status === 'pending' || row.status === 'processing' ? ' Cancel it instead.' : ''}`,
-    );
-  }
+): Promise<RefundDone> {
+  assertRefundable(row);
   const repo = ordersRepository(trx, ctx.storeId);
   const items = await repo.items([row.id]);
-  const left = (i: OrderItemsTable) => Number(i.quantity) - Number(i.quantity_refunded);
-  const take = new Map<string, number>();
-  if (requested) {
-    const problems: Record<string, string> = {};
-    const sentences: string[] = [];
-    requested.forEach((r, index) => {
-      const lines = items.filter((i) => i.product_id === r.product_id);
-      if (!lines.length) {
-        problems[`items.${index}.product_id`] = 'This product is not on the order';
-        sentences.push(`A product of the refund is not on order ${row.number}`);
-        return;
-      }
-      const available = lines.reduce((s, i) => s + left(i), 0);
-      if (r.quantity > available) {
-        problems[`items.${index}.quantity`] = `Only ${available} can be refunded`;
-        sentences.push(`Only ${available} of "${lines[0]!.name}" can be refunded`);
-        return;
-      }
-      let wanted = r.quantity;
-      for (const line of lines) {
-        const k = Math.min(wanted, left(line));
-        if (k > 0) take.set(line.id, k);
-        wanted -= k;
-      }
-    });
-    if (sentences.length) throw unprocessable(`${sentences.join('. ')}.`, problems);
-  } else {
-    for (const item of items) if (left(item) > 0) take.set(item.id, left(item));
-  }
-
-  const inclusive = row.tax_inclusive === 1;
-  const full = items.every((i) => left(i) === (take.get(i.id) ?? 0));
-  let value = 0;
-  const refundItems: OrderRefund['items'] = [];
-  const refundedLines: RefundedLine[] = [];
-  for (const item of items) {
-    const k = take.get(item.id);
-    if (!k) continue;
-    const v = shareOfUnits(
-      lineValue(item, inclusive),
-      Number(item.quantity),
-      Number(item.quantity_refunded),
-      k,
-    );
-    value += v;
-    refundItems.push({ product_id: item.product_id, name: item.name, quantity: k, value: v });
-    refundedLines.push({
-      product_id: item.product_id,
-      units: k,
-      // Revenue in the figures is the line after discounts without its tax (decision 0031).
-      revenue: shareOfUnits(
-        Number(item.total) - Number(item.order_discount),
-        Number(item.quantity),
-        Number(item.quantity_refunded),
-        k,
-      ),
-      cost_price: item.cost_price === null ? null : Number(item.cost_price),
-    });
-  }
-  const total = Number(row.total);
-  const refundedBefore = Number(row.refunded_total);
-  // The last refund settles the order exactly, shipping included.
-  if (full) value = total - refundedBefore;
-
-  const received = Number(row.amount_received);
-  const refundedMoney = Number(row.amount_refunded);
-  const kept = received - refundedMoney;
-  const netAfter = total - refundedBefore - value;
-  const amount = Math.max(0, kept - netAfter);
-  const after = {
-    total,
-    refunded_total: refundedBefore + value,
-    amount_received: received,
-    amount_refunded: refundedMoney + amount,
-  };
-  const balance = balanceOf(after);
+  const take = unitsToRefund(row, items, requested);
+  const worth = refundWorth(row, items, take);
   const now = ctx.now.toISOString();
-  const patch: Partial<OrdersTable> = {
-    status: full ? 'refunded' : 'success',
-    refunded_total: after.refunded_total,
-    amount_refunded: after.amount_refunded,
-    amount_outstanding: balance.outstanding,
-    payment_state: balance.state,
-    refunded_at: full ? now : row.refunded_at,
-    updated_at: now,
-  };
-  if (!(await repo.updateIf(row.id, { status: 'success', refunded_total: refundedBefore }, patch))) {
+  const { amount, patch } = refundSettlement(row, worth, now);
+  if (
+    !(await repo.updateIf(row.id, { status: 'success', refunded_total: Number(row.refunded_total) }, patch))
+  ) {
     throw changedMeanwhile(row);
   }
   for (const [itemId, k] of take) {
@@ -281,22 +202,51 @@ async function refundLines(
     items.filter((i) => take.has(i.id)).map((i) => ({ productId: i.product_id, quantity: take.get(i.id)! })),
     'refund',
   );
-  // After the stock, as a sale takes its locks: products first, then the day's figures.
-  await recordRefund(trx, ctx, row, { value, full, lines: refundedLines });
   const refundRow = {
     id: newId(),
     store_id: ctx.storeId,
     order_id: row.id,
     reason,
-    value,
+    value: worth.value,
     amount,
-    items: JSON.stringify(refundItems),
+    items: JSON.stringify(worth.items),
     created_by_id: ctx.actor.id,
     created_by_name: ctx.actor.name,
     created_at: now,
   };
   await repo.insertRefund(refundRow);
-  return { row: { ...row, ...patch } as OrdersTable, refund: toRefund(refundRow) };
+  return {
+    row: { ...row, ...patch } as OrdersTable,
+    refund: toRefund(refundRow),
+    full: worth.full,
+    lines: worth.lines,
+  };
+}
+
+/**
+ * Moves an order to `to` in the caller's transaction (the move is allowed): cancels, refunds what
+ * is left, or sets the status while it is still as read. The answer's `refunded` is the refund
+ * when the move was one.
+ */
+async function moveOrder(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  row: OrdersTable,
+  to: OrderStatus,
+  reason: string | null,
+): Promise<{ updated: OrdersTable; refunded?: RefundDone }> {
+  if (to === 'cancelled') return { updated: await cancelOrder(trx, ctx, row, reason) };
+  if (to === 'refunded') {
+    const refunded = await refundLines(trx, ctx, row, null, reason ?? 'Order refunded');
+    return { updated: refunded.row, refunded };
+  }
+  const now = ctx.now.toISOString();
+  const patch: Partial<OrdersTable> = { status: to, updated_at: now };
+  if (to === 'success') patch.completed_at = now;
+  if (!(await ordersRepository(trx, ctx.storeId).updateIf(row.id, { status: row.status }, patch))) {
+    throw refusedTransition(await orderRowOr404(trx, ctx, row.id), to);
+  }
+  return { updated: { ...row, ...patch } as OrdersTable };
 }
 
 /**
@@ -310,26 +260,10 @@ export async function changeOrderStatus(
   body: z.output<typeof updateOrderStatusBody>,
 ): Promise<Order> {
   return ctx.db.transaction().execute(async (trx) => {
-    const repo = ordersRepository(trx, ctx.storeId);
     const row = await orderRowOr404(trx, ctx, id);
     const to = body.status;
     if (!ORDER_TRANSITIONS[row.status].includes(to)) throw refusedTransition(row, to);
-    const now = ctx.now.toISOString();
-    let updated: OrdersTable;
-    if (to === 'cancelled') {
-      updated = await cancelOrder(trx, ctx, row, body.reason ?? null);
-    } else if (to === 'refunded') {
-      updated = (await refundLines(trx, ctx, row, null, body.reason ?? 'Order refunded')).row;
-    } else {
-      const patch: Partial<OrdersTable> = { status: to, updated_at: now };
-      if (to === 'success') patch.completed_at = now;
-      if (!(await repo.updateIf(id, { status: row.status }, patch))) {
-        const current = await orderRowOr404(trx, ctx, id);
-        throw refusedTransition(current, to);
-      }
-      updated = { ...row, ...patch } as OrdersTable;
-      if (to === 'success') await recordCompletion(trx, ctx, updated, await repo.items([id]));
-    }
+    const { updated, refunded } = await moveOrder(trx, ctx, row, to, body.reason ?? null);
     await writeAudit(trx, ctx, {
       action: `order.${to === 'success' ? 'completed' : to}`,
       entity: 'order',
@@ -338,14 +272,19 @@ export async function changeOrderStatus(
       before: { status: row.status, amount_refunded: Number(row.amount_refunded) },
       after: { status: to, amount_refunded: Number(updated.amount_refunded) },
     });
-    const order = toOrder(updated, await repo.items([id]));
-    await raiseWebhookEvents(trx, ctx.storeId, ctx.now, [
-      { type: 'order.status_changed', data: { order, from: row.status, to } },
-      ...(to === 'refunded' ? [{ type: 'order.refunded' as const, data: { order } }] : []),
+    const items = await ordersRepository(trx, ctx.storeId).items([id]);
+    const order = toOrder(updated, items);
+    await publishFacts(trx, ctx, [
+      refunded
+        ? // The status route answers with the order alone: the fact names no refund record.
+          { kind: 'refunded', order, from: row.status, refund: null, ...refundFigures(refunded) }
+        : statusFact(order, row.status, items),
     ]);
     return order;
   });
 }
+
+const refundFigures = (r: RefundDone) => ({ value: r.refund.value, full: r.full, lines: r.lines });
 
 /** `POST /order/{id}/refund`: in full or by lines, with a reason; idempotent with a key. */
 export async function refundOrder(
@@ -356,7 +295,8 @@ export async function refundOrder(
 ): Promise<Outcome<RefundResult>> {
   return runIdempotent(ctx, idempotencyKey, `order.refund:${id}`, body, async (trx) => {
     const row = await orderRowOr404(trx, ctx, id);
-    const { row: updated, refund } = await refundLines(trx, ctx, row, body.items ?? null, body.reason);
+    const refunded = await refundLines(trx, ctx, row, body.items ?? null, body.reason);
+    const { row: updated, refund } = refunded;
     const full = updated.status === 'refunded';
     await writeAudit(trx, ctx, {
       action: full ? 'order.refunded' : 'order.partially_refunded',
@@ -372,11 +312,8 @@ export async function refundOrder(
     });
     const items = await ordersRepository(trx, ctx.storeId).items([id]);
     const order = toOrder(updated, items);
-    await raiseWebhookEvents(trx, ctx.storeId, ctx.now, [
-      { type: 'order.refunded', data: { order, refund } },
-      ...(updated.status !== row.status
-        ? [{ type: 'order.status_changed' as const, data: { order, from: row.status, to: updated.status } }]
-        : []),
+    await publishFacts(trx, ctx, [
+      { kind: 'refunded', order, from: row.status, refund, ...refundFigures(refunded) },
     ]);
     return { status: 201, body: { order, refund } };
   });

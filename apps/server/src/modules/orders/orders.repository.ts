@@ -12,6 +12,7 @@ import type {
 } from '@tillbook/contract/orders';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { InsertBatch } from '../../lib/insert-rows.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { containsText } from '../../lib/sql.js';
 import type { OrderItemsTable, OrderRefundsTable, OrdersTable } from './orders.tables.js';
@@ -22,6 +23,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const ORDER_NUMBERS: NumberSequence = { counter: 'orders.number', prefix: 'ORD-', width: 6 };
 export const orderNumber = (n: number) => formatNumber(ORDER_NUMBERS, n);
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+
+/**
+ * A new order and its lines, into the sale's batch: written with the sale's other rows at the
+ * end of its transaction, in one statement on PostgreSQL (decision 0010).
+ */
+export function addNewOrder(batch: InsertBatch, row: OrdersTable, items: readonly OrderItemsTable[]): void {
+  batch.add('orders', [row]).add('order_items', items);
+}
 
 export function toOrderItem(row: OrderItemsTable): OrderItem {
   return {

@@ -1,15 +1,7 @@
 /**
- * What other modules may use of the reports module (decision 0025): the orders module reports
- * the changes that move the sales figures, in its own transaction (decision 0031).
+ * What the rest of the app may use of the reports module (decision 0025): the sales figures'
+ * subscriber to the order's facts (decision 0053), put on the app's list of subscribers by
+ * `src/order-fact-subscribers.ts`, so the figures move in the order's own transaction (decision
+ * 0031) without the orders module naming reports.
  */
-export {
-  addPlacedOrder,
-  recordCancellation,
-  recordCompletion,
-  recordRefund,
-  rollUpSalesFigures,
-  type LineForFigures,
-  type OrderForFigures,
-  type RefundedLine,
-} from './sales-figures.js';
-export { rebuildSalesFigures } from '../../db/sales-figures-rebuild.js';
+export { salesFiguresSubscriber } from './order-figures.js';

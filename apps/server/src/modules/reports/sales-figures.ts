@@ -3,16 +3,17 @@ import { engineOf, type Engine } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { InsertBatch } from '../../lib/insert-rows.js';
+import type { InsertBatch } from '../../lib/insert-rows.js';
 import { localDate } from '../../lib/local-dates.js';
+import type { RefundedLine } from '../../lib/order-facts.js';
 import { reportsRepository } from './reports.repository.js';
 import type { SalesDaysTable } from './reports.tables.js';
 import { acrossStores } from '../../db/store-key-check.js';
 import { holdStoreZone, zoneGuardSql } from '../stores/stores.public.js';
 
 /**
- * Keeping the sales figures (decision 0031): the orders module reports every change of an order
- * that moves a figure, in the transaction of that change; what it adds to the figures of the
+ * Keeping the sales figures (decision 0031): every fact of an order that moves a figure reaches
+ * `order-figures.ts` in the transaction of that change (decision 0053); what it adds to the figures of the
  * order's day (the store-local day it was placed on) is written as one change row in the same
  * batch (no extra round trip on PostgreSQL, decision 0010), and added to the figures after the
  * commit by `rollUpSalesFigures`, which every read of the figures runs first (addendum "Changes
@@ -43,15 +44,6 @@ export interface LineForFigures {
   total: number;
   /** The line's share of the discount code. */
   order_discount: number;
-  cost_price: number | null;
-}
-
-/** Units, revenue and cost that leave a product's figures with a refund. */
-export interface RefundedLine {
-  product_id: string;
-  units: number;
-  /** The refunded units' share of the line's total after discounts (tax not added). */
-  revenue: number;
   cost_price: number | null;
 }
 
@@ -205,36 +197,34 @@ export function addPlacedOrder(
 }
 
 /** An order moved to `success`: it becomes a sale of the day it was placed. */
-export async function recordCompletion(
-  trx: Transaction<Database>,
+export function addCompletion(
+  batch: InsertBatch,
   ctx: StoreContext,
   order: OrderForFigures,
   lines: readonly LineForFigures[],
-): Promise<void> {
-  await addChange(new InsertBatch(), ctx, dayOf(ctx, order.created_at), completionChange(order, lines)).flush(
-    trx,
-  );
+): void {
+  addChange(batch, ctx, dayOf(ctx, order.created_at), completionChange(order, lines));
 }
 
 /** An open order cancelled: counted as cancelled on the day it was placed (it was never a sale). */
-export async function recordCancellation(
-  trx: Transaction<Database>,
+export function addCancellation(
+  batch: InsertBatch,
   ctx: StoreContext,
   order: Pick<OrderForFigures, 'created_at'>,
-): Promise<void> {
-  await addChange(new InsertBatch(), ctx, dayOf(ctx, order.created_at), { d: { cancelled: 1 } }).flush(trx);
+): void {
+  addChange(batch, ctx, dayOf(ctx, order.created_at), { d: { cancelled: 1 } });
 }
 
 /**
  * A refund of a sale: its value, units, revenue and cost leave the figures of the day of the sale
  * (not the day of the refund), so a day's figures always describe the orders placed that day.
  */
-export async function recordRefund(
-  trx: Transaction<Database>,
+export function addRefund(
+  batch: InsertBatch,
   ctx: StoreContext,
   order: Pick<OrderForFigures, 'created_at' | 'customer_id'>,
   refund: { value: number; full: boolean; lines: readonly RefundedLine[] },
-): Promise<void> {
+): void {
   let units = 0;
   let cost = 0;
   const p = refund.lines.map((l): [string, number, number, number] => {
@@ -248,7 +238,7 @@ export async function recordRefund(
     p,
   };
   if (order.customer_id) change.c = [[order.customer_id, 0, -refund.value]];
-  await addChange(new InsertBatch(), ctx, dayOf(ctx, order.created_at), change).flush(trx);
+  addChange(batch, ctx, dayOf(ctx, order.created_at), change);
 }
 
 /** Changes one roll-up transaction takes at most. */

@@ -1,7 +1,8 @@
 import { WEBHOOK_RETRY_HOURS, type WebhookEvent } from '@tillbook/contract/webhooks';
+import type { Order, OrderStatus } from '@tillbook/contract/orders';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { StoreContext } from '../../lib/context.js';
+import type { OrderFactScope, OrderFactSubscriber, StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
 import './webhooks.tables.js';
@@ -9,7 +10,9 @@ import './webhooks.tables.js';
 /**
  * What other modules may use of webhooks: raising events inside the transaction that makes the
  * change (an outbox, decision 0034). Webhooks sit at the bottom of the module order: this file
- * imports no module, and every module that raises events imports it.
+ * imports no module, and every module that raises events imports it. The order's events come
+ * from `webhooksSubscriber` (below), on the app's list of the order's subscribers (decision
+ * 0053): the orders module does not name webhooks.
  */
 
 export interface WebhookEventInput {
@@ -95,3 +98,47 @@ export async function raiseWebhookEvents(
   queueWebhookEvents(batch, { storeId, now }, events);
   await batch.flush(db);
 }
+
+/**
+ * The webhook outbox as a subscriber to the order's facts (decision 0053): each fact becomes the
+ * events decision 0034 names, added to the change's batch (one `insert … select` over the
+ * store's endpoints, joined with the order's own rows). The events and their payloads are those
+ * the order services raised themselves before.
+ */
+
+/**
+ * A sale's events are skipped for a store that had no enabled endpoint when the request was read
+ * (decision 0034, addendum); other changes are rarer and always write through the join.
+ */
+const sale = ({ ctx, batch }: OrderFactScope, events: WebhookEventInput[]) =>
+  queueWebhookEvents(batch, ctx, events);
+const change = ({ ctx, batch }: OrderFactScope, events: WebhookEventInput[]) =>
+  queueWebhookEvents(batch, { storeId: ctx.storeId, now: ctx.now }, events);
+
+const statusChanged = (order: Order, from: OrderStatus): WebhookEventInput => ({
+  type: 'order.status_changed',
+  data: { order, from, to: order.status },
+});
+
+export const webhooksSubscriber: OrderFactSubscriber = {
+  name: 'webhooks',
+  placed: ({ order }, scope) => sale(scope, [{ type: 'order.created', data: order }]),
+  // A later payment (`source: 'payment'`) is written by the payments-received ledger, which
+  // raises its `payment.received` itself; a sale's payment is written in the sale's batch.
+  paid: ({ payment }, scope) => {
+    if (payment.source === 'order') sale(scope, [{ type: 'payment.received', data: payment }]);
+  },
+  completed: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
+  cancelled: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
+  moved: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
+  refunded: ({ order, from, refund }, scope) => {
+    const moved = order.status !== from ? [statusChanged(order, from)] : [];
+    // As each route raised them: the refund route's refund first, the status route's move first.
+    change(
+      scope,
+      refund
+        ? [{ type: 'order.refunded', data: { order, refund } }, ...moved]
+        : [...moved, { type: 'order.refunded', data: { order } }],
+    );
+  },
+};

@@ -1,0 +1,117 @@
+import type { Order, OrderRefund, OrderStatus } from '@tillbook/contract/orders';
+import type { PaymentReceived } from '@tillbook/contract/payments-received';
+
+/**
+ * What happened to an order, as the orders module tells the rest of the app (decision 0053): a
+ * fact is published in the transaction of the change, and every subscriber on the one list the
+ * app is built with (`src/order-fact-subscribers.ts`, handed in as `Deps.orderFacts`) reacts to
+ * it in that same transaction. The types live here, below every module, so that the orders
+ * module (which publishes) and the modules that subscribe (reports, webhooks, and later shifts,
+ * customer credit, transfers at the till) see them without importing each other. What a
+ * subscriber is (`OrderFactSubscriber`) is declared with `Deps` in `context.ts`.
+ *
+ * A fact carries what the order is now, as the API answers it (`order`), plus what the answer
+ * does not show and a subscriber needs (a line's cost, what a refund took off each line). Money
+ * is in minor units, numbers are numbers.
+ */
+
+/** A line of an order as it was sold: units, what it is worth after its discounts, its cost. */
+export interface SoldLine {
+  product_id: string;
+  quantity: number;
+  quantity_refunded: number;
+  /** The line's own discount. */
+  discount: number;
+  /** `unit_price × quantity − discount`. */
+  total: number;
+  /** The line's share of the order's discount code. */
+  order_discount: number;
+  cost_price: number | null;
+}
+
+/** Units, revenue and cost that a refund takes off one line. */
+export interface RefundedLine {
+  product_id: string;
+  units: number;
+  /** The refunded units' share of the line's total after discounts (tax not added). */
+  revenue: number;
+  cost_price: number | null;
+}
+
+/** A payment received for an order, as the `payment.received` webhook sends it (decision 0034). */
+export type ReceivedPayment = Pick<
+  PaymentReceived,
+  | 'id'
+  | 'number'
+  | 'order_id'
+  | 'order_number'
+  | 'customer_id'
+  | 'amount'
+  | 'payment_mode'
+  | 'payment_date'
+  | 'reference'
+  | 'source'
+  | 'created_at'
+>;
+
+/**
+ * A new order, with its lines. On the sale's path the order's `number` is the batch's stand-in
+ * until the flush (decision 0010): a subscriber that puts it in a row or in text added to the
+ * batch gets the real number; one that keeps it elsewhere must not.
+ */
+export interface OrderPlaced {
+  kind: 'placed';
+  order: Order;
+  lines: readonly SoldLine[];
+}
+
+/**
+ * Money received for an order: with the sale (`payment.source` is `order`) or later
+ * (`payment`). A sale's payment is written in the sale's batch; a later payment is written by
+ * the payments-received ledger, which raises its own `payment.received` webhook.
+ */
+export interface OrderPaid {
+  kind: 'paid';
+  payment: ReceivedPayment;
+}
+
+/** An order moved to `success` after it was placed (a sale complete at once is `placed` only). */
+export interface OrderCompleted {
+  kind: 'completed';
+  order: Order;
+  from: OrderStatus;
+  lines: readonly SoldLine[];
+}
+
+/** An open order cancelled: its money paid back, its stock returned when it was taken. */
+export interface OrderCancelled {
+  kind: 'cancelled';
+  order: Order;
+  from: OrderStatus;
+}
+
+/**
+ * Units of a completed order refunded (`full`: the last of them, the order is now `refunded`).
+ * `refund` is the refund as the refund route answers it; null when the refund came as a status
+ * change (`PATCH /order/{id}/status` to `refunded`), whose answer is the order alone.
+ */
+export interface OrderRefunded {
+  kind: 'refunded';
+  order: Order;
+  from: OrderStatus;
+  refund: OrderRefund | null;
+  /** The value refunded (what the refund took off the order's worth), `refund.value`. */
+  value: number;
+  full: boolean;
+  lines: readonly RefundedLine[];
+}
+
+/** Any other status change (`pending` ⇄ `processing`). */
+export interface OrderMoved {
+  kind: 'moved';
+  order: Order;
+  from: OrderStatus;
+}
+
+export type OrderFact =
+  OrderPlaced | OrderPaid | OrderCompleted | OrderCancelled | OrderRefunded | OrderMoved;
