@@ -5,8 +5,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { customersRoutes } from '@tillbook/contract/customers';
 import { importReportSchema, productsRoutes, type ImportReport } from '@tillbook/contract/products';
 import { useState } from 'react';
-import { ApiError, messageOf, uploadRoute } from '../lib/api-client';
-import { downloadCsv } from '../lib/csv';
+import { ApiError, downloadRoute, messageOf, uploadRoute } from '../lib/api-client';
 import { notify } from '../lib/toast';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -27,8 +26,8 @@ export interface ImportModalProps {
   noun: string;
   /** The path of the upload route (multipart field `file`), from the contract's table. */
   path: ImportRoute['path'];
-  /** The template: its header row and one example row. */
-  template: { filename: string; csv: string };
+  /** The server's template route (its header row and example rows, CSV). */
+  template: typeof customersRoutes.template | typeof productsRoutes.template;
   /** After a file was imported (some rows written). */
   onImported?: (report: ImportReport) => void;
 }
@@ -101,7 +100,11 @@ export function ImportModal({ opened, onClose, noun, path, template, onImported 
             component="button"
             type="button"
             size="sm"
-            onClick={() => downloadCsv(template.filename, template.csv)}
+            onClick={() =>
+              void downloadRoute(template, { query: { format: 'csv' } }, `${noun}-template.csv`).catch(
+                (error: unknown) => notify.error(messageOf(error)),
+              )
+            }
           >
             Download the template
           </Anchor>

@@ -1,9 +1,19 @@
-import { Select, Tabs, TextInput, type ComboboxData } from '@mantine/core';
+import { Select, Tabs, Text, TextInput, type ComboboxData } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { TableState } from '../lib/use-table-state';
 import type { FilterChip } from './page-header';
 
 /** The first letter in capitals ("pending" → "Pending"), for a filter's values. */
 export const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A heading over a filter of the popover that has no label of its own (a segmented control). */
+export function FilterHeading({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" fw={600}>
+      {children}
+    </Text>
+  );
+}
 
 /**
  * A filter of a list's filter popover that takes one of a few values (a status, an event), kept
@@ -46,6 +56,12 @@ export function filterChips(
     return value ? [{ label: text(value), onRemove: () => state.setFilter(name, null) }] : [];
   });
 }
+
+/** The chips of the date range of `DateRangeFilter`, for `filterChips`. */
+export const DATE_CHIPS = {
+  from: (value: string) => `From ${value}`,
+  to: (value: string) => `To ${value}`,
+};
 
 /**
  * "From" and "To" dates of a list's filter, kept in the table state's `from` and `to` (the

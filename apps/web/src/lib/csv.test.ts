@@ -71,11 +71,11 @@ describe('toCsv', () => {
     expect(line('=HYPERLINK("http://evil.example","Refund")')).toBe(
       `"'=HYPERLINK(""http://evil.example"",""Refund"")"`,
     );
-    expect(line('@SUM(A1:A9)')).toBe("'@SUM(A1:A9)");
+    expect(line('@SUM(A1:A9)')).toBe(`"'@SUM(A1:A9)"`);
     expect(line('+cmd|" /C calc"!A0')).toBe(`"'+cmd|"" /C calc""!A0"`);
-    expect(line("-2+3+cmd|'/C calc'!A0")).toBe("'-2+3+cmd|'/C calc'!A0");
-    expect(line('\t=1+2')).toBe("'\t=1+2");
-    expect(line('-₦500.00')).toBe("'-₦500.00");
+    expect(line("-2+3+cmd|'/C calc'!A0")).toBe(`"'-2+3+cmd|'/C calc'!A0"`);
+    expect(line('\t=1+2')).toBe(`"'\t=1+2"`);
+    expect(line('-₦500.00')).toBe(`"'-₦500.00"`);
   });
 
   it('leaves numbers as numbers: a negative amount, and text that is only a signed number', () => {

@@ -1,29 +1,20 @@
+import { csvLine, type CsvValue } from '@tillbook/contract/csv';
 import { messageOf } from './api-client';
 import { notify } from './toast';
 
 export interface CsvColumn<T> {
   header: string;
-  value: (row: T) => string | number | boolean | null | undefined;
+  value: (row: T) => CsvValue;
 }
 
 /**
- * Text a spreadsheet would run as a formula: starting with `=`, `@`, a tab or a carriage return,
- * or with `+` or `-` unless all of it is a signed number ("-500", "+2348012345678"), which runs
- * nothing and is worth keeping as a number. The server's exports use the same rule (decision 0016).
+ * Rows as CSV text (CRLF after each line) with the contract's one CSV rule: formula-like text is
+ * marked as text, as in the server's exports (decision 0051). For the files the web writes
+ * itself: the import templates and the orders list until the orders module has an export route.
  */
-const FORMULA_LIKE = /^[=@\t\r]|^[+-](?!\d[\d\s.,]*$)/;
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  // Numbers and booleans are written as they are; formula-like text gets a leading quote mark.
-  if (typeof value === 'string' && FORMULA_LIKE.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
-  const lines = [columns.map((c) => cell(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(','));
+  const lines = [csvLine(columns.map((c) => c.header))];
+  for (const row of rows) lines.push(csvLine(columns.map((c) => c.value(row))));
   return `${lines.join('\r\n')}\r\n`;
 }
 

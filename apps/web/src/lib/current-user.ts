@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
+import type { Permission } from '@tillbook/contract/permissions';
 import type { CurrentUser } from '@tillbook/contract/users';
 import type { StoreSummary } from '@tillbook/contract/stores';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
@@ -59,8 +60,11 @@ export function useStoreLocale(): { currency: string; timezone: string } {
   }, [locale]);
 }
 
-/** Whether the signed-in user's role in the current store grants a permission. */
-export function useCan(permission: string): boolean {
+/**
+ * Whether the signed-in user's role in the current store grants a permission: one of the
+ * contract's catalogue, so a misspelt permission does not compile (rather than hiding a button).
+ */
+export function useCan(permission: Permission): boolean {
   const data = useCurrentUser().data;
   return Boolean(data?.permissions.includes(permission));
 }

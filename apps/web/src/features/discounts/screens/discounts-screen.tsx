@@ -1,30 +1,30 @@
-import { Button, NativeSelect, Text } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
-import { DISCOUNT_STATES, type Discount, type DiscountState } from '@tillbook/contract/discounts';
-import type { ColumnDef } from '@tanstack/react-table';
+import { NativeSelect, Text } from '@mantine/core';
+import {
+  DISCOUNT_STATES,
+  discountListQuery,
+  discountsRoutes,
+  type Discount,
+} from '@tillbook/contract/discounts';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { column, statusColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
-import { StatusBadge, statusLabel } from '../../../components/status-badge';
-import { messageOf } from '../../../lib/api-client';
-import { exportAllPages } from '../../../lib/csv';
+import { statusLabel } from '../../../components/status-badge';
+import { filterChips } from '../../../components/table-filters';
+import { downloadRoute, messageOf } from '../../../lib/api-client';
 import { useCan, useStoreLocale } from '../../../lib/current-user';
-import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { useTableState } from '../../../lib/use-table-state';
-import { useSearchBox } from '../../../lib/use-search-box';
-import { listDiscounts, useDiscounts, useGenerateDiscount } from '../api/discounts';
+import { useListState } from '../../../lib/use-list-state';
+import { useDiscounts, useGenerateDiscount } from '../api/discounts';
 import { discountValueText, periodText, usageText } from '../components/discount-text';
 import { paths } from '../../../app/paths';
 
 /** paths.discounts: codes with their value, usage, dates and state. */
 export default function DiscountsScreen() {
   const navigate = useNavigate();
-  const state = useTableState('discounts', ['status']);
-  const search = useSearchBox(state, 'Search name or code');
-  const status = (state.filters.status as DiscountState | undefined) || undefined;
-  const filters = { page: state.page, perPage: state.perPage, status, search: state.search || undefined };
-  const discounts = useDiscounts(filters);
+  const state = useListState('discounts', discountListQuery, 'Search name or code');
+  const { status } = state.query;
+  const discounts = useDiscounts(state.query);
   const canManage = useCan('discounts.manage');
   const { currency, timezone } = useStoreLocale();
   const generate = useGenerateDiscount({
@@ -32,71 +32,23 @@ export default function DiscountsScreen() {
     onError: (error) => notify.error(messageOf(error)),
   });
 
-  const columns = useMemo<ColumnDef<Discount, unknown>[]>(
+  const columns = useMemo(
     () => [
-      {
-        id: 'name',
-        header: 'Name',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Text fw={600} size="sm">
-            {row.original.name}
-          </Text>
-        ),
-      },
-      {
-        id: 'code',
-        header: 'Code',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Text size="sm" ff="monospace">
-            {row.original.code}
-          </Text>
-        ),
-      },
-      {
-        id: 'value',
-        header: 'Discount',
-        enableSorting: false,
-        cell: ({ row }) => discountValueText(row.original, currency),
-      },
-      { id: 'usage', header: 'Used', enableSorting: false, cell: ({ row }) => usageText(row.original) },
-      {
-        id: 'dates',
-        header: 'Dates',
-        enableSorting: false,
-        cell: ({ row }) => periodText(row.original, timezone),
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        enableSorting: false,
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
-      },
+      titleColumn<Discount>('name', 'Name', (d) => d.name),
+      column<Discount>('code', 'Code', (d) => (
+        <Text size="sm" ff="monospace">
+          {d.code}
+        </Text>
+      )),
+      column<Discount>('value', 'Discount', (d) => discountValueText(d, currency)),
+      column<Discount>('usage', 'Used', usageText),
+      column<Discount>('dates', 'Dates', (d) => periodText(d, timezone)),
+      statusColumn<Discount>((d) => d.status),
     ],
     [currency, timezone],
   );
 
-  const exportCsv = () =>
-    exportAllPages('discounts', (page, perPage) => listDiscounts({ ...filters, page, perPage }), [
-      { header: 'Name', value: (d) => d.name },
-      { header: 'Code', value: (d) => d.code },
-      { header: 'Type', value: (d) => d.type },
-      {
-        header: 'Value',
-        value: (d) => (d.type === 'percentage' ? `${d.value}%` : formatMoney(d.value, currency)),
-      },
-      { header: 'Applies to', value: (d) => d.applies_to },
-      { header: 'Minimum order', value: (d) => formatMoney(d.min_order_amount, currency) },
-      { header: 'Used', value: (d) => d.used_count },
-      { header: 'Limit', value: (d) => d.usage_limit },
-      { header: 'Dates', value: (d) => periodText(d, timezone) },
-      { header: 'Status', value: (d) => d.status },
-    ]);
-
-  const chips = status
-    ? [{ label: statusLabel(status), onRemove: () => state.setFilter('status', null) }]
-    : [];
+  const chips = filterChips(state, { status: statusLabel });
 
   return (
     <ListScreen
@@ -104,7 +56,6 @@ export default function DiscountsScreen() {
       description="Codes customers give at the till or through your API."
       label="Discounts"
       state={state}
-      search={search}
       filters={{
         content: (
           <NativeSelect
@@ -119,44 +70,19 @@ export default function DiscountsScreen() {
         ),
         chips,
       }}
-      onExport={() => void exportCsv()}
+      onExport={() => downloadRoute(discountsRoutes.export, { query: state.exportQuery }, 'discounts.csv')}
       add={canManage ? { label: 'Add discount', to: paths.discountCreate } : undefined}
-      actions={
-        canManage ? (
-          <Button
-            variant="default"
-            leftSection={<IconSparkles size={16} />}
-            loading={generate.isPending}
-            onClick={() => generate.mutate()}
-          >
-            Generate sample
-          </Button>
-        ) : undefined
+      sample={
+        canManage
+          ? { generate: () => generate.mutate(), loading: generate.isPending, inEmpty: true }
+          : undefined
       }
       list={discounts}
       columns={columns}
-      getRowId={(d) => d.id}
       onRowClick={canManage ? (d) => navigate(paths.discountEdit(d.id)) : undefined}
-      filtered={Boolean(state.search || status)}
-      noMatch={{
-        title: 'No discounts match',
-        description: 'Try another search or status.',
-        clearLabel: 'Show all discounts',
-      }}
-      empty={{
-        title: 'No discounts yet',
-        description: 'Create a code such as WEEKEND10 for 10% off, or generate a sample to try it.',
-        action: canManage ? (
-          <>
-            <Button variant="default" onClick={() => generate.mutate()} loading={generate.isPending}>
-              Generate sample
-            </Button>
-            <Button component={Link} to={paths.discountCreate}>
-              Add discount
-            </Button>
-          </>
-        ) : undefined,
-      }}
+      noun="discounts"
+      noMatch={{ description: 'Try another search or status.', clearLabel: 'Show all discounts' }}
+      empty={{ description: 'Create a code such as WEEKEND10 for 10% off, or generate a sample to try it.' }}
     />
   );
 }

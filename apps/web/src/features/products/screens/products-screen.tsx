@@ -1,32 +1,29 @@
 import { Avatar, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
-import { IconArchive, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { IconArchive, IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  productListQuery,
   productsRoutes,
   STOCK_STATES,
   type ProductListItem,
-  type StockState,
 } from '@tillbook/contract/products';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ListScreen } from '../../../components/list-screen';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ImportModal } from '../../../components/import-modal';
 import { Money } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
 import { ApiError, downloadRoute, messageOf } from '../../../lib/api-client';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
-import { useTableState } from '../../../lib/use-table-state';
-import { useSearchBox } from '../../../lib/use-search-box';
+import { useListState } from '../../../lib/use-list-state';
 import { useCategories } from '../api/categories';
 import { findByBarcode } from '../api/get-product';
 import { productsKey, useProducts, type ProductFilters } from '../api/list-products';
 import { archiveProduct, useGenerateProduct } from '../api/save-product';
 import { StockBar, stockLabel } from '../components/stock-bar';
 import { paths } from '../../../app/paths';
-import { PRODUCT_TEMPLATE as TEMPLATE } from '../components/product-template';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -42,19 +39,11 @@ export default function ProductsScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const storeId = useStoreId();
-  const state = useTableState('products', ['categoryId', 'stock', 'status']);
-  const search = useSearchBox(state, 'Search name, SKU, or scan a barcode');
-  const stock = (state.filters.stock as StockState | undefined) || undefined;
-  const status = (state.filters.status as ProductFilters['status']) || 'active';
-  const categoryId = state.filters.categoryId || undefined;
+  const state = useListState('products', productListQuery, 'Search name, SKU, or scan a barcode');
+  const { stock, status, categoryId } = state.query;
   const sortKey = state.sort ? SORTS[state.sort.replace(/^-/, '')] : undefined;
   const filters: ProductFilters = {
-    page: state.page,
-    perPage: state.perPage,
-    search: state.search || undefined,
-    categoryId,
-    stock,
-    status,
+    ...state.query,
     sort: sortKey ?? 'created_at',
     order: sortKey ? (state.sort!.startsWith('-') ? 'desc' : 'asc') : undefined,
   };
@@ -64,7 +53,6 @@ export default function ProductsScreen() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [archiving, setArchiving] = useState(false);
-  const [importing, setImporting] = useState(false);
   const generate = useGenerateProduct({
     onSuccess: (answer) => notify.success(`Sample product “${answer.data.name}” added`),
     onError: (error) => notify.error(messageOf(error)),
@@ -191,7 +179,7 @@ export default function ProductsScreen() {
   /** A scanner types the code and presses Enter: open that product when the code is exact. */
   const scan = async (value: string) => {
     // Search now rather than after the pause, so no late update lands on the next screen.
-    search.flush();
+    state.searchBox.flush();
     const code = value.trim();
     if (!code || /\s/.test(code)) return;
     try {
@@ -204,13 +192,9 @@ export default function ProductsScreen() {
   };
 
   /** The server's export: the import template's columns, so an edited export imports back. */
-  const exportCsv = async () => {
-    try {
-      const { page: _page, perPage: _perPage, ...query } = filters;
-      await downloadRoute(productsRoutes.export, { query }, 'products.csv');
-    } catch (error) {
-      notify.error(messageOf(error));
-    }
+  const exportCsv = () => {
+    const { page: _page, perPage: _perPage, ...query } = filters;
+    return downloadRoute(productsRoutes.export, { query }, 'products.csv');
   };
 
   const archiveSelected = async () => {
@@ -251,28 +235,22 @@ export default function ProductsScreen() {
       title="Products"
       description="Your catalogue: prices, stock against each product's threshold, and what sold."
       label="Products"
-      actions={
-        canManage ? (
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconUpload size={16} />}
-              onClick={() => setImporting(true)}
-            >
-              Import
-            </Button>
-            <Button variant="default" loading={generate.isPending} onClick={() => generate.mutate()}>
-              Generate sample
-            </Button>
-          </Group>
-        ) : undefined
+      sample={canManage ? { generate: () => generate.mutate(), loading: generate.isPending } : undefined}
+      importing={
+        canManage
+          ? {
+              noun: 'products',
+              path: productsRoutes.upload.path,
+              template: productsRoutes.template,
+              onImported: () => void client.invalidateQueries({ queryKey: productsKey(storeId) }),
+            }
+          : undefined
       }
       state={state}
-      search={search}
       searchOptions={{ onEnter: (v) => void scan(v), label: 'Search or scan' }}
       filters={{
         content: (
-          <Stack gap="sm">
+          <>
             <Select
               label="Category"
               placeholder="Any category"
@@ -300,11 +278,11 @@ export default function ProductsScreen() {
               onChange={(v) => state.setFilter('status', v === 'active' ? null : v)}
               comboboxProps={{ withinPortal: false }}
             />
-          </Stack>
+          </>
         ),
         chips,
       }}
-      onExport={() => void exportCsv()}
+      onExport={exportCsv}
       add={canManage ? { label: 'Add product', to: paths.productCreate } : undefined}
       toolbar={
         selected.size > 0 && (
@@ -339,23 +317,12 @@ export default function ProductsScreen() {
       list={products}
       loading={products.isPending || products.isPlaceholderData}
       columns={columns}
-      getRowId={(p) => p.id}
       onRowClick={(p) => navigate(paths.product(p.id))}
       filtered={filtered}
-      noMatch={{ title: 'No products match', description: 'Try another search or clear the filters.' }}
+      noun="products"
+      noMatch={{ description: 'Try another search or clear the filters.' }}
       empty={{
-        title: 'No products yet',
         description: 'Add what you sell, import a spreadsheet, or generate a sample to try things out.',
-        action: canManage ? (
-          <Group>
-            <Button component={Link} to={paths.productCreate}>
-              Add product
-            </Button>
-            <Button variant="default" onClick={() => setImporting(true)}>
-              Import
-            </Button>
-          </Group>
-        ) : undefined,
       }}
     >
       <ConfirmDialog
@@ -366,14 +333,6 @@ export default function ProductsScreen() {
         loading={archiving}
         onConfirm={() => void archiveSelected()}
         onClose={() => setConfirming(false)}
-      />
-      <ImportModal
-        opened={importing}
-        onClose={() => setImporting(false)}
-        noun="products"
-        path={productsRoutes.upload.path}
-        template={TEMPLATE}
-        onImported={() => void client.invalidateQueries({ queryKey: productsKey(storeId) })}
       />
     </ListScreen>
   );

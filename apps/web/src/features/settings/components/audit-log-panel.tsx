@@ -11,26 +11,35 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { AUDIT_ENTITIES, type AuditEntry } from '@tillbook/contract/audits';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { AUDIT_ENTITIES, auditListQuery, auditsRoutes, type AuditEntry } from '@tillbook/contract/audits';
+import { useState } from 'react';
+import { column, dateTimeColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { DateTime } from '../../../components/money';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
-import { downloadCsv, toCsv } from '../../../lib/csv';
-import { useTableState } from '../../../lib/use-table-state';
-import { useSearchBox } from '../../../lib/use-search-box';
+import { downloadRoute } from '../../../lib/api-client';
+import { useListState } from '../../../lib/use-list-state';
 import { useAudit } from '../api/get-audit';
 import { useAudits } from '../api/list-audits';
-import { DateRangeFilter } from '../../../components/table-filters';
+import { DATE_CHIPS, DateRangeFilter, filterChips } from '../../../components/table-filters';
 
 const ENTITIES = Object.entries(AUDIT_ENTITIES)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
-const FILTERS = ['action', 'entity', 'from', 'to'];
 
 /** The merchant's name for a kind of record; an unknown kind shows as stored. */
 const entityLabel = (entity: string) => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;
+
+const COLUMNS = [
+  dateTimeColumn<AuditEntry>('created_at', 'When', (a) => a.created_at),
+  column<AuditEntry>('actor', 'Who', (a) => a.actor_name ?? a.actor_type),
+  column<AuditEntry>('action', 'Action', (a) => (
+    <Badge variant="light" radius="sm" tt="none">
+      {a.action}
+    </Badge>
+  )),
+  column<AuditEntry>('summary', 'Summary', (a) => a.summary, { wrap: true }),
+];
 
 function show(value: unknown): string {
   if (value === undefined) return '—';
@@ -133,78 +142,15 @@ function AuditDrawer({ id, onClose }: { id: string | null; onClose: () => void }
 }
 
 export function AuditLogPanel() {
-  const state = useTableState('audits', FILTERS);
-  const search = useSearchBox(state, 'Search actions, people, records');
+  const state = useListState('audits', auditListQuery, 'Search actions, people, records');
   const [open, setOpen] = useState<string | null>(null);
-  const filters = {
-    page: state.page,
-    perPage: state.perPage,
-    search: state.search || undefined,
-    ...state.filters,
-  };
-  const audits = useAudits(filters);
+  const audits = useAudits(state.query);
 
-  const columns = useMemo<ColumnDef<AuditEntry, unknown>[]>(
-    () => [
-      {
-        id: 'created_at',
-        header: 'When',
-        enableSorting: false,
-        accessorFn: (a) => a.created_at,
-        cell: ({ getValue }) => <DateTime iso={String(getValue())} />,
-      },
-      { id: 'actor', header: 'Who', enableSorting: false, accessorFn: (a) => a.actor_name ?? a.actor_type },
-      {
-        id: 'action',
-        header: 'Action',
-        enableSorting: false,
-        accessorFn: (a) => a.action,
-        cell: ({ getValue }) => (
-          <Badge variant="light" radius="sm" tt="none">
-            {String(getValue())}
-          </Badge>
-        ),
-      },
-      {
-        id: 'summary',
-        header: 'Summary',
-        enableSorting: false,
-        accessorFn: (a) => a.summary,
-        meta: { wrap: true },
-      },
-    ],
-    [],
-  );
-
-  const chips = [
-    state.filters.action && {
-      label: `Action: ${state.filters.action}`,
-      onRemove: () => state.setFilter('action', null),
-    },
-    state.filters.entity && {
-      label: `Record: ${entityLabel(state.filters.entity)}`,
-      onRemove: () => state.setFilter('entity', null),
-    },
-    state.filters.from && {
-      label: `From ${state.filters.from}`,
-      onRemove: () => state.setFilter('from', null),
-    },
-    state.filters.to && { label: `To ${state.filters.to}`, onRemove: () => state.setFilter('to', null) },
-  ].filter(Boolean) as { label: string; onRemove: () => void }[];
-
-  const exportCsv = () =>
-    downloadCsv(
-      'audit-log',
-      toCsv(audits.data?.data ?? [], [
-        { header: 'When', value: (a) => a.created_at },
-        { header: 'Who', value: (a) => a.actor_name ?? a.actor_type },
-        { header: 'Action', value: (a) => a.action },
-        { header: 'Record', value: (a) => entityLabel(a.entity) },
-        { header: 'Record id', value: (a) => a.entity_id },
-        { header: 'Summary', value: (a) => a.summary },
-        { header: 'IP', value: (a) => a.ip },
-      ]),
-    );
+  const chips = filterChips(state, {
+    action: (v) => `Action: ${v}`,
+    entity: (v) => `Record: ${entityLabel(v)}`,
+    ...DATE_CHIPS,
+  });
 
   return (
     <Section
@@ -214,7 +160,6 @@ export function AuditLogPanel() {
       <ListScreen
         label="Audit log"
         state={state}
-        search={search}
         filters={{
           chips,
           content: (
@@ -242,13 +187,12 @@ export function AuditLogPanel() {
             </Stack>
           ),
         }}
-        onExport={exportCsv}
+        onExport={() => downloadRoute(auditsRoutes.export, { query: state.exportQuery }, 'audit-log.csv')}
         list={audits}
         loading={audits.isFetching}
-        columns={columns}
-        getRowId={(a) => a.id}
+        columns={COLUMNS}
         onRowClick={(a) => setOpen(a.id)}
-        filtered={Boolean(state.search || chips.length)}
+        noun="activity"
         noMatch={{
           title: 'Nothing matches',
           description: 'Try another search or clear the filters.',

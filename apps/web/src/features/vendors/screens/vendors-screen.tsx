@@ -1,15 +1,13 @@
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { Vendor, VendorStatus } from '@tillbook/contract/vendors';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { vendorListQuery, vendorsRoutes, type Vendor } from '@tillbook/contract/vendors';
+import { useNavigate } from 'react-router';
+import { column, statusColumn, textColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
-import { StatusBadge } from '../../../components/status-badge';
-import { exportAllPages } from '../../../lib/csv';
+import { FilterHeading, filterChips } from '../../../components/table-filters';
+import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
-import { useTableState } from '../../../lib/use-table-state';
-import { useSearchBox } from '../../../lib/use-search-box';
-import { listVendors, useVendors } from '../api/list-vendors';
+import { useListState } from '../../../lib/use-list-state';
+import { useVendors } from '../api/list-vendors';
 import { paths } from '../../../app/paths';
 
 const STATUS_OPTIONS = [
@@ -18,69 +16,32 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-const CSV_COLUMNS = [
-  { header: 'Name', value: (v: Vendor) => v.name },
-  { header: 'Company', value: (v: Vendor) => v.company_name },
-  { header: 'Phone', value: (v: Vendor) => v.phone_number },
-  { header: 'Email', value: (v: Vendor) => v.email },
-  { header: 'Open purchase orders', value: (v: Vendor) => v.open_purchase_orders },
-  { header: 'Status', value: (v: Vendor) => v.status },
+const COLUMNS = [
+  column<Vendor>('name', 'Name', (v) => (
+    <Stack gap={0}>
+      <Text fw={600} size="sm">
+        {v.name}
+      </Text>
+      {v.company_name && (
+        <Text size="xs" c="dimmed">
+          {v.company_name}
+        </Text>
+      )}
+    </Stack>
+  )),
+  textColumn<Vendor>('phone', 'Phone', (v) => v.phone_number),
+  textColumn<Vendor>('email', 'Email', (v) => v.email),
+  column<Vendor>('open', 'Open POs', (v) => v.open_purchase_orders),
+  statusColumn<Vendor>((v) => v.status),
 ];
 
 /** paths.vendors: the suppliers, filtered by status (spec section 4) and searched. */
 export default function VendorsScreen() {
   const navigate = useNavigate();
-  const state = useTableState('vendors', ['status']);
-  const search = useSearchBox(state, 'Search name, company, email or phone');
-  const status = (state.filters.status as VendorStatus | undefined) || undefined;
-  const filters = { page: state.page, perPage: state.perPage, status, search: state.search || undefined };
-  const vendors = useVendors(filters);
+  const state = useListState('vendors', vendorListQuery, 'Search name, company, email or phone');
+  const { status } = state.query;
+  const vendors = useVendors(state.query);
   const canManage = useCan('vendors.manage');
-
-  const columns = useMemo<ColumnDef<Vendor, unknown>[]>(
-    () => [
-      {
-        id: 'name',
-        header: 'Name',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Stack gap={0}>
-            <Text fw={600} size="sm">
-              {row.original.name}
-            </Text>
-            {row.original.company_name && (
-              <Text size="xs" c="dimmed">
-                {row.original.company_name}
-              </Text>
-            )}
-          </Stack>
-        ),
-      },
-      {
-        id: 'phone',
-        header: 'Phone',
-        enableSorting: false,
-        cell: ({ row }) => row.original.phone_number ?? '—',
-      },
-      { id: 'email', header: 'Email', enableSorting: false, cell: ({ row }) => row.original.email ?? '—' },
-      {
-        id: 'open',
-        header: 'Open POs',
-        enableSorting: false,
-        cell: ({ row }) => row.original.open_purchase_orders,
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        enableSorting: false,
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
-      },
-    ],
-    [],
-  );
-
-  const exportCsv = () =>
-    exportAllPages('vendors', (page, perPage) => listVendors({ ...filters, page, perPage }), CSV_COLUMNS);
 
   return (
     <ListScreen
@@ -88,47 +49,28 @@ export default function VendorsScreen() {
       description="The suppliers you buy stock from."
       label="Vendors"
       state={state}
-      search={search}
       filters={{
         content: (
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              Status
-            </Text>
+          <>
+            <FilterHeading>Status</FilterHeading>
             <SegmentedControl
               fullWidth
               data={STATUS_OPTIONS}
               value={status ?? ''}
               onChange={(v) => state.setFilter('status', v || null)}
             />
-          </Stack>
+          </>
         ),
-        chips: status
-          ? [
-              {
-                label: `Status: ${status === 'active' ? 'Active' : 'Inactive'}`,
-                onRemove: () => state.setFilter('status', null),
-              },
-            ]
-          : [],
+        chips: filterChips(state, { status: (v) => `Status: ${v === 'active' ? 'Active' : 'Inactive'}` }),
       }}
-      onExport={() => void exportCsv()}
+      onExport={() => downloadRoute(vendorsRoutes.export, { query: state.exportQuery }, 'vendors.csv')}
       add={canManage ? { label: 'Add vendor', to: paths.vendorCreate } : undefined}
       list={vendors}
-      columns={columns}
-      getRowId={(v) => v.id}
+      columns={COLUMNS}
       onRowClick={(v) => navigate(paths.vendor(v.id))}
-      filtered={Boolean(state.search || status)}
-      noMatch={{ title: 'No vendors match', description: 'Try another search or clear the filter.' }}
-      empty={{
-        title: 'No vendors yet',
-        description: 'Add the suppliers you buy from to raise purchase orders to them.',
-        action: canManage ? (
-          <Button component={Link} to={paths.vendorCreate}>
-            Add vendor
-          </Button>
-        ) : undefined,
-      }}
+      noun="vendors"
+      noMatch={{ description: 'Try another search or clear the filter.' }}
+      empty={{ description: 'Add the suppliers you buy from to raise purchase orders to them.' }}
     />
   );
 }
