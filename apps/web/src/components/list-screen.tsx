@@ -42,6 +42,8 @@ export interface ListScreenProps<T extends { id: string }> {
   /** The table's accessible name. */
   label: string;
   state: ListScreenState;
+  /** `false`: the list has no search box (its route searches nothing). */
+  search?: false;
   /** Extra for the search box (a label; what Enter does, for a barcode scanner). */
   searchOptions?: Pick<NonNullable<PageHeaderProps['search']>, 'label' | 'onEnter'>;
   /** The filter popover's fields (stacked) and the chips of the filters that are set. */
@@ -150,7 +152,7 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
     />
   );
 
-  const search = { ...state.searchBox.box, ...props.searchOptions };
+  const search = props.search === false ? undefined : { ...state.searchBox.box, ...props.searchOptions };
   const filters = props.filters && {
     chips: props.filters.chips,
     content: <Stack gap="xs">{props.filters.content}</Stack>,

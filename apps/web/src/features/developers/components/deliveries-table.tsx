@@ -1,18 +1,21 @@
 import { Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import type { ColumnDef } from '@tanstack/react-table';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookDelivery } from '@tillbook/contract/webhooks';
-import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { listTableProps } from '../../../components/list-screen';
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+  webhookDeliveriesQuery,
+  type WebhookDelivery,
+} from '@tillbook/contract/webhooks';
+import { useState } from 'react';
+import { column, dateTimeColumn, statusColumn } from '../../../components/columns';
+import { ListScreen } from '../../../components/list-screen';
 import { DateTime } from '../../../components/money';
-import { ListToolbar } from '../../../components/page-header';
-import { EmptyState, NoMatches, Section } from '../../../components/states';
+import { Section } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { capitalised, FilterSelect, filterChips } from '../../../components/table-filters';
 import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useTableState } from '../../../lib/use-table-state';
-import { useResendDelivery, useWebhookDeliveries, type DeliveryFilters } from '../api/webhooks';
+import { useListState } from '../../../lib/use-list-state';
+import { useResendDelivery, useWebhookDeliveries } from '../api/webhooks';
 
 const lastAttempt = (d: WebhookDelivery) => {
   const a = d.attempt_log[0];
@@ -109,119 +112,74 @@ function DeliveryModal({ delivery, onClose }: { delivery: WebhookDelivery | null
   );
 }
 
+const COLUMNS = [
+  dateTimeColumn<WebhookDelivery>('created', 'Time', (d) => d.created_at),
+  column<WebhookDelivery>('event', 'Event', (d) => d.event),
+  statusColumn<WebhookDelivery>((d) => d.status),
+  column<WebhookDelivery>('attempts', 'Attempts', (d) => (
+    <Stack gap={0}>
+      <Text size="sm">{d.attempts}</Text>
+      <Text size="xs" c="dimmed">
+        {lastAttempt(d)}
+      </Text>
+    </Stack>
+  )),
+  column<WebhookDelivery>(
+    'endpoint',
+    'Endpoint',
+    (d) => (
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {d.endpoint_url}
+      </Text>
+    ),
+    { wrap: true },
+  ),
+  column<WebhookDelivery>('actions', '', (d) => <SendAgain delivery={d} />),
+];
+
 /** Every delivery, newest first, filtered by status and event; a row opens its attempts. */
 export function DeliveriesTable() {
-  const state = useTableState('deliveries', ['status', 'event']);
-  const f = state.filters;
-  const filters: DeliveryFilters = {
-    page: state.page,
-    perPage: state.perPage,
-    status: (f.status as DeliveryFilters['status']) || undefined,
-    event: (f.event as DeliveryFilters['event']) || undefined,
-  };
-  const list = useWebhookDeliveries(filters);
+  const state = useListState('deliveries', webhookDeliveriesQuery, '');
+  const list = useWebhookDeliveries(state.query);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = list.data?.data.find((d) => d.id === openId) ?? null;
-
-  const columns = useMemo<ColumnDef<WebhookDelivery, unknown>[]>(
-    () => [
-      {
-        id: 'created',
-        header: 'Time',
-        enableSorting: false,
-        cell: ({ row }) => <DateTime iso={row.original.created_at} />,
-      },
-      { id: 'event', header: 'Event', enableSorting: false, cell: ({ row }) => row.original.event },
-      {
-        id: 'status',
-        header: 'Status',
-        enableSorting: false,
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
-      },
-      {
-        id: 'attempts',
-        header: 'Attempts',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Stack gap={0}>
-            <Text size="sm">{row.original.attempts}</Text>
-            <Text size="xs" c="dimmed">
-              {lastAttempt(row.original)}
-            </Text>
-          </Stack>
-        ),
-      },
-      {
-        id: 'endpoint',
-        header: 'Endpoint',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
-            {row.original.endpoint_url}
-          </Text>
-        ),
-        meta: { wrap: true },
-      },
-      {
-        id: 'actions',
-        header: '',
-        enableSorting: false,
-        cell: ({ row }) => <SendAgain delivery={row.original} />,
-      },
-    ],
-    [],
-  );
-
-  const chips = filterChips(state, {
-    status: (v) => `Status: ${capitalised(v)}`,
-    event: (v) => `Event: ${v}`,
-  });
 
   return (
     <Section
       title="Deliveries"
       description="Each event sent to each endpoint, with every attempt. Open one to see its attempts."
     >
-      <Stack gap="sm">
-        <ListToolbar
-          filters={{
-            content: (
-              <Stack gap="xs">
-                <FilterSelect
-                  state={state}
-                  name="status"
-                  label="Status"
-                  data={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: capitalised(s) }))}
-                />
-                <FilterSelect state={state} name="event" label="Event" data={[...WEBHOOK_EVENTS]} />
-              </Stack>
-            ),
-            chips,
-          }}
-        />
-        <DataTable
-          label="Webhook deliveries"
-          columns={columns}
-          {...listTableProps(list)}
-          state={state}
-          getRowId={(d) => d.id}
-          onRowClick={(d) => setOpenId(d.id)}
-          empty={
-            chips.length ? (
-              <NoMatches
-                title="No deliveries match"
-                description="Clear the filters to see every delivery."
-                onClear={() => state.clearFilters()}
+      <ListScreen
+        label="Webhook deliveries"
+        state={state}
+        search={false}
+        filters={{
+          content: (
+            <>
+              <FilterSelect
+                state={state}
+                name="status"
+                label="Status"
+                data={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: capitalised(s) }))}
               />
-            ) : (
-              <EmptyState
-                title="No deliveries yet"
-                description="When an event happens (a sale, a refund, a payment …) its delivery to each endpoint shows here."
-              />
-            )
-          }
-        />
-      </Stack>
+              <FilterSelect state={state} name="event" label="Event" data={[...WEBHOOK_EVENTS]} />
+            </>
+          ),
+          chips: filterChips(state, {
+            status: (v) => `Status: ${capitalised(v)}`,
+            event: (v) => `Event: ${v}`,
+          }),
+        }}
+        list={list}
+        columns={COLUMNS}
+        onRowClick={(d) => setOpenId(d.id)}
+        noun="deliveries"
+        noMatch={{ description: 'Clear the filters to see every delivery.' }}
+        empty={{
+          description:
+            'When an event happens (a sale, a refund, a payment …) its delivery to each endpoint shows here.',
+        }}
+      />
       <DeliveryModal delivery={open} onClose={() => setOpenId(null)} />
     </Section>
   );
