@@ -1,26 +1,8 @@
-/** Table types of customers (migration 0002-catalogue). */
-export interface CustomersTable {
-  id: string;
-  store_id: string;
-  first_name: string;
-  last_name: string;
-  /** Lower-cased; unique in the store when set. */
-  email_address: string | null;
-  /** Digits with an optional leading +; unique in the store. */
-  phone_number: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  notes: string | null;
-  /** 0 when blocked. */
-  is_active: number;
-  created_at: string;
-  updated_at: string;
-}
+import type { Table } from '../../db/schema.js';
 
-declare module '../../db/schema.js' {
-  interface Database {
-    customers: CustomersTable;
-  }
-}
+/**
+ * Customers (migration 0002-catalogue); columns from the generated schema (decision 0054).
+ * `email_address` is lower-cased and unique in the store when set; `phone_number` digits with an
+ * optional leading +, unique in the store; `is_active` 0 when blocked.
+ */
+export type CustomersTable = Table<'customers'>;

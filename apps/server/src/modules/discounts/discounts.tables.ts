@@ -1,30 +1,13 @@
 import type { DiscountScope, DiscountType } from '@tillbook/contract/discounts';
+import type { Table } from '../../db/schema.js';
 
-/** Table types of discounts (migration 0004-sales). */
-export interface DiscountsTable {
-  id: string;
-  store_id: string;
-  name: string;
-  /** Upper case; unique in the store. */
-  code: string;
-  type: DiscountType;
-  /** Basis points for `percentage`, minor units for `fixed`. */
-  value: number;
-  applies_to: DiscountScope;
-  /** JSON arrays of ids. */
-  product_ids: string;
-  category_ids: string;
-  min_order_amount: number;
-  usage_limit: number | null;
-  /** Raised only by a conditional update in the order's transaction, never past `usage_limit`. */
-  used_count: number;
-  starts_at: string | null;
-  ends_at: string | null;
-  /** 0/1 */
-  is_active: number;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * Discounts (migration 0004-sales); columns from the generated schema (decision 0054). `code` is
+ * upper case and unique in the store; `value` basis points for `percentage`, minor units for
+ * `fixed`; `product_ids`, `category_ids` JSON arrays of ids; `used_count` raised only by a
+ * conditional update in the order's transaction, never past `usage_limit`; `is_active` 0/1.
+ */
+export type DiscountsTable = Table<'discounts', { type: DiscountType; applies_to: DiscountScope }>;
 
 declare module '../../db/schema.js' {
   interface Database {

@@ -1,25 +1,14 @@
 import type { PaymentMode, PaymentSource } from '@tillbook/contract/payments-received';
+import type { Table } from '../../db/schema.js';
 
-/** Table types of payments received (migration 0004-sales). */
-export interface PaymentsReceivedTable {
-  id: string;
-  store_id: string;
-  /** `PAY-000012`, unique in the store. */
-  number: string;
-  order_id: string;
-  order_number: string;
-  customer_id: string | null;
-  customer_name: string | null;
-  amount: number;
-  payment_mode: PaymentMode;
-  payment_date: string;
-  reference: string | null;
-  note: string | null;
-  source: PaymentSource;
-  recorded_by_id: string | null;
-  recorded_by_name: string | null;
-  created_at: string;
-}
+/**
+ * Payments received (migration 0004-sales); columns from the generated schema (decision 0054).
+ * `number`: `PAY-000012`, unique in the store.
+ */
+export type PaymentsReceivedTable = Table<
+  'payments_received',
+  { payment_mode: PaymentMode; source: PaymentSource }
+>;
 
 declare module '../../db/schema.js' {
   interface Database {

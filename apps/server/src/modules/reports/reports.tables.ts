@@ -1,76 +1,31 @@
-/** Table types of the sales figures (migration 0011-sales-figures, decision 0031). */
+import type { Table } from '../../db/schema.js';
 
-/** One store's figures of one store-local day. Money in minor units; sales are completed orders. */
-export interface SalesDaysTable {
-  store_id: string;
-  /** Store-local date, YYYY-MM-DD. */
-  day: string;
-  placed: number;
-  /** Totals of the orders placed that day, whatever became of them (migration 0018). */
-  placed_total: number;
-  cancelled: number;
-  completed: number;
-  refunded_orders: number;
-  /** Units × the price sold at, before discounts. */
-  gross: number;
-  /** Line discounts and discount codes. */
-  discounts: number;
-  /** Value refunded (orders' `refunded_total`). */
-  refunds: number;
-  tax: number;
-  shipping: number;
-  /** Order totals, before refunds. */
-  total: number;
-  /** Units kept (sold less refunded). */
-  units: number;
-  cost: number;
-}
+/**
+ * Table types of the sales figures (migration 0011-sales-figures, decision 0031); columns
+ * generated (decision 0054).
+ *
+ * One store's figures of one store-local day (`day`, YYYY-MM-DD). Money in minor units; sales
+ * are completed orders. `placed_total`: totals of the orders placed that day, whatever became of
+ * them (migration 0018); `gross`: units × the price sold at, before discounts; `discounts`: line
+ * discounts and discount codes; `refunds`: value refunded (orders' `refunded_total`); `total`:
+ * order totals, before refunds; `units`: units kept (sold less refunded).
+ */
+export type SalesDaysTable = Table<'sales_days'>;
 
-export interface SalesProductDaysTable {
-  store_id: string;
-  day: string;
-  product_id: string;
-  units: number;
-  /** Line totals after discounts, less refunded shares, tax not added. */
-  revenue: number;
-  cost: number;
-}
+/** `revenue`: line totals after discounts, less refunded shares, tax not added. */
+export type SalesProductDaysTable = Table<'sales_product_days'>;
 
-export interface SalesCustomerDaysTable {
-  store_id: string;
-  day: string;
-  customer_id: string;
-  orders: number;
-  /** Order totals less refunds. */
-  spent: number;
-}
+/** `spent`: order totals less refunds. */
+export type SalesCustomerDaysTable = Table<'sales_customer_days'>;
 
 /**
  * A change of the figures not yet added to them (migration 0019): written by the sale, refund or
- * cancellation, added up and deleted by the roll-up (`sales-figures.ts`).
+ * cancellation, added up and deleted by the roll-up (`sales-figures.ts`). `id` is a UUIDv7, so a
+ * store's changes sort by when they were made; `products`, `customers` JSON arrays of a change.
  */
-export interface SalesFigureChangesTable extends Omit<SalesDaysTable, 'store_id' | 'day'> {
-  store_id: string;
-  /** UUIDv7: a store's changes sort by when they were made. */
-  id: string;
-  day: string;
-  /** JSON arrays of a change (`sales-figures.ts`, migration 0019). */
-  products: string | null;
-  customers: string | null;
-}
+export type SalesFigureChangesTable = Table<'sales_figure_changes'>;
 
 /** All-time totals of a product (the sum of its days). */
-export type SalesProductsTable = Omit<SalesProductDaysTable, 'day'>;
+export type SalesProductsTable = Table<'sales_products'>;
 /** All-time totals of a customer (the sum of their days). */
-export type SalesCustomersTable = Omit<SalesCustomerDaysTable, 'day'>;
-
-declare module '../../db/schema.js' {
-  interface Database {
-    sales_days: SalesDaysTable;
-    sales_product_days: SalesProductDaysTable;
-    sales_customer_days: SalesCustomerDaysTable;
-    sales_products: SalesProductsTable;
-    sales_customers: SalesCustomersTable;
-    sales_figure_changes: SalesFigureChangesTable;
-  }
-}
+export type SalesCustomersTable = Table<'sales_customers'>;

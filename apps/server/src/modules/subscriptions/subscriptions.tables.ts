@@ -1,21 +1,7 @@
-/** Table types of subscriptions (migration 0010-wallet, decision 0030). */
-export interface SubscriptionsTable {
-  id: string;
-  store_id: string;
-  plan_code: string;
-  plan_name: string;
-  amount: number;
-  currency: string;
-  /** The store's local dates, YYYY-MM-DD. */
-  start_date: string;
-  end_date: string;
-  wallet_transaction_id: string | null;
-  actor_id: string | null;
-  created_at: string;
-}
+import type { Table } from '../../db/schema.js';
 
-declare module '../../db/schema.js' {
-  interface Database {
-    subscriptions: SubscriptionsTable;
-  }
-}
+/**
+ * Subscriptions (migration 0010-wallet, decision 0030); columns from the generated schema
+ * (decision 0054). `start_date`, `end_date`: the store's local dates, YYYY-MM-DD.
+ */
+export type SubscriptionsTable = Table<'subscriptions'>;

@@ -1,19 +1,8 @@
 import type { WalletTransactionStatus, WalletTransactionType } from '@tillbook/contract/wallet';
+import type { Table } from '../../db/schema.js';
 
-/** Table types of the wallet (migration 0010-wallet, decision 0027). */
-export interface WalletsTable {
-  id: string;
-  store_id: string;
-  currency: string;
-  provider: 'sandbox' | 'paystack';
-  bank_name: string;
-  bank_code: string | null;
-  account_number: string;
-  account_name: string;
-  provider_ref: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** Table types of the wallet (migration 0010-wallet, decision 0027); columns generated (decision 0054). */
+export type WalletsTable = Table<'wallets', { provider: 'sandbox' | 'paystack' }>;
 
 /**
  * `available`: what the store may spend; `held`: set aside for transfers in flight (both never
@@ -29,75 +18,30 @@ export const LEDGER_ACCOUNT_KINDS: readonly LedgerAccountKind[] = [
   'subscriptions',
 ];
 
-export interface LedgerAccountsTable {
-  id: string;
-  store_id: string;
-  wallet_id: string;
-  kind: LedgerAccountKind;
-  balance: number;
-  created_at: string;
-}
+export type LedgerAccountsTable = Table<'ledger_accounts', { kind: LedgerAccountKind }>;
 
-export interface WalletTransactionsTable {
-  id: string;
-  store_id: string;
-  wallet_id: string;
-  type: WalletTransactionType;
-  direction: 'credit' | 'debit';
-  status: WalletTransactionStatus;
-  amount: number;
-  fee: number;
-  balance_after: number;
-  reference: string;
-  external_key: string | null;
-  narration: string | null;
-  counterparty_name: string | null;
-  counterparty_account: string | null;
-  counterparty_bank_code: string | null;
-  counterparty_bank_name: string | null;
-  related_id: string | null;
-  failure_reason: string | null;
-  actor_type: 'user' | 'api_key' | 'system';
-  actor_id: string | null;
-  actor_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type WalletTransactionsTable = Table<
+  'wallet_transactions',
+  {
+    type: WalletTransactionType;
+    direction: 'credit' | 'debit';
+    status: WalletTransactionStatus;
+    actor_type: 'user' | 'api_key' | 'system';
+  }
+>;
 
-export interface LedgerEntriesTable {
-  id: string;
-  store_id: string;
-  transaction_id: string;
-  account_id: string;
-  /** Signed minor units: the entries of one transaction sum to zero. */
-  amount: number;
-  created_at: string;
-}
+/** `amount`: signed minor units; the entries of one transaction sum to zero. */
+export type LedgerEntriesTable = Table<'ledger_entries'>;
 
-export interface SettlementAccountsTable {
-  store_id: string;
-  bank_code: string;
-  bank_name: string;
-  account_number: string;
-  account_name: string;
-  updated_at: string;
-}
+export type SettlementAccountsTable = Table<'settlement_accounts'>;
 
 /** A person's transaction PIN (argon2id), given instead of the password to confirm a transfer. */
-export interface TransactionPinsTable {
-  user_id: string;
-  pin_hash: string;
-  created_at: string;
-  updated_at: string;
-}
+export type TransactionPinsTable = Table<'transaction_pins'>;
 
 declare module '../../db/schema.js' {
   interface Database {
     wallets: WalletsTable;
     ledger_accounts: LedgerAccountsTable;
     wallet_transactions: WalletTransactionsTable;
-    ledger_entries: LedgerEntriesTable;
-    settlement_accounts: SettlementAccountsTable;
-    transaction_pins: TransactionPinsTable;
   }
 }
