@@ -10,175 +10,27 @@ import {
   trimmed,
 } from './common.js';
 
-export const PRODUCT_STATUSES = ['active', 'archived'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+import {
+  ADJUSTMENT_REASONS,
+  MAX_STOCK_QUANTITY,
+  PRODUCT_STATUSES,
+  STOCK_REASONS,
+  STOCK_STATES,
+  categorySchema,
+  productListItemSchema,
+  productSchema,
+} from './product-model.js';
+import { barcodeSchema, skuSchema } from './product-codes.js';
+import {
+  publicCategorySchema,
+  publicProductSchema,
+  toPublicCategories,
+  toPublicProduct,
+} from './products-public.js';
 
-/** Untracked products (`track_stock = false`) always count as in stock. */
-export const STOCK_STATES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
-export type StockState = (typeof STOCK_STATES)[number];
-
-/** Why stock moved. Every change of a product's quantity is one stock movement with one of these. */
-export const STOCK_REASONS = [
-  'initial',
-  'sale',
-  'cancellation',
-  'refund',
-  'purchase_receipt',
-  'adjustment_count',
-  'adjustment_damage',
-  'adjustment_loss',
-  'adjustment_return',
-  'adjustment_other',
-  'import',
-] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
-
-/** Reasons a person may give for a manual adjustment (`POST /product/{id}/adjust-stock`). */
-export const ADJUSTMENT_REASONS = ['count', 'damage', 'loss', 'return', 'other'] as const;
-export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
-
-export const STOCK_REASON_LABELS: Record<StockReason, string> = {
-  initial: 'Opening stock',
-  sale: 'Sale',
-  cancellation: 'Order cancelled',
-  refund: 'Refund',
-  purchase_receipt: 'Purchase order received',
-  adjustment_count: 'Stock count',
-  adjustment_damage: 'Damaged',
-  adjustment_loss: 'Lost or stolen',
-  adjustment_return: 'Returned',
-  adjustment_other: 'Other adjustment',
-  import: 'Import',
-};
-
-/** Units offered in forms; any short text is accepted. */
-export const PRODUCT_UNITS = [
-  'piece',
-  'pack',
-  'carton',
-  'crate',
-  'bag',
-  'bottle',
-  'tin',
-  'sachet',
-  'dozen',
-  'kg',
-  'g',
-  'litre',
-  'ml',
-  'metre',
-  'pair',
-  'set',
-] as const;
-
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
-export const MAX_PRODUCT_IMAGES = 8;
-export const MAX_STOCK_QUANTITY = 1_000_000_000;
-
-export const categoryRefSchema = z.object({ id: z.string(), name: z.string() });
-export type CategoryRef = z.infer<typeof categoryRefSchema>;
-
-export const categorySchema = categoryRefSchema.extend({
-  description: z.string().nullable(),
-  products_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type Category = z.infer<typeof categorySchema>;
-
-export const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  sku: z.string(),
-  barcode: z.string(),
-  unit: z.string(),
-  /** Minor units (kobo for NGN). */
-  price: z.number().int(),
-  cost_price: z.number().int().nullable(),
-  sale_price: z.number().int().nullable(),
-  track_stock: z.boolean(),
-  quantity: z.number().int(),
-  low_stock_threshold: z.number().int(),
-  stock_status: z.enum(STOCK_STATES),
-  status: z.enum(PRODUCT_STATUSES),
-  images: z.array(z.string()),
-  category_ids: z.array(z.string()),
-  categories: z.array(categoryRefSchema),
-  /** The first category's name (the spec's product "category"), or null. */
-  category: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type Product = z.infer<typeof productSchema>;
-
-/** A product as the list shows it: with what it has sold (completed orders, less refunds). */
-export const productListItemSchema = productSchema.extend({
-  units_sold: z.number().int(),
-  /** Minor units: line totals of completed orders, less refunded quantities. */
-  revenue: z.number().int(),
-});
-export type ProductListItem = z.infer<typeof productListItemSchema>;
-
-/**
- * A product as a public key (`pk_…`, in a storefront's page source) sees it: what a shop window
- * shows, nothing the shop keeps to itself (decision 0046). No cost price, quantity, low-stock
- * threshold or stock state (a low-stock flag would reveal the threshold), no sales figures, no
- * status (a public key sees active products only) and no `updated_at` (stock changes move it).
- */
-export const publicProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  /** Printed on the shelf label and the pack: a storefront's own code for the product. */
-  sku: z.string(),
-  barcode: z.string(),
-  unit: z.string(),
-  /** Minor units (kobo for NGN). */
-  price: z.number().int(),
-  /** The price while on sale (minor units), or null. */
-  sale_price: z.number().int().nullable(),
-  in_stock: z
-    .boolean()
-    .describe('Whether it can be bought now: stock above zero, or stock not tracked. Never how many.'),
-  images: z.array(z.string()),
-  category_ids: z.array(z.string()),
-  categories: z.array(categoryRefSchema),
-  category: z.string().nullable(),
-  created_at: z.string(),
-});
-export type PublicProduct = z.infer<typeof publicProductSchema>;
-
-/** The public projection of a product: every field a public key reads is named here. */
-export function toPublicProduct(p: Product): PublicProduct {
-  return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    sku: p.sku,
-    barcode: p.barcode,
-    unit: p.unit,
-    price: p.price,
-    sale_price: p.sale_price,
-    in_stock: p.stock_status !== 'out_of_stock',
-    images: p.images,
-    category_ids: p.category_ids,
-    categories: p.categories.map((c) => ({ id: c.id, name: c.name })),
-    category: p.category,
-    created_at: p.created_at,
-  };
-}
-
-/** A category as a public key sees it: no product count (it counts archived products too). */
-export const publicCategorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-});
-export type PublicCategory = z.infer<typeof publicCategorySchema>;
-
-export const toPublicCategories = (list: Category[]): PublicCategory[] =>
-  list.map((c) => ({ id: c.id, name: c.name, description: c.description }));
+export * from './product-model.js';
+export * from './product-codes.js';
+export * from './products-public.js';
 
 export const stockMovementSchema = z.object({
   id: z.string(),
@@ -227,51 +79,6 @@ export const importReportSchema = z.object({
   atomic: z.boolean(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
-
-const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
-
-/** The GS1 check digit for the digits of a GTIN without its last digit. */
-export function gtinCheckDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = body.charCodeAt(body.length - 1 - i) - 48;
-    sum += i % 2 === 0 ? digit * 3 : digit;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-/**
- * A barcode is either a GTIN (EAN-8, UPC-A, EAN-13, GTIN-14) with a correct check digit, or a
- * shop's own code (letters, digits, `-`, `.`, `_`, `/`) as printed for Code 128 labels.
- */
-export function barcodeProblem(value: string): string | null {
-  if (/^\d+$/.test(value) && GTIN_LENGTHS.has(value.length)) {
-    const expected = gtinCheckDigit(value.slice(0, -1));
-    return Number(value.at(-1)) === expected
-      ? null
-      : `Barcode check digit is wrong (the last digit should be ${expected}); check it was typed correctly`;
-  }
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(value)) {
-    return 'Barcode may contain only letters, digits and - . _ /';
-  }
-  return null;
-}
-
-export const barcodeSchema = z
-  .string({ error: 'Barcode must be text' })
-  .trim()
-  .max(64, { error: 'Barcode must be at most 64 characters' })
-  .superRefine((v, ctx) => {
-    if (v === '') return;
-    const problem = barcodeProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-export const skuSchema = z
-  .string({ error: 'SKU must be text' })
-  .trim()
-  .max(64, { error: 'SKU must be at most 64 characters' })
-  .regex(/^[^\p{Cc}]*$/u, { error: 'SKU cannot contain control characters' });
 
 const stockQuantity = (label: string) =>
   z

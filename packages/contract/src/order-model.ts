@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/** An order as the API answers it, and the order constants (`orders.ts` re-exports all of it). */
+
+/**
+ * `pending` → `processing` → `success` (completed); `pending`/`processing` → `cancelled`;
+ * `success` → `refunded`. `success` is what reports count as a sale.
+ */
+export const ORDER_STATUSES = ['pending', 'processing', 'success', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses each status may move to (`PATCH /order/status/{id}`); anything else is a 409. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['success', 'cancelled'],
+  success: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+export const PAYMENT_TYPES = ['cash', 'card', 'bank_transfer', 'wallet', 'pos_terminal', 'other'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const ORDER_CHANNELS = ['pos', 'dashboard', 'api'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+/** Derived from what is owed and what was paid; never stored as a choice. */
+export const PAYMENT_STATES = ['unpaid', 'partially_paid', 'paid'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const MAX_ORDER_LINES = 200;
+export const MAX_LINE_QUANTITY = 1_000_000;
+
+export const orderCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  email_address: z.string().nullable(),
+});
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
+
+export const orderItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  /** The price the product was sold at: its sale price when it had one, else its price. */
+  unit_price: z.number().int(),
+  /** The product's regular price at the time of sale (above `unit_price` when on sale). */
+  list_price: z.number().int(),
+  quantity: z.number().int(),
+  /** Discount given on this line, in minor units. */
+  discount: z.number().int(),
+  /** `unit_price × quantity − discount`. */
+  total: z.number().int(),
+  /** This line's share of the order's discount code. */
+  order_discount: z.number().int(),
+  /** This line's share of the order's tax. */
+  tax: z.number().int(),
+  quantity_refunded: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderTaxSchema = z.object({
+  name: z.string(),
+  /** Percent, e.g. 7.5. */
+  rate: z.number(),
+  amount: z.number().int(),
+});
+export type OrderTax = z.infer<typeof orderTaxSchema>;
+
+export const personRef = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+
+export const OFFLINE_SALE_STATES = ['accepted', 'needs_review', 'resolved'] as const;
+export type OfflineSaleState = (typeof OFFLINE_SALE_STATES)[number];
+export const OFFLINE_ISSUE_KINDS = [
+  'price_changed',
+  'price_not_current',
+  'stock_short',
+  'stock_held',
+  'discount_unavailable',
+  'product_archived',
+  'total_changed',
+  'late',
+  'customer_blocked',
+  'sold_in_future',
+  'till_clock',
+] as const;
+/** `OFF-` + the device's id + its own running number: unique per device without asking the server. */
+export const OFFLINE_NUMBER_PATTERN = /^OFF-[A-Z0-9]{4,16}-[0-9]{1,9}$/;
+export const offlineIssueSchema = z.object({
+  kind: z.enum(OFFLINE_ISSUE_KINDS),
+  product_id: z.string().nullable(),
+  message: z.string(),
+});
+export type OfflineIssue = z.infer<typeof offlineIssueSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  /** `ORD-000123`, sequential per store. */
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_state: z.enum(PAYMENT_STATES),
+  channel: z.enum(ORDER_CHANNELS),
+  payment_type: z.enum(PAYMENT_TYPES),
+  customer_id: z.string().nullable(),
+  /** The customer as they were when the order was made; null for a walk-in sale. */
+  customer: orderCustomerSchema.nullable(),
+  items: z.array(orderItemSchema),
+  /** Units on the order. */
+  items_count: z.number().int(),
+  /** Sum of line totals (after line discounts). */
+  subtotal: z.number().int(),
+  /** The discount code's amount. */
+  discount: z.number().int(),
+  discount_id: z.string().nullable(),
+  discount_code: z.string().nullable(),
+  tax: z.number().int(),
+  taxes: z.array(orderTaxSchema),
+  /** True when prices already include the tax (it is then not added to the total). */
+  tax_inclusive: z.boolean(),
+  shipping: z.number().int(),
+  shipping_id: z.string().nullable(),
+  shipping_name: z.string().nullable(),
+  /** `subtotal − discount + tax (unless inclusive) + shipping`. */
+  total: z.number().int(),
+  /** Money received for the order, never more than the total. */
+  amount_received: z.number().int(),
+  /** What is still owed: the total less refunded value, less money kept. */
+  amount_outstanding: z.number().int(),
+  /** Cash handed back when cash received exceeded the total. */
+  change_due: z.number().int(),
+  /** Value of goods and charges refunded (reduces what the customer owes). */
+  refunded_total: z.number().int(),
+  /** Money paid back to the customer. */
+  amount_refunded: z.number().int(),
+  currency: z.string(),
+  notes: z.string().nullable(),
+  created_by: personRef,
+  invoice_number: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  /** The number the till gave a sale made offline (`OFF-…`), kept beside `number`; else null. */
+  offline_number: z.string().nullable(),
+  /** When the till made an offline sale; null for a sale made online. */
+  offline_sold_at: z.string().nullable(),
+  /** An offline sale as received: taken as the till made it, or waiting for a decision (decision 0036). */
+  offline_state: z.enum(OFFLINE_SALE_STATES).nullable(),
+  /** Where the offline sale differed from the store's records when it arrived, and what was done. */
+  offline_issues: z.array(offlineIssueSchema),
+});
+export type Order = z.infer<typeof orderSchema>;

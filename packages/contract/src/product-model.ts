@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** A product and a category as the API answers them, and the catalogue's constants (`products.ts`). */
+
+export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Untracked products (`track_stock = false`) always count as in stock. */
+export const STOCK_STATES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
+export type StockState = (typeof STOCK_STATES)[number];
+
+/** Why stock moved. Every change of a product's quantity is one stock movement with one of these. */
+export const STOCK_REASONS = [
+  'initial',
+  'sale',
+  'cancellation',
+  'refund',
+  'purchase_receipt',
+  'adjustment_count',
+  'adjustment_damage',
+  'adjustment_loss',
+  'adjustment_return',
+  'adjustment_other',
+  'import',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** Reasons a person may give for a manual adjustment (`POST /product/{id}/adjust-stock`). */
+export const ADJUSTMENT_REASONS = ['count', 'damage', 'loss', 'return', 'other'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  initial: 'Opening stock',
+  sale: 'Sale',
+  cancellation: 'Order cancelled',
+  refund: 'Refund',
+  purchase_receipt: 'Purchase order received',
+  adjustment_count: 'Stock count',
+  adjustment_damage: 'Damaged',
+  adjustment_loss: 'Lost or stolen',
+  adjustment_return: 'Returned',
+  adjustment_other: 'Other adjustment',
+  import: 'Import',
+};
+
+/** Units offered in forms; any short text is accepted. */
+export const PRODUCT_UNITS = [
+  'piece',
+  'pack',
+  'carton',
+  'crate',
+  'bag',
+  'bottle',
+  'tin',
+  'sachet',
+  'dozen',
+  'kg',
+  'g',
+  'litre',
+  'ml',
+  'metre',
+  'pair',
+  'set',
+] as const;
+
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+export const MAX_PRODUCT_IMAGES = 8;
+export const MAX_STOCK_QUANTITY = 1_000_000_000;
+
+export const categoryRefSchema = z.object({ id: z.string(), name: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+export const categorySchema = categoryRefSchema.extend({
+  description: z.string().nullable(),
+  products_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sku: z.string(),
+  barcode: z.string(),
+  unit: z.string(),
+  /** Minor units (kobo for NGN). */
+  price: z.number().int(),
+  cost_price: z.number().int().nullable(),
+  sale_price: z.number().int().nullable(),
+  track_stock: z.boolean(),
+  quantity: z.number().int(),
+  low_stock_threshold: z.number().int(),
+  stock_status: z.enum(STOCK_STATES),
+  status: z.enum(PRODUCT_STATUSES),
+  images: z.array(z.string()),
+  category_ids: z.array(z.string()),
+  categories: z.array(categoryRefSchema),
+  /** The first category's name (the spec's product "category"), or null. */
+  category: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A product as the list shows it: with what it has sold (completed orders, less refunds). */
+export const productListItemSchema = productSchema.extend({
+  units_sold: z.number().int(),
+  /** Minor units: line totals of completed orders, less refunded quantities. */
+  revenue: z.number().int(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
