@@ -17,114 +17,25 @@ const main = process.argv[1] === fileURLToPath(import.meta.url);
 
 const pad = (n) => String(n).padStart(6, '0');
 
-const ORDER_COLUMNS = [
-  'id',
-  'store_id',
-  'number',
-  'status',
-  'payment_state',
-  'channel',
-  'payment_type',
-  'customer_id',
-  'customer_name',
-  'customer_phone',
-  'customer_email',
-  'subtotal',
-  'discount',
-  'discount_id',
-  'discount_code',
-  'tax',
-  'taxes',
-  'tax_inclusive',
-  'shipping',
-  'shipping_id',
-  'shipping_name',
-  'total',
-  'amount_received',
-  'amount_outstanding',
-  'change_due',
-  'refunded_total',
-  'amount_refunded',
-  'currency',
-  'notes',
-  'created_by_id',
-  'created_by_name',
-  'invoice_number',
-  'invoice_issued_at',
-  'created_at',
-  'updated_at',
-  'completed_at',
-  'cancelled_at',
-  'refunded_at',
-];
-const ITEM_COLUMNS = [
-  'id',
-  'store_id',
-  'order_id',
-  'line_no',
-  'product_id',
-  'name',
-  'sku',
-  'unit_price',
-  'list_price',
-  'cost_price',
-  'quantity',
-  'discount',
-  'total',
-  'order_discount',
-  'tax',
-  'quantity_refunded',
-];
-const MOVEMENT_COLUMNS = [
-  'id',
-  'store_id',
-  'product_id',
-  'reason',
-  'quantity_change',
-  'quantity_before',
-  'quantity_after',
-  'actor_type',
-  'actor_id',
-  'actor_name',
-  'reference_type',
-  'reference_id',
-  'note',
-  'created_at',
-];
-const PAYMENT_COLUMNS = [
-  'id',
-  'store_id',
-  'number',
-  'order_id',
-  'order_number',
-  'customer_id',
-  'customer_name',
-  'amount',
-  'payment_mode',
-  'payment_date',
-  'reference',
-  'note',
-  'source',
-  'recorded_by_id',
-  'recorded_by_name',
-  'created_at',
-];
-const AUDIT_COLUMNS = [
-  'id',
-  'store_id',
-  'actor_type',
-  'actor_id',
-  'actor_name',
-  'action',
-  'entity',
-  'entity_id',
-  'summary',
-  'before',
-  'after',
-  'ip',
-  'user_agent',
-  'created_at',
-];
+/**
+ * The columns of the tables the sale writes, read from the database when the route starts (the
+ * app's migrations made it), so that the rows below cannot drift from the tables: a row is an
+ * object named by column, a column it does not name is written as null (every column the app
+ * adds later is nullable or has a default, or the insert fails and the bare check in CI with
+ * it), and a name that is no column of the table stops the route at its first order.
+ */
+const TABLES = ['stock_movements', 'orders', 'order_items', 'payments_received', 'audits'];
+const columnsOf = new Map();
+const missing = () => TABLES.filter((t) => !columnsOf.get(t)?.length);
+
+/** The values of `row` in the order of `table`'s columns. */
+function valuesOf(table, row) {
+  const columns = columnsOf.get(table);
+  for (const name of Object.keys(row)) {
+    if (!columns.includes(name)) throw new Error(`bare order route: ${table} has no column ${name}`);
+  }
+  return columns.map((c) => row[c] ?? null);
+}
 
 /** `insert into t (cols) values (…), (…)` with `?` or `$n` placeholders. */
 function insertSql(table, columns, rows) {
@@ -136,7 +47,7 @@ const TOKENS = { 'orders.number': '\uE000o\uE001', 'payments_received.number': '
 const PREFIX = { 'orders.number': 'ORD-', 'payments_received.number': 'PAY-' };
 
 /**
- * Takes the numbers of `sequences` and inserts [table, columns, rows] parts whose values hold the
+ * Takes the numbers of `sequences` and inserts [table, rows] parts whose values hold the
  * numbers' stand-ins (TOKENS), as the app's InsertBatch does: on PostgreSQL one statement (the
  * counters bump and every insert as CTEs, stand-ins replaced in SQL); on SQLite the bump, then one
  * insert per part. Returns the numbers by sequence.
@@ -153,12 +64,15 @@ async function writeAll(q, parts, sequences) {
       for (const [name, number] of numbers) v = v.replaceAll(TOKENS[name], number);
       return v;
     };
-    for (const [table, columns, rows] of parts)
-      await q.run(insertSql(table, columns, rows.length), rows.flat().map(put));
+    for (const [table, rows] of parts)
+      await q.run(
+        insertSql(table, columnsOf.get(table), rows.length),
+        rows.flatMap((row) => valuesOf(table, row)).map(put),
+      );
     return numbers;
   }
   let n = sequences.length * 2;
-  const params = parts.flatMap(([, , rows]) => rows.flat());
+  const params = parts.flatMap(([table, rows]) => rows.flatMap((row) => valuesOf(table, row)));
   const number = (name) =>
     `(select '${PREFIX[name]}' || case when value < 1000000 then lpad(value::text, 6, '0') else value::text end from n where name = '${name}')`;
   const value = () => {
@@ -170,8 +84,10 @@ async function writeAll(q, parts, sequences) {
     }
     return e;
   };
-  const insert = ([table, columns, rows]) =>
-    `insert into ${table} (${columns.join(', ')}) values ${rows.map(() => `(${columns.map(value).join(', ')})`).join(', ')}`;
+  const insert = ([table, rows]) => {
+    const columns = columnsOf.get(table);
+    return `insert into ${table} (${columns.join(', ')}) values ${rows.map(() => `(${columns.map(value).join(', ')})`).join(', ')}`;
+  };
   const pairs = sequences.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, 1)`).join(', ');
   const ctes = [
     `n as (insert into counters (store_id, name, value) values ${pairs} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value)`,
@@ -196,7 +112,8 @@ const SELECT_PRODUCTS = (k) =>
     `select id, name, sku, price, sale_price, cost_price, track_stock, quantity, status from products where store_id = ? and id in (${Array(k).fill('?').join(', ')})`,
   );
 // The app's own stock update text (one statement for all the order's products), from the build.
-const { takeStockText } = await import('../apps/server/dist/modules/products/stock.service.js');
+const { STOCK_STAMP_MS, takeStockText } =
+  await import('../apps/server/dist/modules/products/stock.service.js');
 const { COMMIT_WITH_STATEMENT, preparingClient } = await import('../apps/server/dist/db/pg-prepared.js');
 const takeStockTexts = [];
 const TAKE_STOCK = (k) => (takeStockTexts[k] ??= ph(takeStockText(sqlite ? 'sqlite' : 'postgres', k)));
@@ -219,157 +136,134 @@ export async function placeOrder(q, body) {
     const price = Number(p.sale_price ?? p.price);
     return { p, quantity: i.quantity, price, total: price * i.quantity };
   });
-  // All the products' stock in one conditional update, as the app takes it.
+  // All the products' stock in one conditional update, as the app takes it, with its parameters
+  // in the app's order (`takeStock` in the products module's stock.service.ts). SQLite's second
+  // statement of the app, which moves the stock state and the stamp of a product at most every
+  // 2 s, is left out.
   const sorted = [...lines].sort((a, b) => (a.p.id < b.p.id ? -1 : 1));
   const pairs = sorted.flatMap((l) => [l.p.id, -l.quantity]);
   const sortedIds = sorted.map((l) => l.p.id);
+  const bound = new Date(Date.parse(now) - STOCK_STAMP_MS).toISOString();
   const taken = new Map(
     (
       await q.all(
         TAKE_STOCK(sorted.length),
-        sqlite ? [...pairs, now, storeId, ...sortedIds] : [storeId, ...sortedIds, now, ...pairs],
+        sqlite ? [...pairs, storeId, ...sortedIds] : [storeId, ...sortedIds, bound, now, ...pairs, storeId],
       )
     ).map((r) => [r.id, Number(r.quantity)]),
   );
+  const actor = { actor_type: 'user', actor_id: null, actor_name: 'bench' };
   const movements = [];
   for (const line of sorted) {
     const after = taken.get(line.p.id);
     if (after === undefined) {
       throw Object.assign(new Error(`"${line.p.name}" is out of stock`), { statusCode: 409 });
     }
-    movements.push([
-      randomUUID(),
-      storeId,
-      line.p.id,
-      'sale',
-      -line.quantity,
-      after + line.quantity,
-      after,
-      'user',
-      null,
-      'bench',
-      'order',
-      orderId,
-      null,
-      now,
-    ]);
+    movements.push({
+      id: randomUUID(),
+      store_id: storeId,
+      product_id: line.p.id,
+      reason: 'sale',
+      quantity_change: -line.quantity,
+      quantity_before: after + line.quantity,
+      quantity_after: after,
+      ...actor,
+      reference_type: 'order',
+      reference_id: orderId,
+      created_at: now,
+    });
   }
   const total = lines.reduce((s, l) => s + l.total, 0);
   const received = Math.min(total, body.amount_received ?? 0);
   const sequences = received > 0 ? ['orders.number', 'payments_received.number'] : ['orders.number'];
   const number = TOKENS['orders.number'];
-  const order = [
-    orderId,
-    storeId,
+  const order = {
+    id: orderId,
+    store_id: storeId,
     number,
-    received === total ? 'success' : 'pending',
-    received === total ? 'paid' : 'unpaid',
-    'pos',
-    body.payment_type,
-    null,
-    null,
-    null,
-    null,
+    status: received === total ? 'success' : 'pending',
+    payment_state: received === total ? 'paid' : 'unpaid',
+    channel: 'pos',
+    payment_type: body.payment_type,
+    subtotal: total,
+    discount: 0,
+    tax: 0,
+    taxes: '[]',
+    tax_inclusive: 0,
+    shipping: 0,
     total,
-    0,
-    null,
-    null,
-    0,
-    '[]',
-    0,
-    0,
-    null,
-    null,
-    total,
-    received,
-    total - received,
-    (body.amount_received ?? 0) - received,
-    0,
-    0,
-    'NGN',
-    null,
-    null,
-    'bench',
-    null,
-    null,
-    now,
-    now,
-    now,
-    null,
-    null,
-  ];
-  const items = lines.map((l, i) => [
-    randomUUID(),
-    storeId,
-    orderId,
-    i + 1,
-    l.p.id,
-    l.p.name,
-    l.p.sku,
-    l.price,
-    Number(l.p.price),
-    l.p.cost_price,
-    l.quantity,
-    0,
-    l.total,
-    0,
-    0,
-    0,
-  ]);
+    amount_received: received,
+    amount_outstanding: total - received,
+    change_due: (body.amount_received ?? 0) - received,
+    refunded_total: 0,
+    amount_refunded: 0,
+    currency: 'NGN',
+    created_by_name: 'bench',
+    created_at: now,
+    updated_at: now,
+    completed_at: received === total ? now : null,
+  };
+  const items = lines.map((l, i) => ({
+    id: randomUUID(),
+    store_id: storeId,
+    order_id: orderId,
+    line_no: i + 1,
+    product_id: l.p.id,
+    name: l.p.name,
+    sku: l.p.sku,
+    unit_price: l.price,
+    list_price: Number(l.p.price),
+    cost_price: l.p.cost_price,
+    quantity: l.quantity,
+    discount: 0,
+    total: l.total,
+    order_discount: 0,
+    tax: 0,
+    quantity_refunded: 0,
+  }));
   // The rows are written together with taking the numbers, as the app's InsertBatch does:
   // one statement on PostgreSQL, the bump and one insert per table on SQLite.
   const writes = [
-    ['stock_movements', MOVEMENT_COLUMNS, movements],
-    ['orders', ORDER_COLUMNS, [order]],
-    ['order_items', ITEM_COLUMNS, items],
+    ['stock_movements', movements],
+    ['orders', [order]],
+    ['order_items', items],
   ];
   if (received > 0) {
-    const pay = TOKENS['payments_received.number'];
     writes.push([
       'payments_received',
-      PAYMENT_COLUMNS,
       [
-        [
-          randomUUID(),
-          storeId,
-          pay,
-          orderId,
-          number,
-          null,
-          null,
-          received,
-          body.payment_type,
-          now,
-          null,
-          null,
-          'order',
-          null,
-          'bench',
-          now,
-        ],
+        {
+          id: randomUUID(),
+          store_id: storeId,
+          number: TOKENS['payments_received.number'],
+          order_id: orderId,
+          order_number: number,
+          amount: received,
+          payment_mode: body.payment_type,
+          payment_date: now,
+          source: 'order',
+          recorded_by_name: 'bench',
+          created_at: now,
+        },
       ],
     ]);
   }
   writes.push([
     'audits',
-    AUDIT_COLUMNS,
     [
-      [
-        randomUUID(),
-        storeId,
-        'user',
-        null,
-        'bench',
-        'order.created',
-        'order',
-        orderId,
-        `Order ${number} placed`,
-        null,
-        JSON.stringify({ number, total }),
-        '127.0.0.1',
-        'bench',
-        now,
-      ],
+      {
+        id: randomUUID(),
+        store_id: storeId,
+        ...actor,
+        action: 'order.created',
+        entity: 'order',
+        entity_id: orderId,
+        summary: `Order ${number} placed`,
+        after: JSON.stringify({ number, total }),
+        ip: '127.0.0.1',
+        user_agent: 'bench',
+        created_at: now,
+      },
     ],
   ]);
   const numbers = await writeAll(q, writes, sequences);
@@ -390,6 +284,14 @@ if (sqlite) {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  for (const table of TABLES)
+    columnsOf.set(
+      table,
+      db
+        .prepare('select name from pragma_table_info(?)')
+        .all(table)
+        .map((c) => c.name),
+    );
   // As the app's server does (apps/server/src/db/connection.ts): checkpoints in a worker thread.
   if (process.env.BARE_INLINE_CHECKPOINT !== '1') {
     const { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } =
@@ -432,6 +334,16 @@ if (sqlite) {
   // (decision 0014), as the SQLite route above reuses its prepared statements.
   const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient() });
   pool.on('release', (_error, client) => client.forgetPendingBegin());
+  const { rows } = await pool.query(
+    `select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = any($1) order by ordinal_position`,
+    [TABLES],
+  );
+  for (const table of TABLES)
+    columnsOf.set(
+      table,
+      rows.filter((r) => r.table_name === table).map((r) => r.column_name),
+    );
   transaction = async (body) => {
     const client = await pool.connect();
     const q = {
@@ -452,6 +364,9 @@ if (sqlite) {
     }
   };
 }
+
+if (missing().length)
+  throw new Error(`bare order route: no tables ${missing().join(', ')} (run the app's migrations first)`);
 
 if (main) await serve();
 

@@ -3,7 +3,8 @@
 // gets the same load (3-line POS orders, half the connections each) at the same time. Whatever
 // the machine's speed does during a round, it does to both, so the ratio of the orders each
 // completed is the ratio of their speeds (this machine's speed drifts by 10–20% from minute to
-// minute, which separate runs cannot tell from a change).
+// minute, which separate runs cannot tell from a change). Each round also prints each server's
+// CPU time per accepted order (from /proc), which other work on the machine hardly moves.
 //
 // Run: npm run build && node bench/orders/paired.mjs /path/to/other/checkout
 //      (the other checkout built too: npm run build -w @tillbook/contract -w @tillbook/server)
@@ -13,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { root, startServer } from '../lib.mjs';
+import { cpuMsOf, root, startServer } from '../lib.mjs';
 import { orderBody, setUpStore } from './shop.mjs';
 
 const other = process.argv[2];
@@ -72,17 +73,23 @@ for (const engine of ENGINES) {
     const half = Math.max(1, Math.floor(CONNECTIONS / 2));
     await Promise.all([load(mine, half, WARMUP), load(theirs, half, WARMUP)]);
     const ratios = [];
+    const cpus = { mine: [], theirs: [] };
     for (let round = 1; round <= ROUNDS; round++) {
+      const cpuBefore = [cpuMsOf(mine.pid), cpuMsOf(theirs.pid)];
       const [a, b] = await Promise.all([load(mine, half, DURATION), load(theirs, half, DURATION)]);
+      const cpuA = (cpuMsOf(mine.pid) - cpuBefore[0]) / a['2xx'];
+      const cpuB = (cpuMsOf(theirs.pid) - cpuBefore[1]) / b['2xx'];
+      cpus.mine.push(cpuA);
+      cpus.theirs.push(cpuB);
       const failed = a.non2xx + a.errors + b.non2xx + b.errors;
       const ratio = a['2xx'] / b['2xx'];
       ratios.push(ratio);
       process.stdout.write(
-        `${engine} ${round}: this checkout ${(a['2xx'] / DURATION).toFixed(0)} orders/s, other ${(b['2xx'] / DURATION).toFixed(0)} orders/s, ratio ${ratio.toFixed(3)}${failed ? ` (${failed} failed)` : ''}\n`,
+        `${engine} ${round}: this checkout ${(a['2xx'] / DURATION).toFixed(0)} orders/s, other ${(b['2xx'] / DURATION).toFixed(0)} orders/s, ratio ${ratio.toFixed(3)}; server CPU ${cpuA.toFixed(3)} vs ${cpuB.toFixed(3)} ms/order${failed ? ` (${failed} failed)` : ''}\n`,
       );
     }
     process.stdout.write(
-      `${engine} median ratio of ${ROUNDS}: ${median(ratios).toFixed(3)} (range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})\n`,
+      `${engine} median ratio of ${ROUNDS}: ${median(ratios).toFixed(3)} (range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}); median server CPU ${median(cpus.mine).toFixed(3)} vs ${median(cpus.theirs).toFixed(3)} ms/order\n`,
     );
   } finally {
     await mine.stop();
