@@ -54,6 +54,12 @@ const webZones = [
     from: `${FEATURES}/**`,
     message: 'components/ and lib/ are shared by the features and never import one (decision 0025).',
   },
+  {
+    target: 'apps/web/src/{features,components,lib,config}/**',
+    from: 'apps/web/src/app/**',
+    message:
+      'app/ composes the features (router, layout, providers) and nothing below imports it: shared code goes in components/, lib/ or config/ (the paths are in config/paths.ts).',
+  },
 ];
 
 export default tseslint.config(

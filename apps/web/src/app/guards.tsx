@@ -6,7 +6,7 @@ import { isPublicRedirectHeld } from '../lib/auth-transition';
 import { useSession } from '../lib/session';
 import { notify } from '../lib/toast';
 import { useUiState } from '../lib/ui-state';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 export const SIGN_IN_PATH = paths.signIn;
 export const HOME_PATH = paths.home;

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 export default function NotFoundScreen() {
   return (

@@ -1,6 +1,6 @@
 import { matchPath, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 import { routes } from './router';
 
 function patternsOf(list: RouteObject[]): string[] {

@@ -4,7 +4,7 @@ import { readSession, useSession } from '../lib/session';
 import { resetQueryCache } from '../lib/query-client';
 import { verifySession } from '../lib/session-check';
 import { resetUiState } from '../lib/ui-state';
-import { FullScreenLogo } from './logo';
+import { FullScreenLogo } from '../components/logo';
 
 const SESSION_CHECK_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { LogoMark } from './logo';
-import { ScreenLoadError } from './lazy-screen';
+import { LogoMark } from '../components/logo';
+import { ScreenLoadError } from '../lib/lazy-screen';
 
 /** What a route shows when its screen fails: a code load that gave up offers a reload. */
 export function RouteError() {

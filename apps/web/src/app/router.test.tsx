@@ -1,12 +1,12 @@
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession, type Session } from '../lib/session';
-import type * as LazyScreen from './lazy-screen';
+import type * as LazyScreen from '../lib/lazy-screen';
 import { routes } from './router';
 
 /** Every screen module the router asks for, by its `load` function (nothing is really fetched). */
 const requested = vi.hoisted(() => [] as unknown[]);
-vi.mock('./lazy-screen', async (original) => ({
+vi.mock('../lib/lazy-screen', async (original) => ({
   ...(await original<typeof LazyScreen>()),
   loadWithRetry: vi.fn(async (load: unknown) => {
     requested.push(load);

@@ -3,8 +3,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import SignInScreen from '../features/auth/screens/sign-in-screen';
 import { readSession, type Session } from '../lib/session';
 import { PublicOnly, RequireAuth, RequireStore, RootRedirect, VerifyLinkWhileSignedIn } from './guards';
-import { loadWithRetry } from './lazy-screen';
-import { FullScreenLogo } from './logo';
+import { loadWithRetry } from '../lib/lazy-screen';
+import { FullScreenLogo } from '../components/logo';
 import { Root } from './root';
 import { RouteError } from './route-error';
 

@@ -15,7 +15,7 @@ const brand: MantineColorsTuple = [
   '#220878',
 ];
 
-export const BRAND = '#3F12C4';
+export { BRAND } from '../config/brand';
 export const BORDER = '#D9D8DA';
 export const MUTED_TEXT = '#605D66';
 /** The page behind the cards (global.css). */

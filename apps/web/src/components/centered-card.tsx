@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../app/logo';
+import { Logo } from './logo';
 
 /** The frame of sign-in, sign-up, recovery and onboarding screens. */
 export function CenteredCard({

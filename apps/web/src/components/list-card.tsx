@@ -2,7 +2,7 @@ import { Anchor, Button, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { RecentOrder } from '@tillbook/contract/reports';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { WidgetCard } from './insight-cards';
 import { StatusBadge } from './status-badge';
 

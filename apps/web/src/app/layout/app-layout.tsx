@@ -3,13 +3,13 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@tillbook/contract/constants';
 import { useEffect, useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
-import { Logo } from '../logo';
+import { Logo } from '../../components/logo';
 import { ActivityIndicator } from './activity-indicator';
 import { NAV } from './nav-items';
 import { StoreSwitcher } from './store-switcher';
 import { UserMenu } from './user-menu';
 import { VerifyBanner } from './verify-banner';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 function isActive(pathname: string, to: string): boolean {
   if (to === paths.settingsTab('profile') && pathname === paths.settings) return true;

@@ -10,7 +10,7 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 export interface NavItem {
   label: string;

@@ -7,8 +7,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useOpenedOnce } from '../../lib/use-opened-once';
-import { signOut } from './sign-out';
-import { paths } from '../paths';
+import { signOut } from '../../lib/sign-out';
+import { paths } from '../../config/paths';
 
 export function UserMenu() {
   const session = useSession();

@@ -1,9 +1,9 @@
 import { Anchor, Box, Center, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Logo } from '../../app/logo';
-import { signOut } from '../../app/layout/sign-out';
+import { Logo } from '../../components/logo';
+import { signOut } from '../../lib/sign-out';
 import { useSession } from '../../lib/session';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 /** The two onboarding steps, with the user's email and a way out. */
 export default function OnboardingLayout() {

@@ -21,7 +21,7 @@ import { notify } from '../../../lib/toast';
 import { useAcceptInvite, type AcceptInviteBody } from '../api/accept-invite';
 import { useInvitation, type Invitation } from '../api/invitation';
 import { startSession } from '../start-session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /**
  * Opened from an invitation email. A person new to Tillbook chooses a password; someone with an

@@ -7,7 +7,7 @@ import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useVerifyOtp } from '../api/verify-otp';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** The password reset code: 6 boxes, paste works, resend after a countdown. */
 export default function EmailOtpScreen() {

@@ -5,7 +5,7 @@ import { CenteredCard } from '../../../components/centered-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 export default function ForgotPasswordScreen() {
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { CenteredCard } from '../../../components/centered-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useResetPassword } from '../api/reset-password';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const REDIRECT_MS = 1000;
 

@@ -6,7 +6,7 @@ import { showFormError } from '../../../lib/forms';
 import { readSession } from '../../../lib/session';
 import { useSignIn } from '../api/sign-in';
 import { startSession } from '../start-session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 export default function SignInScreen() {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useSignUp } from '../api/sign-up';
 import { keepPendingSignUp } from '../start-session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 export default function SignUpScreen() {
   const navigate = useNavigate();

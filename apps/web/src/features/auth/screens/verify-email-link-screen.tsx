@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { messageOf } from '../../../lib/api-client';
 import { useVerifyEmailLink } from '../api/verify-email-link';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** The link from the verification email. */
 export default function VerifyEmailLinkScreen() {

@@ -8,7 +8,7 @@ import { notify } from '../../../lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { peekPendingSignUp, startSession, takePendingSignUp } from '../start-session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** "Check your inbox": the emailed code, a resend with countdown, and on to onboarding. */
 export default function VerifyEmailScreen() {

@@ -18,7 +18,7 @@ import { useTableState } from '../../../lib/use-table-state';
 import { customerKey, useCustomer, useCustomerOrders } from '../api/get-customer';
 import { useSetBlocked } from '../api/save-customer';
 import { selectCustomer, selectedCustomer } from '../components/selected-customer';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

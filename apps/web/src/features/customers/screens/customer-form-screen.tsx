@@ -10,7 +10,7 @@ import { notify } from '../../../lib/toast';
 import { useCustomer } from '../api/get-customer';
 import { useCreateCustomer, useUpdateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 type CustomerValues = {
   first_name: string;

@@ -19,7 +19,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { customersKey, exportCustomers, useCustomers, type CustomerFilters } from '../api/list-customers';
 import { useGenerateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const FILTER_LABELS: Record<CustomerFilter, string> = {
   active: 'Active',

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { ChangeBadge, StatCard } from '../../../components/insight-cards';
 import { Money } from '../../../components/money';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { formatCount } from '../../../lib/format';
 import { useTodaySales, useTotalCustomers, useTotalOrders, useTotalSales } from '../api/dashboard';
 

@@ -1,7 +1,7 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { ListCard, NoOrdersYet, orderNumber, orderStatus, RecordLink } from '../../../components/list-card';
 import { DateTime, Money } from '../../../components/money';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/current-user';
 import { formatCount } from '../../../lib/format';
 import { useRecentOrders, useTopCustomers, useTopProducts } from '../api/dashboard';

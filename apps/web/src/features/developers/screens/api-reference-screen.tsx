@@ -1,7 +1,7 @@
 import { Alert, Anchor, Code, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState } from '../../../components/states';
 

@@ -1,6 +1,6 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
 import { DeliveriesTable } from '../components/deliveries-table';
 import { EndpointsList } from '../components/endpoints-list';

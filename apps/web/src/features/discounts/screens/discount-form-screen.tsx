@@ -37,7 +37,7 @@ import {
   toDiscountBody,
   type DiscountValues,
 } from '../components/discount-values';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** Products picked by search; the names of those already chosen are fetched once. */
 function ProductPicker({

@@ -17,7 +17,7 @@ import { notify } from '../../../lib/toast';
 import { useListState } from '../../../lib/use-list-state';
 import { useDiscounts, useGenerateDiscount } from '../api/discounts';
 import { discountValueText, periodText, usageText } from '../components/discount-text';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** paths.discounts: codes with their value, usage, dates and state. */
 export default function DiscountsScreen() {

@@ -7,7 +7,7 @@ import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { Money } from '../../../components/money';
 import { ListCard, NoOrdersYet, orderNumber, orderStatus } from '../../../components/list-card';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useCan, useCurrentUser, useStoreLocale } from '../../../lib/current-user';
 import {
   formatCount,

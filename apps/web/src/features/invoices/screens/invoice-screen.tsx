@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { downloadInvoicePdf, useEmailInvoice, useInvoice, useInvoiceOrders } from '../api/invoice';
 import { InvoiceDocument } from '../components/invoice-document';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** Which order's invoice: `?order=<id>`, or chosen here from recent orders. */
 function OrderChooser({

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { setUiState } from '../../../lib/ui-state';
 import { useSaveBusinessNumber } from '../api/business-number';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 export default function BusinessNumberScreen() {
   const session = useSession();

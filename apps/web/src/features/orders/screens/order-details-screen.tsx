@@ -19,7 +19,7 @@ import {
 } from '../components/order-status';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 import { Receipt } from '../../../components/receipt';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CancelModal, RefundModal } from '../components/order-modals';
 import { OfflineSaleAlert } from '../components/offline-sale-alert';
 

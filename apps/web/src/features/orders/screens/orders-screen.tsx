@@ -11,7 +11,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { listOrders, useOrders } from '../api/list-orders';
 import { orderBadgeStatus, orderStatusLabel } from '../components/order-status';
 import { DATE_CHIPS, DateRangeFilter, StatusTabs, filterChips } from '../../../components/table-filters';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { usePayment } from '../api/list-payments';
 import { modeLabel } from '../components/payment-modes';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -26,7 +26,7 @@ import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useAddPayment, useOrderForPayment, usePayableOrders } from '../api/add-payment';
 import { PAYMENT_MODE_OPTIONS } from '../components/payment-modes';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto

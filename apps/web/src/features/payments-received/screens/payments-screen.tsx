@@ -13,7 +13,7 @@ import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
 import { usePayments } from '../api/list-payments';
 import { PAYMENT_MODE_OPTIONS, modeLabel } from '../components/payment-modes';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const COLUMNS = [
   titleColumn<PaymentReceived>('number', 'Number', (p) => p.number),

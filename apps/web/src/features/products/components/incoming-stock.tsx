@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { StatusBadge } from '../../../components/status-badge';
 import { useIncomingStock } from '../api/purchasing';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** Units on open purchase orders, with each order and when it is expected. */
 export function IncomingStock({ productId }: { productId: string }) {

@@ -8,7 +8,7 @@ import { DateTime } from '../../../components/money';
 import { EmptyState } from '../../../components/states';
 import { useTableState } from '../../../lib/use-table-state';
 import { useStockMovements } from '../api/stock';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** Where a movement came from, when it links somewhere (an order, a purchase order). */
 function referenceLink(m: StockMovement): string | null {

@@ -25,7 +25,7 @@ import {
   type ProductValues,
 } from '../components/product-values';
 import { StockHistory } from '../components/stock-history';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ProductFields, ProductImages } from '../components/product-fields';
 
 function ProductForm({ product }: { product?: Product }) {

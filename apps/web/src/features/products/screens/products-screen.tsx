@@ -23,7 +23,7 @@ import { findByBarcode } from '../api/get-product';
 import { productsKey, useProducts, type ProductFilters } from '../api/list-products';
 import { archiveProduct, useGenerateProduct } from '../api/save-product';
 import { StockBar, stockLabel } from '../components/stock-bar';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },

@@ -14,7 +14,7 @@ import { usePurchaseOrder } from '../api/get-purchase-order';
 import { useCancelPurchaseOrder, useIssuePurchaseOrder } from '../api/purchase-order-actions';
 import { PurchaseOrderDocument } from '../components/purchase-order-document';
 import { ReceiveModal } from '../components/receive-modal';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

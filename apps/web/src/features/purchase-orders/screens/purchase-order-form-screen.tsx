@@ -37,7 +37,7 @@ import {
   type PoValues,
 } from '../components/po-form-values';
 import { addProduct, lineTotal, linesTotal } from '../components/po-lines';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 function VendorSelect({
   value,

@@ -19,7 +19,7 @@ import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
 import { usePurchaseOrders } from '../api/list-purchase-orders';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const TABS: Array<{ value: PurchaseOrderStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },

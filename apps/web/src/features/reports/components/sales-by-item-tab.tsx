@@ -5,7 +5,7 @@ import { productsRoutes } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { WidgetCard } from '../../../components/insight-cards';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { call } from '../../../lib/api-client';
 import { useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatMoney } from '../../../lib/format';

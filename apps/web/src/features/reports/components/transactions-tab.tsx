@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { WidgetCard } from '../../../components/insight-cards';
 import { DateTime } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useTransactions, type TransactionFilters } from '../api/reports';

@@ -10,7 +10,7 @@ import { accountKeys } from '../../../lib/query-keys';
 import { notify } from '../../../lib/toast';
 import { useBusinessNumber } from '../api/business-number';
 import { uploadBrandPhoto } from '../api/upload-brand-photo';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** The current store's logo and registration numbers; details, currency and address are on /store. */
 export function BusinessPanel({

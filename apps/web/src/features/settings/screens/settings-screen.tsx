@@ -14,7 +14,7 @@ import { ShippingPanel } from '../components/shipping-panel';
 import { TaxPanel } from '../components/tax-panel';
 import { TeamPanel } from '../components/team-panel';
 import { TillPanel } from '../components/till-panel';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const TABS = [
   { id: 'profile', label: 'Profile' },

@@ -4,7 +4,7 @@ import type { Order } from '@tillbook/contract/orders';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { Receipt } from '../../../components/receipt';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** After a sale: the change to give, the receipt (on screen and for the printer), a new sale. */
 export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; onNewSale: () => void }) {

@@ -31,8 +31,8 @@ import { useCharges } from '../point-of-sale/use-charges';
 import { newKey, usePosCart } from '../point-of-sale/use-pos-cart';
 import { usePosQuote } from '../point-of-sale/use-pos-quote';
 import { useScanner } from '../point-of-sale/use-scanner';
-import { loadWithRetry } from '../../../app/lazy-screen';
-import { paths } from '../../../app/paths';
+import { loadWithRetry } from '../../../lib/lazy-screen';
+import { paths } from '../../../config/paths';
 
 // Closed until the cashier holds a sale or completes one: their code (the receipt among it) loads
 // beside the screen's, off the first paint's path (decision 0023).

@@ -17,7 +17,7 @@ import { useVendor } from '../api/get-vendor';
 import { useVendorPurchaseOrders } from '../api/list-vendor-purchase-orders';
 import { useUpdateVendor } from '../api/save-vendor';
 import { AddressCard } from '../components/address-card';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -9,7 +9,7 @@ import { useVendor } from '../api/get-vendor';
 import { useCreateVendor, useUpdateVendor } from '../api/save-vendor';
 import { AddAddress, AddressCard } from '../components/address-card';
 import { AddressFields, addressBody, emptyAddress, type AddressValues } from '../components/address-fields';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 type VendorValues = {
   name: string;

@@ -8,7 +8,7 @@ import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
 import { useVendors } from '../api/list-vendors';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },

@@ -1,4 +1,4 @@
-import { BRAND } from './theme';
+import { BRAND } from '../config/brand';
 
 /** The Tillbook mark: a till drawer in the brand purple. */
 export function LogoMark({ size = 32 }: { size?: number }) {

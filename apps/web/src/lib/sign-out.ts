@@ -1,6 +1,6 @@
 import { authRoutes } from '@tillbook/contract/auth';
-import { call } from '../../lib/api-client';
-import { endSession } from '../../lib/end-session';
+import { call } from './api-client';
+import { endSession } from './end-session';
 
 /** Ends the session on the server (best effort) and forgets it and its cached data here. */
 export async function signOut(): Promise<void> {
