@@ -12,6 +12,12 @@ export interface Input<R extends RouteDef> {
   params: In<R['params']>;
   query: In<R['query']>;
   body: R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
+  /**
+   * The request's `Idempotency-Key` on a route the contract marks idempotent (checked here:
+   * a malformed key is a 400 before the handler runs), else undefined. Services take it as
+   * given; no route reads the header itself.
+   */
+  idempotencyKey: string | undefined;
 }
 
 export type ContextFor<A extends Access> = A extends 'public'
@@ -62,9 +68,15 @@ export function route<R extends RouteDef>(app: FastifyInstance, def: R, handler:
       ...(def.body && !def.multipart ? { body: def.body } : {}),
     },
     handler: async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (def.idempotent && typeof key === 'string' && key !== '') assertIdempotencyKey(key);
-      const input = { params: request.params, query: request.query, body: request.body } as Input<R>;
+      const header = request.headers['idempotency-key'];
+      const idempotencyKey = def.idempotent && typeof header === 'string' ? header : undefined;
+      if (idempotencyKey) assertIdempotencyKey(idempotencyKey);
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        idempotencyKey,
+      } as Input<R>;
       const result = await handler(request.ctx as ContextFor<R['access']>, input, request, reply);
       // A reply is thenable: awaiting one that streamed a file gives undefined, and it is sent.
       if ((result as unknown) === reply || reply.sent) return reply;

@@ -43,9 +43,8 @@ export function registerCustomersRoutes(app: FastifyInstance): void {
   route(app, customersRoutes.create, async (ctx, { body }) =>
     ok(await customers.createCustomer(ctx, body), MESSAGES.customerAdded, 201),
   );
-  route(app, customersRoutes.addAtTill, async (ctx, { body }, request) => {
-    const key = request.headers['idempotency-key'];
-    const outcome = await customers.addCustomerAtTill(ctx, body, typeof key === 'string' ? key : undefined);
+  route(app, customersRoutes.addAtTill, async (ctx, { body, idempotencyKey }) => {
+    const outcome = await customers.addCustomerAtTill(ctx, body, idempotencyKey);
     return ok(outcome.body, outcome.body.message, outcome.status);
   });
   route(app, customersRoutes.update, async (ctx, { params, body }) =>

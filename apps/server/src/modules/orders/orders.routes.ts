@@ -13,20 +13,15 @@ import * as placing from './order-placing.service.js';
 import * as returns from './order-returns.service.js';
 import * as orders from './orders.service.js';
 
-const idempotencyKeyOf = (headers: Record<string, unknown>) => {
-  const value = headers['idempotency-key'];
-  return typeof value === 'string' ? value : undefined;
-};
-
 export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.list, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
   route(app, ordersRoutes.filter, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
   route(app, ordersRoutes.quote, async (ctx, { body }) => ok(await placing.quoteOrder(ctx, body)));
-  route(app, ordersRoutes.create, async (ctx, { body }, request) => {
+  route(app, ordersRoutes.create, async (ctx, { body, idempotencyKey }, request) => {
     const outcome = await placing.createOrder(
       ctx,
       body,
-      idempotencyKeyOf(request.headers),
+      idempotencyKey,
       body.offline ? tillOwnerOf(request, ctx) : undefined,
     );
     return ok(
@@ -45,8 +40,8 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.updateStatus, async (ctx, { params, body }) =>
     ok(await returns.changeOrderStatus(ctx, params.id, body), 'Order status updated'),
   );
-  route(app, ordersRoutes.refund, async (ctx, { params, body }, request) => {
-    const outcome = await returns.refundOrder(ctx, params.id, body, idempotencyKeyOf(request.headers));
+  route(app, ordersRoutes.refund, async (ctx, { params, body, idempotencyKey }) => {
+    const outcome = await returns.refundOrder(ctx, params.id, body, idempotencyKey);
     return ok(
       outcome.body,
       outcome.replayed ? 'Refund recorded (repeated request)' : 'Refund recorded',
@@ -73,8 +68,8 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, discountsRoutes.validate, async (ctx, { body }) =>
     ok(await placing.validateDiscount(ctx, body), 'Discount code applies'),
   );
-  route(app, paymentsReceivedRoutes.add, async (ctx, { body }, request) => {
-    const outcome = await payments.addPayment(ctx, body, idempotencyKeyOf(request.headers));
+  route(app, paymentsReceivedRoutes.add, async (ctx, { body, idempotencyKey }) => {
+    const outcome = await payments.addPayment(ctx, body, idempotencyKey);
     return ok(
       outcome.body,
       outcome.replayed ? 'Payment recorded (repeated request)' : 'Payment recorded',

@@ -15,11 +15,6 @@ import * as images from './product-images.service.js';
 import * as products from './products.service.js';
 import * as stock from './stock-adjustments.service.js';
 
-const idempotencyKey = (headers: Record<string, unknown>) => {
-  const value = headers['idempotency-key'];
-  return typeof value === 'string' ? value : undefined;
-};
-
 /**
  * A public key sees active products only (decision 0046): an archived one is not found, as its
  * lists leave it out (their status is `active` and a public key cannot change it).
@@ -79,8 +74,8 @@ export function registerProductsRoutes(app: FastifyInstance): void {
   route(app, productsRoutes.remove, async (ctx, { params }) =>
     ok(await products.deleteProduct(ctx, params.id), MESSAGES.productDeleted),
   );
-  route(app, productsRoutes.adjustStock, async (ctx, { params, body }, request) => {
-    const outcome = await stock.adjustStock(ctx, params.id, body, idempotencyKey(request.headers));
+  route(app, productsRoutes.adjustStock, async (ctx, { params, body, idempotencyKey }) => {
+    const outcome = await stock.adjustStock(ctx, params.id, body, idempotencyKey);
     return ok(
       outcome.body,
       outcome.replayed ? 'Stock adjusted (repeated request)' : 'Stock adjusted',

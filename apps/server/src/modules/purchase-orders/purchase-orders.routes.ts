@@ -38,14 +38,8 @@ export function registerPurchaseOrdersRoutes(app: FastifyInstance): void {
   route(app, purchaseOrdersRoutes.cancel, async (ctx, { params }) =>
     ok(await pos.cancelPurchaseOrder(ctx, params.id), 'Purchase order cancelled'),
   );
-  route(app, purchaseOrdersRoutes.receive, async (ctx, { params, body }, request, reply) => {
-    const key = request.headers['idempotency-key'];
-    const outcome = await receipts.receivePurchaseOrder(
-      ctx,
-      params.id,
-      body,
-      typeof key === 'string' ? key : undefined,
-    );
+  route(app, purchaseOrdersRoutes.receive, async (ctx, { params, body, idempotencyKey }, _request, reply) => {
+    const outcome = await receipts.receivePurchaseOrder(ctx, params.id, body, idempotencyKey);
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
     return ok(outcome.body, 'Stock received', outcome.status);
   });

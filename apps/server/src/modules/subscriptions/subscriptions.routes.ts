@@ -4,19 +4,14 @@ import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import * as subscriptions from './subscriptions.service.js';
 
-const idempotencyKeyOf = (headers: Record<string, unknown>) => {
-  const value = headers['idempotency-key'];
-  return typeof value === 'string' ? value : undefined;
-};
-
 export function registerSubscriptionsRoutes(app: FastifyInstance): void {
   route(app, subscriptionsRoutes.current, async (ctx) => ok(await subscriptions.getCurrentSubscription(ctx)));
   route(app, subscriptionsRoutes.all, async (ctx) => ok(subscriptions.listPlans(ctx)));
   route(app, subscriptionsRoutes.history, async (ctx, { query }) =>
     paged(await subscriptions.listSubscriptions(ctx, query)),
   );
-  route(app, subscriptionsRoutes.subscribe, async (ctx, { body }, request) => {
-    const { answer, message } = await subscriptions.subscribe(ctx, body, idempotencyKeyOf(request.headers));
+  route(app, subscriptionsRoutes.subscribe, async (ctx, { body, idempotencyKey }) => {
+    const { answer, message } = await subscriptions.subscribe(ctx, body, idempotencyKey);
     return ok(answer, message);
   });
 }

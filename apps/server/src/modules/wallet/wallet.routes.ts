@@ -10,11 +10,6 @@ import { reconcilePendingTransfers, sendTransfer } from './wallet-transfers.serv
 import { receiveWebhook } from './wallet-webhooks.service.js';
 import type { RequestContext } from '../../lib/context.js';
 
-const idempotencyKeyOf = (headers: Record<string, unknown>) => {
-  const value = headers['idempotency-key'];
-  return typeof value === 'string' ? value : undefined;
-};
-
 export function registerWalletRoutes(app: FastifyInstance): void {
   route(app, walletRoutes.open, async (ctx) => ok(await wallet.openWallet(ctx), 'Wallet ready'));
   route(app, walletRoutes.details, async (ctx) => ok(await wallet.getWalletDetails(ctx)));
@@ -32,8 +27,8 @@ export function registerWalletRoutes(app: FastifyInstance): void {
   );
   route(app, walletRoutes.bankCodes, async (ctx) => ok(await wallet.listBanks(ctx)));
   route(app, walletRoutes.validate, async (ctx, { body }) => ok(await wallet.resolveAccount(ctx, body)));
-  route(app, walletRoutes.transfer, async (ctx, { body }, request) => {
-    const { transaction, replayed } = await sendTransfer(ctx, body, idempotencyKeyOf(request.headers));
+  route(app, walletRoutes.transfer, async (ctx, { body, idempotencyKey }) => {
+    const { transaction, replayed } = await sendTransfer(ctx, body, idempotencyKey);
     const message = {
       pending: 'Transfer pending',
       success: 'Transfer sent',
