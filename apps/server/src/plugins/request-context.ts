@@ -98,6 +98,22 @@ const SESSION_IN_STORE_SQL = `select s.id as session_id, s.expires_at, s.current
     left join stores st on st.id = m.store_id
     where s.token_hash = ? and s.revoked_at is null`;
 
+/**
+ * The current store of each session (by its token's hash) as this process last read it, so that
+ * a request that names no store, as the web app's and the till's do, also finds session and
+ * access in one statement: the guess is joined, and the row's own `current_store_id` says
+ * whether it was right. When the session moved to another store (here or in another process),
+ * the joined access is ignored and the access of the store the row names is read as before, and
+ * the guess is replaced. The map holds hashes and store ids only, and is emptied when full.
+ */
+const currentStores = new Map<string, string | null>();
+const CURRENT_STORES_MAX = 10_000;
+
+function rememberCurrentStore(tokenHash: string, storeId: string | null): void {
+  if (currentStores.size >= CURRENT_STORES_MAX) currentStores.clear();
+  currentStores.set(tokenHash, storeId);
+}
+
 /** The texts, for the test that asks Citus how it runs them. */
 export const SESSION_LOOKUP_TEXTS = {
   session: SESSION_SQL,
@@ -276,10 +292,11 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
       request[API_KEY_USE] = afterChecks;
       return;
     }
-    const together = storeId !== null && !onCitus();
-    const row = together
-      ? await lookupSessionInStore(db, sha256(token), storeId)
-      : await lookupSession(db, sha256(token));
+    const tokenHash = sha256(token);
+    // The store to look the membership up in with the session: the one the request names, else
+    // the session's current store as this process last saw it (checked against the row below).
+    const guess = onCitus() ? null : (storeId ?? currentStores.get(tokenHash) ?? null);
+    const row = guess ? await lookupSessionInStore(db, tokenHash, guess) : await lookupSession(db, tokenHash);
     if (!row || row.expires_at <= ctx.now.toISOString()) {
       if (access === 'public') return;
       throw new AppError(
@@ -298,13 +315,15 @@ export function registerRequestContext(app: FastifyInstance, db: Kysely<Database
     ctx.actor = { type: 'user', id: row.user_id, name: `${row.first_name} ${row.last_name}`.trim() };
     // The store the request names, else the one the session is in; none for a new account.
     const inStore = storeId ?? row.current_store_id;
-    const found = together
-      ? (row as Partial<AccessRow>).membership_id
-        ? (row as unknown as AccessRow)
-        : undefined
-      : inStore
-        ? await lookupAccess(db, inStore, row.user_id)
-        : undefined;
+    if (!storeId && guess !== inStore && !onCitus()) rememberCurrentStore(tokenHash, inStore);
+    const found =
+      guess && guess === inStore
+        ? (row as Partial<AccessRow>).membership_id
+          ? (row as unknown as AccessRow)
+          : undefined
+        : inStore
+          ? await lookupAccess(db, inStore, row.user_id)
+          : undefined;
     ctx.access = found ? accessFrom(found) : null;
     if (access === 'public' || access === 'user') return;
 
