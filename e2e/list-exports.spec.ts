@@ -55,4 +55,28 @@ test('a list reads its filters from the link with its route schema, and exports 
   await expect(page.getByRole('table', { name: 'Discounts' })).toContainText('WEEKEND10');
   const discounts = await exported(page, /^discounts-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(discounts).toContain('Weekend,WEEKEND10,percentage,10,order,0.00,0,,,,active');
+
+  // The orders list's export comes from the server too, with the list's filters.
+  const product = await request.post('/api/v1/product/create', {
+    headers,
+    data: { name: 'Export rice', price: 150_000, quantity: 10 },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  const sale = await request.post('/api/v1/order', {
+    headers,
+    data: {
+      items: [{ product_id: (await product.json()).data.id, quantity: 2 }],
+      payment_type: 'cash',
+      channel: 'pos',
+      amount_received: 300_000,
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+  const number = (await sale.json()).data.number as string;
+  await page.goto('/sales/orders?paymentState=paid');
+  await expect(page.getByRole('table', { name: 'Orders' })).toContainText(number);
+  const orders = await exported(page, /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(orders.startsWith('\uFEFFNumber,Items,Amount,Received,Outstanding,Customer')).toBe(true);
+  expect(orders).toContain(`${number},2,3000.00,3000.00,0.00,Walk-in,`);
+  expect(orders).toContain(',cash,paid,Completed,');
 });

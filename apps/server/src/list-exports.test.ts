@@ -129,6 +129,60 @@ describe('GET /payment_received/export', () => {
   });
 });
 
+describe('GET /order/export', () => {
+  it("writes the store's orders with the list's filters, every page, in major units", async () => {
+    const p = await createProduct(t, m, { price: 125_050, quantity: 100 });
+    const sold: string[] = [];
+    // More than a list page of paid sales, one unpaid order, and another store's sale.
+    for (let i = 0; i < 11; i++) {
+      const res = await order(t, m, {
+        items: [{ product_id: p.id, quantity: 1 }],
+        amount_received: 125_050,
+        channel: 'pos',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      sold.push(res.body.data.number);
+    }
+    const unpaid = await order(t, m, {
+      items: [{ product_id: p.id, quantity: 2 }],
+      amount_received: 0,
+    });
+    expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(201);
+    const op = await createProduct(t, other);
+    const theirs = await order(t, other, { items: [{ product_id: op.id, quantity: 1 }] });
+
+    const listed = await t.call('GET', '/order', { token: m.token, query: { perPage: '1' } });
+    const all = await exportLines('/order/export', m, { page: '2', perPage: '1' });
+    expect(all[0]).toBe(
+      'Number,Items,Amount,Received,Outstanding,Customer,Phone,Date,Payment type,Payment,Status,Offline number,Offline issues',
+    );
+    // Every order the list has (earlier tests sold in this store too), not one page of them.
+    expect(listed.body.pagination.total).toBeGreaterThanOrEqual(12);
+    expect(all).toHaveLength(1 + listed.body.pagination.total);
+    // Numbers are per store: the other store's export has its own sale alone.
+    const theirsListed = await t.call('GET', '/order', { token: other.token, query: { perPage: '1' } });
+    const theirsOnly = await exportLines('/order/export', other);
+    expect(theirsOnly).toHaveLength(1 + theirsListed.body.pagination.total);
+    expect(theirsOnly.slice(1).map((l) => l.split(',')[0])).toContain(theirs.body.data.number);
+    expect(theirsListed.body.pagination.total).toBeLessThan(listed.body.pagination.total);
+    const first = all.find((l) => l.startsWith(`${sold[0]},`));
+    expect(first).toMatch(
+      /^ORD-\d{6},1,1250\.50,1250\.50,0\.00,Walk-in,,\d{4}-\d{2}-\d{2} \d{2}:\d{2},cash,paid,Completed,,$/,
+    );
+
+    const unpaidOnly = await exportLines('/order/export', m, { paymentState: 'unpaid' });
+    expect(unpaidOnly.slice(1).map((l) => l.split(',')[0])).toEqual([unpaid.body.data.number]);
+    expect(unpaidOnly[1]).toContain(',2501.00,0.00,2501.00,');
+  });
+
+  it('refuses a bad filter naming it, and a member without orders.view', async () => {
+    const bad = await t.call('GET', '/order/export', { token: m.token, query: { status: 'gone' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toContain('status');
+    expect((await t.call('GET', '/order/export', { token: nobody.token })).status).toBe(403);
+  });
+});
+
 describe('GET /discounts/export', () => {
   it("writes the store's discounts with the list's filters", async () => {
     await post('/discounts', m, { name: 'Weekend', code: 'WEEKEND10', type: 'percentage', value: 12.5 });

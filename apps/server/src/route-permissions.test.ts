@@ -44,6 +44,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /discounts/filter/:f',
     'GET /discounts/:id',
     'GET /order',
+    'GET /order/export',
     'GET /order/filter',
     'GET /order/:id',
     'GET /order/:id/invoice',
@@ -193,10 +194,13 @@ async function contractRoutes(): Promise<Array<{ route: string; access: string }
   const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/contract/src');
   const areas = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   const found: Array<{ route: string; access: string }> = [];
+  // A file may re-export another's route table (`reports` re-exports the dashboard's): once each.
+  const seen = new Set<object>();
   for (const file of areas) {
     const area = (await import(`@tillbook/contract/${file.slice(0, -3)}`)) as Record<string, unknown>;
     for (const table of Object.values(area)) {
-      if (!table || typeof table !== 'object') continue;
+      if (!table || typeof table !== 'object' || seen.has(table)) continue;
+      seen.add(table);
       for (const def of Object.values(table as Record<string, unknown>)) {
         if (!def || typeof def !== 'object' || !('path' in def && 'access' in def && 'method' in def))
           continue;

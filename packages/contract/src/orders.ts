@@ -257,6 +257,8 @@ export const orderFilterQuery = paginationQuery.extend({
   ...orderFilters,
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
 });
+/** `GET /order/export`: the list's filters, every row. */
+export const orderExportQuery = z.object(orderFilters);
 /** `GET /order/customer/{id}`: a customer's orders. */
 export const customerOrdersQuery = paginationQuery.extend({ status: orderFilters.status });
 
@@ -273,6 +275,14 @@ export const ordersRoutes = defineRoutes({
     query: orderListQuery,
     response: orderSchema,
     paginated: true,
+  },
+  export: {
+    method: 'GET',
+    path: '/order/export',
+    access: 'orders.view',
+    summary: 'Orders matching the list filters, as CSV',
+    query: orderExportQuery,
+    file: 'text/csv',
   },
   filter: {
     method: 'GET',

@@ -5,16 +5,21 @@ import { paymentsReceivedRoutes } from '@tillbook/contract/payments-received';
 import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
 import { tillOwnerOf } from '../../lib/browser-device.js';
+import { sendCsv } from '../../lib/csv-export.js';
 import { route } from '../../lib/route.js';
 import * as invoices from './invoice.service.js';
 import { decideOfflineSale } from './offline-decision.service.js';
 import * as payments from './order-payments.service.js';
 import * as placing from './order-placing.service.js';
 import * as returns from './order-returns.service.js';
+import { exportOrders } from './orders.export.js';
 import * as orders from './orders.service.js';
 
 export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.list, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
+  route(app, ordersRoutes.export, async (ctx, { query }, _request, reply) =>
+    sendCsv(ctx, reply, 'orders', await exportOrders(ctx, query)),
+  );
   route(app, ordersRoutes.filter, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
   route(app, ordersRoutes.quote, async (ctx, { body }) => ok(await placing.quoteOrder(ctx, body)));
   route(app, ordersRoutes.create, async (ctx, { body, idempotencyKey }, request) => {

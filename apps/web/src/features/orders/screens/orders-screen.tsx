@@ -1,15 +1,20 @@
 import { Badge, NativeSelect, Text } from '@mantine/core';
-import { PAYMENT_STATES, orderListQuery, type Order, type OrderStatus } from '@tillbook/contract/orders';
+import {
+  PAYMENT_STATES,
+  orderListQuery,
+  ordersRoutes,
+  type Order,
+  type OrderStatus,
+} from '@tillbook/contract/orders';
 import { useNavigate } from 'react-router';
 import { column, dateTimeColumn, moneyColumn, statusColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { statusLabel } from '../../../components/status-badge';
-import { exportAllPages } from '../../../lib/csv';
-import { useCan, useStoreLocale } from '../../../lib/current-user';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { downloadRoute } from '../../../lib/api-client';
+import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
-import { listOrders, useOrders } from '../api/list-orders';
-import { orderBadgeStatus, orderStatusLabel } from '../components/order-status';
+import { useOrders } from '../api/list-orders';
+import { orderBadgeStatus } from '../components/order-status';
 import { DATE_CHIPS, DateRangeFilter, StatusTabs, filterChips } from '../../../components/table-filters';
 import { paths } from '../../../config/paths';
 
@@ -50,25 +55,6 @@ export default function OrdersScreen() {
   const state = useListState('orders', orderListQuery, 'Search number, customer or phone');
   const orders = useOrders(state.query);
   const canSell = useCan('orders.create');
-  const { currency, timezone } = useStoreLocale();
-
-  // The orders module has no export route yet (decision 0051): the list's pages, written here.
-  const exportCsv = () =>
-    exportAllPages('orders', (page, perPage) => listOrders({ ...state.query, page, perPage }), [
-      { header: 'Number', value: (o) => o.number },
-      { header: 'Items', value: (o) => o.items_count },
-      { header: 'Amount', value: (o) => formatMoney(o.total, o.currency || currency) },
-      { header: 'Received', value: (o) => formatMoney(o.amount_received, o.currency || currency) },
-      { header: 'Outstanding', value: (o) => formatMoney(o.amount_outstanding, o.currency || currency) },
-      { header: 'Customer', value: (o) => o.customer?.name ?? 'Walk-in' },
-      { header: 'Phone', value: (o) => o.customer?.phone_number },
-      { header: 'Date', value: (o) => formatDateTime(o.created_at, timezone) },
-      { header: 'Payment type', value: (o) => o.payment_type },
-      { header: 'Payment', value: (o) => o.payment_state },
-      { header: 'Status', value: (o) => orderStatusLabel(o.status) },
-      { header: 'Offline number', value: (o) => o.offline_number },
-      { header: 'Offline issues', value: (o) => o.offline_issues.map((i) => i.message).join(' ') },
-    ]);
 
   return (
     <ListScreen
@@ -93,7 +79,7 @@ export default function OrdersScreen() {
         ),
         chips: filterChips(state, { paymentState: statusLabel, ...DATE_CHIPS }),
       }}
-      onExport={exportCsv}
+      onExport={() => downloadRoute(ordersRoutes.export, { query: state.exportQuery }, 'orders.csv')}
       add={canSell ? { label: 'New sale', to: paths.pointOfSale } : undefined}
       toolbar={<StatusTabs state={state} tabs={TABS} />}
       list={orders}
