@@ -103,13 +103,7 @@ export default tseslint.config(
     rules: {
       // A circle of types is still a circle of modules: import-x/no-cycle skips `import type`
       // by design, so the house's own rule counts every static import (decision 0052).
-      'tillbook/no-import-circle': [
-        'error',
-        {
-          // Known, and removed by the server part of issue 30; delete the entry with it.
-          allowed: [['apps/server/src/lib/context.ts', 'apps/server/src/lib/plan-limits.ts']],
-        },
-      ],
+      'tillbook/no-import-circle': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

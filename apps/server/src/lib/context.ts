@@ -12,9 +12,18 @@ import type { FileStorage } from '../providers/storage/file-storage.js';
 import type { Clock } from './clock.js';
 import type { InsertBatch } from './insert-rows.js';
 import type { OrderFact } from './order-facts.js';
-import type { PlanClaim } from './plan-limits.js';
 import type { SecretBox } from './crypto.js';
 import type { RateLimiter } from './rate-limiter.js';
+
+/**
+ * What an insert takes of a plan's limits:
+ * - `members`: one more person in a store. An invitation counts open invitations too (they are
+ *   seats promised); `joining` (accepting an invitation) counts the active members, so a plan
+ *   that ended since the invitation was sent is checked again.
+ * - `stores`: one more store or branch of the owner.
+ */
+export type PlanClaim =
+  { resource: 'members'; storeId: string; joining?: boolean } | { resource: 'stores'; ownerId: string };
 
 /** What a service needs besides the database; built once per app. */
 export interface Deps {

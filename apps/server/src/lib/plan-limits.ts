@@ -1,16 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { RequestContext } from './context.js';
+import type { PlanClaim, RequestContext } from './context.js';
 
-/**
- * What an insert takes of a plan's limits:
- * - `members`: one more person in a store. An invitation counts open invitations too (they are
- *   seats promised); `joining` (accepting an invitation) counts the active members, so a plan
- *   that ended since the invitation was sent is checked again.
- * - `stores`: one more store or branch of the owner.
- */
-export type PlanClaim =
-  { resource: 'members'; storeId: string; joining?: boolean } | { resource: 'stores'; ownerId: string };
+export type { PlanClaim };
 
 /**
  * The one place plan limits are enforced (domain.md "Subscription plans"). Call it inside the
