@@ -75,7 +75,8 @@ export const auditsRoutes = defineRoutes({
     query: auditListQuery,
     response: auditEntrySchema,
     paginated: true,
-  },  export: {
+  },
+  export: {
     method: 'GET',
     path: '/audits/export',
     access: 'audits.view',

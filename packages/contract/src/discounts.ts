@@ -212,7 +212,8 @@ export const discountsRoutes = defineRoutes({
     query: discountListQuery,
     response: discountSchema,
     paginated: true,
-  },  export: {
+  },
+  export: {
     method: 'GET',
     path: '/discounts/export',
     access: 'orders.view',

@@ -79,7 +79,8 @@ export const paymentsReceivedRoutes = defineRoutes({
     query: paymentListQuery,
     response: paymentReceivedSchema,
     paginated: true,
-  },  export: {
+  },
+  export: {
     method: 'GET',
     path: '/payment_received/export',
     access: 'orders.view',

@@ -186,7 +186,8 @@ export const purchaseOrdersRoutes = defineRoutes({
     query: purchaseOrderListQuery,
     response: purchaseOrderSummarySchema,
     paginated: true,
-  },  export: {
+  },
+  export: {
     method: 'GET',
     path: '/purchase_order/export',
     access: 'purchase_orders.view',
