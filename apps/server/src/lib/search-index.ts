@@ -306,7 +306,7 @@ export function searchPage(
   kinds: SearchKind[],
   words: string[],
   page: { order: 'name' | 'newest'; dir: 'asc' | 'desc'; limit: number; offset: number },
-): RawBuilder<{ id: string; sort_key: string; total: number | string }> {
+): RawBuilder<{ id: string; sort_key: string; total: number }> {
   const order =
     page.order === 'name'
       ? sql.raw(`min(t.sort_key) ${page.dir}, t.record_id ${page.dir}`)
@@ -322,7 +322,7 @@ export async function searchCount(
   words: string[],
 ): Promise<number> {
   const { rows } = await sql<{
-    n: number | string;
+    n: number;
   }>`select count(distinct t.record_id) as n from ${matchedTerms(storeId, kinds, words)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

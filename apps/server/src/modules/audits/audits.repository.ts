@@ -66,7 +66,7 @@ export function auditsRepository(db: Kysely<Database>, storeId: string) {
           f,
         ).executeTakeFirstOrThrow(),
       ]);
-      return pageOf(rows.map(toEntry), Number(total.n), f);
+      return pageOf(rows.map(toEntry), total.n, f);
     },
     async get(id: string): Promise<AuditEntry | undefined> {
       const row = await base().selectAll().where('id', '=', id).executeTakeFirst();

@@ -71,7 +71,7 @@ export async function recordWrongCode(
     .where('id', '=', codeId)
     .returning('attempts')
     .executeTakeFirstOrThrow();
-  const left = maxAttempts - Number(row.attempts);
+  const left = maxAttempts - row.attempts;
   if (left <= 0) {
     await db
       .updateTable('user_codes')

@@ -1,5 +1,6 @@
 import type { User } from '@tillbook/contract/auth';
 import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_MINUTES } from '@tillbook/contract/constants';
+import { rowsChanged } from '../../db/results.js';
 import type { UsersTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -161,7 +162,7 @@ async function checkCode(
       throw codeNotAccepted();
     }
     const consumed = await consumeCode(ctx.db, active.id, ctx.now);
-    if (Number(consumed.numUpdatedRows) !== 1) {
+    if (rowsChanged(consumed) !== 1) {
       throw new AppError('UNPROCESSABLE', 'That code was already used. Request a new code.', {
         fields: { code: 'Already used' },
       });
@@ -259,8 +260,7 @@ export async function resetPassword(ctx: RequestContext, resetId: string, passwo
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction().execute(async (trx) => {
     const consumed = await consumeCode(trx, token.id, ctx.now);
-    if (Number(consumed.numUpdatedRows) !== 1)
-      throw new AppError('UNPROCESSABLE', 'This reset link was already used.');
+    if (rowsChanged(consumed) !== 1) throw new AppError('UNPROCESSABLE', 'This reset link was already used.');
     const user = await updateUser(trx, token.user_id, {
       password_hash: passwordHash,
       updated_at: ctx.now.toISOString(),

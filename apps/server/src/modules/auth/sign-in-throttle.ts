@@ -50,8 +50,8 @@ export async function assertSignInAllowed(
     .execute();
   const waitFor = (key: string) => {
     const row = rows.find((r) => r.key === key);
-    if (!row || Number(row.window_start) + WINDOW_MS <= now) return 0;
-    return Math.max(0, Number(row.next_at) - now);
+    if (!row || row.window_start + WINDOW_MS <= now) return 0;
+    return Math.max(0, row.next_at - now);
   };
   const address = waitFor(keys.address);
   if (address > 0) throw slowDown(address);
@@ -90,7 +90,7 @@ async function countFailure(ctx: RequestContext, key: string, free: number): Pro
     )
     .returning('failures')
     .executeTakeFirstOrThrow();
-  const delay = delayAfter(Number(row.failures), free);
+  const delay = delayAfter(row.failures, free);
   if (delay > 0) {
     // Concurrent failures each set a wait; the longest one stands.
     await ctx.db

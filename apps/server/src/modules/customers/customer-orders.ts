@@ -40,9 +40,9 @@ export async function customerOrderStats(
         .selectFrom('orders')
         .select((eb) => [
           'customer_id',
-          eb.fn.countAll<number | string>().as('orders_count'),
+          eb.fn.countAll<number>().as('orders_count'),
           eb.fn
-            .sum<number | string | null>(
+            .sum<number | null>(
               eb
                 .case()
                 .when('status', '=', 'success')
@@ -61,8 +61,8 @@ export async function customerOrderStats(
     : [];
   for (const row of rows) {
     stats.set(row.customer_id!, {
-      orders_count: Number(row.orders_count),
-      total_spent: Number(row.total_spent ?? 0),
+      orders_count: row.orders_count,
+      total_spent: row.total_spent ?? 0,
       last_order_at: (row.last_order_at as string | null) ?? null,
     });
   }

@@ -91,11 +91,11 @@ export async function countCustomers(
   if (!from && !to) return { total, added: total };
   let q = db
     .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('store_id', '=', storeId);
   if (from) q = q.where('created_at', '>=', from);
   if (to) q = q.where('created_at', '<', to);
-  return { total, added: Number((await q.executeTakeFirstOrThrow()).n) };
+  return { total, added: (await q.executeTakeFirstOrThrow()).n };
 }
 
 /** When each customer added between two instants was added, oldest first (the customers chart). */

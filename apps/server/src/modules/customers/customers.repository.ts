@@ -118,12 +118,12 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
         });
         const order = sql.raw(f.sort === 'name' ? `k.sort_key ${dir}, c.id ${dir}` : `c.id ${dir}`);
         const rows = await sql<
-          CustomersTable & { total: number | string }
+          CustomersTable & { total: number }
         >`select c.*, k.total from (${ids}) k cross join customers c where c.id = k.id and c.store_id = ${storeId} order by ${order}`.execute(
           db,
         );
         const total = rows.rows.length
-          ? Number(rows.rows[0]!.total)
+          ? rows.rows[0]!.total
           : await searchCount(db, storeId, ['customer'], words);
         return pageOf(await withStats(rows.rows), total, f);
       }
@@ -159,11 +159,11 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
               return status === 'blocked' ? blocked : status === 'active' ? all - blocked : all;
             })
           : filtered(
-              db.selectFrom('customers').select((eb) => eb.fn.countAll<number | string>().as('n')),
+              db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')),
               f,
             )
               .executeTakeFirstOrThrow()
-              .then((r) => Number(r.n)),
+              .then((r) => r.n),
       ]);
       return pageOf(await withStats(items), total, f);
     },

@@ -180,7 +180,7 @@ async function recordUse(
         })
         .returning('live_calls')
         .executeTakeFirst();
-      if (!counted || (allowance !== null && Number(counted.live_calls) > allowance)) {
+      if (!counted || (allowance !== null && counted.live_calls > allowance)) {
         throw new AppError(
           'PLAN_LIMIT',
           `The ${plan.name} plan includes ${allowance} live API calls a month, and this month's are used. Upgrade to GROWTH in Settings → Subscription for unlimited live calls; sandbox calls stay free.`,

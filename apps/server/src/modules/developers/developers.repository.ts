@@ -1,5 +1,6 @@
 import type { ApiKeyEnv, ApiKeyType } from '@tillbook/contract/developers';
 import type { Kysely, Transaction } from 'kysely';
+import { rowsChanged } from '../../db/results.js';
 import type { Database } from '../../db/schema.js';
 import type { ApiKeysTable } from './developers.tables.js';
 
@@ -55,7 +56,7 @@ export function developersRepository(db: Db, storeId: string) {
         .where('id', '=', id)
         .where('expires_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return rowsChanged(result) === 1;
     },
 
     setScope(id: string, scope: ApiKeysTable['scope']): Promise<unknown> {

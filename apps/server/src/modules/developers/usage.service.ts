@@ -32,17 +32,17 @@ export async function getUsage(ctx: StoreContext): Promise<ApiUsage> {
   for (const row of days) {
     const entry = byDay.get(row.day);
     if (!entry) continue;
-    if (row.env === 'production') entry.live += Number(row.calls);
+    if (row.env === 'production') entry.live += row.calls;
     else {
-      entry.sandbox += Number(row.calls);
-      sandboxCalls += Number(row.calls);
+      entry.sandbox += row.calls;
+      sandboxCalls += row.calls;
     }
   }
   return {
     month,
     plan_name: plan.name,
     allowance: plan.live_api_calls,
-    live_calls: Number(counted?.live_calls ?? 0),
+    live_calls: counted?.live_calls ?? 0,
     sandbox_calls: sandboxCalls,
     days: [...byDay].map(([date, v]) => ({ date, ...v })),
   };

@@ -33,11 +33,11 @@ export const usedUpMessage = (code: string) => `The discount code "${code}" has 
 export function ruleOf(row: DiscountsTable): DiscountRule {
   return {
     type: row.type,
-    value: Number(row.value),
+    value: row.value,
     appliesTo: row.applies_to,
     productIds: JSON.parse(row.product_ids) as string[],
     categoryIds: JSON.parse(row.category_ids) as string[],
-    minOrderAmount: Number(row.min_order_amount),
+    minOrderAmount: row.min_order_amount,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Discount, DiscountState } from '@tillbook/contract/discounts';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { rowsChanged } from '../../db/results.js';
 import type { Database } from '../../db/schema.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { containsText } from '../../lib/sql.js';
@@ -12,14 +13,14 @@ const parseIds = (json: string): string[] => JSON.parse(json) as string[];
 /** The state a discount is in at `now` (ISO): see DISCOUNT_STATES. */
 export function discountStateOf(row: DiscountsTable, now: string): DiscountState {
   if (!row.is_active) return 'inactive';
-  const usedUp = row.usage_limit != null && Number(row.used_count) >= Number(row.usage_limit);
+  const usedUp = row.usage_limit != null && row.used_count >= row.usage_limit;
   if (usedUp || (row.ends_at != null && row.ends_at < now)) return 'expired';
   if (row.starts_at != null && row.starts_at > now) return 'scheduled';
   return 'active';
 }
 
 export function toDiscount(row: DiscountsTable, now: string): Discount {
-  const value = Number(row.value);
+  const value = row.value;
   return {
     id: row.id,
     name: row.name,
@@ -29,9 +30,9 @@ export function toDiscount(row: DiscountsTable, now: string): Discount {
     applies_to: row.applies_to,
     product_ids: parseIds(row.product_ids),
     category_ids: parseIds(row.category_ids),
-    min_order_amount: Number(row.min_order_amount),
-    usage_limit: row.usage_limit == null ? null : Number(row.usage_limit),
-    used_count: Number(row.used_count),
+    min_order_amount: row.min_order_amount,
+    usage_limit: row.usage_limit,
+    used_count: row.used_count,
     starts_at: row.starts_at,
     ends_at: row.ends_at,
     is_active: row.is_active === 1,
@@ -83,9 +84,9 @@ export function discountsRepository(db: Db, storeId: string) {
       }
       const [rows, count] = await Promise.all([
         q.selectAll().orderBy('id', 'desc').limit(f.perPage).offset(offsetOf(f)).execute(),
-        q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       ]);
-      return pageOf(rows, Number(count?.n ?? 0), f);
+      return pageOf(rows, count?.n ?? 0, f);
     },
 
     get(id: string): Promise<DiscountsTable | undefined> {
@@ -143,7 +144,7 @@ export function discountsRepository(db: Db, storeId: string) {
         .where('id', '=', id)
         .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return rowsChanged(result) === 1;
     },
 
     async release(id: string): Promise<void> {

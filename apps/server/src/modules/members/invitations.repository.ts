@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { rowsChanged } from '../../db/results.js';
 import type { Database } from '../../db/schema.js';
 import { acrossStores } from '../../db/store-key-check.js';
 
@@ -69,7 +70,7 @@ export async function takeInvitation(
     .where('id', '=', invitation.id)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1;
+  return rowsChanged(taken) === 1;
 }
 
 /** The invited membership becomes active: the person is on the team. */

@@ -28,7 +28,7 @@ export function membersRepository(db: Db, storeId: string) {
         description: r.description,
         is_system: r.key !== null,
         permissions: [...rolePermissions(r.key, r.permissions)],
-        members_count: Number(r.members_count),
+        members_count: r.members_count,
         created_at: r.created_at,
       }));
     },
@@ -50,16 +50,14 @@ export function membersRepository(db: Db, storeId: string) {
         .executeTakeFirst(),
 
     countRoleMembers: async (roleId: string) =>
-      Number(
-        (
-          await db
-            .selectFrom('memberships')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('store_id', '=', storeId)
-            .where('role_id', '=', roleId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+      (
+        await db
+          .selectFrom('memberships')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('store_id', '=', storeId)
+          .where('role_id', '=', roleId)
+          .executeTakeFirstOrThrow()
+      ).n,
 
     async listMembers(viewerId: string | null, ownerId: string): Promise<Member[]> {
       const rows = await db

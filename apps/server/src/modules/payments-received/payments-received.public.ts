@@ -70,7 +70,7 @@ export function paymentEventData(row: PaymentsReceivedTable) {
     order_id: row.order_id,
     order_number: row.order_number,
     customer_id: row.customer_id,
-    amount: Number(row.amount),
+    amount: row.amount,
     payment_mode: row.payment_mode,
     payment_date: row.payment_date,
     reference: row.reference,
@@ -108,7 +108,7 @@ export async function paymentsOfOrder(
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
-    amount: Number(r.amount),
+    amount: r.amount,
     payment_mode: r.payment_mode,
     payment_date: r.payment_date,
     reference: r.reference,

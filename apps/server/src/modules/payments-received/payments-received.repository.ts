@@ -16,7 +16,7 @@ export function toPayment(row: PaymentsReceivedTable): PaymentReceived {
     order_number: row.order_number,
     customer_id: row.customer_id,
     customer_name: row.customer_name,
-    amount: Number(row.amount),
+    amount: row.amount,
     payment_mode: row.payment_mode,
     payment_date: row.payment_date,
     reference: row.reference,
@@ -92,9 +92,9 @@ export function paymentsRepository(db: Db, storeId: string) {
           .limit(f.perPage)
           .offset(offsetOf(f))
           .execute(),
-        q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       ]);
-      return pageOf(rows, Number(count?.n ?? 0), f);
+      return pageOf(rows, count?.n ?? 0, f);
     },
   };
 }

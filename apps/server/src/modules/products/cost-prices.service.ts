@@ -21,7 +21,7 @@ export async function setCostPrices(
       .where('id', '=', productId)
       .executeTakeFirst();
     if (!current) continue;
-    const before = current.cost_price == null ? null : Number(current.cost_price);
+    const before = current.cost_price;
     if (before === costPrice) continue;
     await trx
       .updateTable('products')

@@ -104,9 +104,8 @@ export async function sellingPricesAt(
     prices.set(
       p.id,
       sellingPrice({
-        price: known.price ?? Number(p.price),
-        sale_price:
-          'sale_price' in known ? known.sale_price! : p.sale_price == null ? null : Number(p.sale_price),
+        price: known.price ?? p.price,
+        sale_price: 'sale_price' in known ? known.sale_price! : p.sale_price,
       }),
     );
   }

@@ -135,9 +135,7 @@ export function validate(
   parsed: ParsedRow,
   existing: ProductsTable | undefined,
 ): ProductInput | ImportRowError[] {
-  const candidate = existing
-    ? { name: existing.name, price: Number(existing.price), ...parsed.input }
-    : parsed.input;
+  const candidate = existing ? { name: existing.name, price: existing.price, ...parsed.input } : parsed.input;
   const result = createProductBody.safeParse(candidate);
   if (result.success) return result.data;
   const seen = new Set<string>();

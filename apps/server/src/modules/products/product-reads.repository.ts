@@ -80,6 +80,8 @@ const SORT_KEYS: Record<ProductFilter['sort'], string | null> = {
 
 /** A list row, with the columns of `ListOptions.extraColumns` when asked for. */
 type ListRow = ProductRow & Record<string, unknown>;
+/** A newest-first page's row: the status's counter and `products.positions` ride along. */
+type CountedRow = ListRow & { list_total: number; list_positions: number };
 
 export interface ListOptions {
   /**
@@ -209,11 +211,11 @@ export function productReads(db: Db, storeId: string) {
     const order = sql.raw(f.sort === 'name' ? `k.sort_key ${dir}, p.id ${dir}` : `p.id ${dir}`);
     // CROSS JOIN keeps SQLite from scanning every product to probe the page (it fixes the join order).
     const { rows } = await sql<
-      ListRow & { total: number | string }
+      ListRow & { total: number }
     >`select ${cols}, k.total from (${ids}) k cross join products p where p.id = k.id and p.store_id = ${storeId} order by ${order}`.execute(
       db,
     );
-    const total = rows.length ? Number(rows[0]!.total) : await searchCount(db, storeId, kinds, words);
+    const total = rows.length ? rows[0]!.total : await searchCount(db, storeId, kinds, words);
     return pageOf(rows, total, f);
   }
 
@@ -244,7 +246,7 @@ export function productReads(db: Db, storeId: string) {
     // Read before the statement: another request may move `entry` on while this one waits.
     const startsPositions = entry.positions;
     let rows = await newestPage(f, dir, extraColumns, offset, from, fromId);
-    if (fromId !== undefined && Number(rows[0]?.list_positions ?? -1) !== startsPositions) {
+    if (fromId !== undefined && (rows[0]?.list_positions ?? -1) !== startsPositions) {
       // Products were added, removed or archived since the start was remembered (or the page
       // came out empty): walk from the beginning of the list.
       rows = await newestPage(f, dir, extraColumns, offset, 0, undefined);
@@ -252,8 +254,8 @@ export function productReads(db: Db, storeId: string) {
     let total: number;
     let positions: number;
     if (rows[0]) {
-      total = Number(rows[0].list_total);
-      positions = Number(rows[0].list_positions);
+      total = rows[0].list_total;
+      positions = rows[0].list_positions;
     } else {
       // Past the last page: no row carries the counters.
       const names = statusCounters(f.status);
@@ -278,7 +280,7 @@ export function productReads(db: Db, storeId: string) {
     offset: number,
     from: number,
     fromId: string | undefined,
-  ): Promise<ListRow[]> {
+  ): Promise<CountedRow[]> {
     const all = f.status === 'all';
     // The statement's text depends only on this shape, so it is built once (see `runBuilt`).
     const skip = offset - from;
@@ -296,7 +298,7 @@ export function productReads(db: Db, storeId: string) {
     if (fromId !== undefined) parameters.push(fromId);
     if (skip !== 0) parameters.push(skip);
     parameters.push(storeId);
-    const { rows } = await runBuilt<ListRow>(
+    const { rows } = await runBuilt<CountedRow>(
       db,
       shape,
       () => {
@@ -309,7 +311,7 @@ export function productReads(db: Db, storeId: string) {
         const ids = sql`select products.id from products where ${whereOf(f)} ${after} order by products.id ${sql.raw(dir)} limit ${limitCount(f.perPage)}${offsetClause(skip)}`;
         const total = sql`(select coalesce(sum(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name in (${sql.join(totalNames)}))`;
         const positions = sql`(select coalesce(max(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name = ${POSITIONS_COUNTER})`;
-        return sql<ListRow>`select ${columnsOf(extraColumns)}, ${total} as list_total, ${positions} as list_positions from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by p.id ${sql.raw(dir)}`;
+        return sql<CountedRow>`select ${columnsOf(extraColumns)}, ${total} as list_total, ${positions} as list_positions from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by p.id ${sql.raw(dir)}`;
       },
       parameters,
     );
@@ -352,13 +354,14 @@ export function productReads(db: Db, storeId: string) {
       const total = isUnfiltered(f)
         ? sql`(select coalesce(sum(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name in (${sql.join(statusCounters(f.status))}))`
         : sql`(select count(*) from products where ${where})`;
-      const { rows } =
-        await sql<ListRow>`select ${columnsOf(options.extraColumns)}, ${total} as list_total from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by ${order('p')}`.execute(
-          db,
-        );
-      if (rows[0]) return pageOf(rows, Number(rows[0].list_total), f);
-      const { rows: counted } = await sql<{ n: number | string | null }>`select ${total} as n`.execute(db);
-      return pageOf(rows, Number(counted[0]?.n ?? 0), f);
+      const { rows } = await sql<
+        ListRow & { list_total: number }
+      >`select ${columnsOf(options.extraColumns)}, ${total} as list_total from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by ${order('p')}`.execute(
+        db,
+      );
+      if (rows[0]) return pageOf(rows, rows[0].list_total, f);
+      const { rows: counted } = await sql<{ n: number | null }>`select ${total} as n`.execute(db);
+      return pageOf(rows, counted[0]?.n ?? 0, f);
     },
 
     /** Every product matching the filters, in list order, a batch at a time (exports). */
@@ -400,11 +403,11 @@ export function productReads(db: Db, storeId: string) {
             sku: r.sku,
             barcode: r.barcode,
             unit: r.unit,
-            price: Number(r.price),
-            sale_price: r.sale_price == null ? null : Number(r.sale_price),
-            cost_price: r.cost_price == null ? null : Number(r.cost_price),
+            price: r.price,
+            sale_price: r.sale_price,
+            cost_price: r.cost_price,
             track_stock: r.track_stock === 1,
-            quantity: Number(r.quantity),
+            quantity: r.quantity,
             status: r.status,
             category_ids: [],
           };

@@ -18,9 +18,9 @@ export function stockStateOf(
   row: Pick<ProductsTable, 'track_stock' | 'quantity' | 'low_stock_threshold'>,
 ): StockState {
   if (!row.track_stock) return 'in_stock';
-  const quantity = Number(row.quantity);
+  const quantity = row.quantity;
   if (quantity <= 0) return 'out_of_stock';
-  if (quantity <= Number(row.low_stock_threshold)) return 'low_stock';
+  if (quantity <= row.low_stock_threshold) return 'low_stock';
   return 'in_stock';
 }
 
@@ -86,12 +86,12 @@ export function toProduct(row: ProductRow): Product {
     sku: row.sku,
     barcode: row.barcode,
     unit: row.unit,
-    price: Number(row.price),
-    cost_price: row.cost_price == null ? null : Number(row.cost_price),
-    sale_price: row.sale_price == null ? null : Number(row.sale_price),
+    price: row.price,
+    cost_price: row.cost_price,
+    sale_price: row.sale_price,
     track_stock: row.track_stock === 1,
-    quantity: Number(row.quantity),
-    low_stock_threshold: Number(row.low_stock_threshold),
+    quantity: row.quantity,
+    low_stock_threshold: row.low_stock_threshold,
     stock_status: stockStateOf(row),
     status: row.status,
     images: parseJsonArray<string>(row.images),

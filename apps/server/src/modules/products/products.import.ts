@@ -192,8 +192,7 @@ export async function importProducts(
       }
       const patch: Partial<ProductsTable> = {};
       const set = <K extends keyof ProductsTable>(key: K, value: ProductsTable[K]) => {
-        const same = typeof value === 'number' ? Number(before[key]) === value : value === before[key];
-        if (!same) patch[key] = value;
+        if (value !== before[key]) patch[key] = value;
       };
       const given = row.input;
       if (given.name !== undefined) set('name', input.name);
@@ -215,9 +214,7 @@ export async function importProducts(
         categories !== undefined && !sameSet(categories, currentCategories.get(before.id) ?? []);
       const tracked = (patch.track_stock ?? before.track_stock) === 1;
       const quantity =
-        tracked && given.quantity != null && given.quantity !== Number(before.quantity)
-          ? given.quantity
-          : undefined;
+        tracked && given.quantity != null && given.quantity !== before.quantity ? given.quantity : undefined;
       if (!Object.keys(patch).length && !categoriesChanged && quantity === undefined) {
         plan.unchanged++;
         continue;
@@ -269,7 +266,7 @@ export async function importProducts(
       ctx,
       newRows.map((row, i) => ({
         productId: row.id,
-        quantity: Number(row.quantity),
+        quantity: row.quantity,
         reason: 'import',
         note: `Line ${plan.creates[i]!.line} of ${sheet.fileName}`,
       })),
@@ -286,9 +283,9 @@ export async function importProducts(
       if (u.quantity !== undefined) {
         stock.push({
           productId: u.before.id,
-          change: u.quantity - Number(u.before.quantity),
+          change: u.quantity - u.before.quantity,
           reason: 'import',
-          note: `Quantity set from ${Number(u.before.quantity)} to ${u.quantity} by line ${u.line} of ${sheet.fileName}`,
+          note: `Quantity set from ${u.before.quantity} to ${u.quantity} by line ${u.line} of ${sheet.fileName}`,
         });
         stockLines.push(u.line);
       }
@@ -308,10 +305,10 @@ export async function importProducts(
         entity: 'product',
         entityId: u.before.id,
         summary: `Product "${is.name}" updated by line ${u.line} of the import "${sheet.fileName}"`,
-        before: { ...auditable(was), quantity: Number(was.quantity), category_ids: categories },
+        before: { ...auditable(was), quantity: was.quantity, category_ids: categories },
         after: {
           ...auditable(is),
-          quantity: u.quantity ?? Number(was.quantity),
+          quantity: u.quantity ?? was.quantity,
           category_ids: u.categories ?? categories,
         },
       });

@@ -255,16 +255,16 @@ export function productsRepository(db: Db, storeId: string) {
         .where('product_id', '=', productId);
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy('id', 'desc').limit(q.perPage).offset(offsetOf(q)).execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return pageOf(
         rows.map((r) => ({
           id: r.id,
           product_id: r.product_id,
           reason: r.reason,
-          quantity_change: Number(r.quantity_change),
-          quantity_before: Number(r.quantity_before),
-          quantity_after: Number(r.quantity_after),
+          quantity_change: r.quantity_change,
+          quantity_before: r.quantity_before,
+          quantity_after: r.quantity_after,
           actor_type: r.actor_type,
           actor_id: r.actor_id,
           actor_name: r.actor_name,
@@ -273,7 +273,7 @@ export function productsRepository(db: Db, storeId: string) {
           note: r.note,
           created_at: r.created_at,
         })),
-        Number(total.n),
+        total.n,
         q,
       );
     },
@@ -282,11 +282,11 @@ export function productsRepository(db: Db, storeId: string) {
     async ledgerSum(productId: string): Promise<number> {
       const row = await db
         .selectFrom('stock_movements')
-        .select((eb) => eb.fn.sum<number | string | null>('quantity_change').as('n'))
+        .select((eb) => eb.fn.sum<number | null>('quantity_change').as('n'))
         .where('store_id', '=', storeId)
         .where('product_id', '=', productId)
         .executeTakeFirst();
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     // Categories
@@ -295,11 +295,11 @@ export function productsRepository(db: Db, storeId: string) {
       // A count per category from the (store_id, category_id) index, rather than grouping
       // every product link of the store.
       const { rows } = await sql<
-        Omit<Category, 'products_count'> & { products_count: number | string }
+        Omit<Category, 'products_count'> & { products_count: number }
       >`select c.id, c.name, c.description, c.created_at, c.updated_at,
           (select count(*) from product_categories pc where pc.store_id = ${storeId} and pc.category_id = c.id) as products_count
         from categories c where c.store_id = ${storeId} order by c.id desc`.execute(db);
-      return rows.map((r) => ({ ...r, products_count: Number(r.products_count) }));
+      return rows.map((r) => ({ ...r, products_count: r.products_count }));
     },
 
     async categoriesByIds(ids: string[]): Promise<CategoryRef[]> {

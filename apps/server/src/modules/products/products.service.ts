@@ -37,12 +37,12 @@ export const auditable = (p: Product | NewProductRow | ProductsTable) => ({
   name: p.name,
   sku: p.sku,
   barcode: p.barcode,
-  price: Number(p.price),
-  sale_price: p.sale_price == null ? null : Number(p.sale_price),
-  cost_price: p.cost_price == null ? null : Number(p.cost_price),
+  price: p.price,
+  sale_price: p.sale_price,
+  cost_price: p.cost_price,
   unit: p.unit,
   track_stock: typeof p.track_stock === 'boolean' ? p.track_stock : p.track_stock === 1,
-  low_stock_threshold: Number(p.low_stock_threshold),
+  low_stock_threshold: p.low_stock_threshold,
   status: p.status,
 });
 
@@ -306,12 +306,12 @@ export async function updateProduct(
       // A quantity on the form is a stock count: the difference goes through the ledger.
       const tracked = (patch.track_stock ?? before.track_stock) === 1;
       let count: { from: number; to: number } | null = null;
-      if (tracked && body.quantity != null && body.quantity !== Number(before.quantity)) {
-        count = { from: Number(before.quantity), to: body.quantity };
+      if (tracked && body.quantity != null && body.quantity !== before.quantity) {
+        count = { from: before.quantity, to: body.quantity };
         await applyStockMovements(trx, ctx, [
           {
             productId: id,
-            change: body.quantity - Number(before.quantity),
+            change: body.quantity - before.quantity,
             reason: 'adjustment_count',
             note: `Quantity set from ${count.from} to ${count.to} on the product form`,
           },
@@ -325,7 +325,7 @@ export async function updateProduct(
         summary: `Product "${after.name}" updated`,
         before: {
           ...auditable(before),
-          quantity: Number(before.quantity),
+          quantity: before.quantity,
           category_ids: current.category_ids,
         },
         after: { ...auditable(after), quantity: after.quantity, category_ids: after.category_ids },
@@ -373,7 +373,7 @@ export async function deleteProduct(ctx: StoreContext, id: string): Promise<Dele
       entity: 'product',
       entityId: id,
       summary: `Product "${row.name}" deleted`,
-      before: { ...auditable(row), quantity: Number(row.quantity) },
+      before: { ...auditable(row), quantity: row.quantity },
     });
     return { id, archived: false };
   });

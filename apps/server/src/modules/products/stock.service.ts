@@ -123,10 +123,10 @@ update products as p set quantity = p.quantity + w.delta
 }
 
 /** The stock state a quantity puts a product in (as `STATE` works it out in SQL). */
-function stockStateOf(row: { quantity: number | string; low_stock_threshold: number | string }): string {
-  const quantity = Number(row.quantity);
+function stockStateOf(row: { quantity: number; low_stock_threshold: number }): string {
+  const quantity = row.quantity;
   if (quantity <= 0) return 'out_of_stock';
-  return quantity <= Number(row.low_stock_threshold) ? 'low_stock' : 'in_stock';
+  return quantity <= row.low_stock_threshold ? 'low_stock' : 'in_stock';
 }
 
 const stampTexts: string[] = [];
@@ -176,8 +176,8 @@ async function takeStock(
         : [...chunk.flat(), storeId, ...ids];
     const { rows } = await runSql<{
       id: string;
-      quantity: number | string;
-      low_stock_threshold: number | string;
+      quantity: number;
+      low_stock_threshold: number;
       name: string;
       sku: string;
       /** SQLite: as they were (the statement sets only the quantity). */
@@ -186,8 +186,8 @@ async function takeStock(
     }>(trx, takeStockText(engine, chunk.length, belowZero), parameters);
     for (const row of rows) {
       taken.set(row.id, {
-        quantity: Number(row.quantity),
-        threshold: Number(row.low_stock_threshold),
+        quantity: row.quantity,
+        threshold: row.low_stock_threshold,
         name: row.name,
         sku: row.sku,
       });
@@ -269,10 +269,7 @@ export async function applyStockMovements(
   const taken = await takeStock(trx, ctx.storeId, now, [...totals]);
   // Products it did not change: missing, untracked, or short of stock.
   const unchanged = productIds.filter((id) => !taken.has(id));
-  const others = new Map<
-    string,
-    { id: string; name: string; quantity: number | string; track_stock: number }
-  >();
+  const others = new Map<string, { id: string; name: string; quantity: number; track_stock: number }>();
   // In parts, like the update: a call may name more products than one statement binds.
   for (let i = 0; i < unchanged.length; i += TAKE_STOCK_BATCH) {
     const rows = await trx
@@ -317,10 +314,10 @@ export async function applyStockMovements(
         });
       }
       if (product.track_stock === 1) {
-        shortages.push({ name: product.name, left: Number(product.quantity), lines });
+        shortages.push({ name: product.name, left: product.quantity, lines });
         continue;
       }
-      const quantity = Number(product.quantity);
+      const quantity = product.quantity;
       for (const i of lines) {
         results[i] = { productId, quantityBefore: quantity, quantityAfter: quantity, tracked: false };
       }

@@ -41,7 +41,7 @@ export async function receivePurchaseOrder(
       if (!item) fields[`items.${i}.product_id`] = 'This product is not on the purchase order';
       else if (seen.has(line.product_id)) fields[`items.${i}.product_id`] = 'This product is listed twice';
       else {
-        const left = Number(item.quantity) - Number(item.quantity_received);
+        const left = item.quantity - item.quantity_received;
         if (line.quantity > left) {
           fields[`items.${i}.quantity`] =
             left > 0
@@ -122,7 +122,7 @@ export async function receivePurchaseOrder(
             ctx,
             body.items.map((l) => ({
               productId: l.product_id,
-              costPrice: Number(byProduct.get(l.product_id)!.unit_cost),
+              costPrice: byProduct.get(l.product_id)!.unit_cost,
             })),
           );
     await writeAudit(trx, ctx, {
@@ -130,10 +130,10 @@ export async function receivePurchaseOrder(
       entity: 'purchase_order',
       entityId: id,
       summary: `${body.items.reduce((s, l) => s + l.quantity, 0)} unit(s) received on ${po.number}${complete ? '; order complete' : ''}`,
-      before: { status: po.status, quantity_received: Number(po.quantity_received) },
+      before: { status: po.status, quantity_received: po.quantity_received },
       after: {
         status: updated.status,
-        quantity_received: Number(updated.quantity_received),
+        quantity_received: updated.quantity_received,
         lines: body.items.map((l) => ({
           product: byProduct.get(l.product_id)!.product_name,
           quantity: l.quantity,

@@ -6,6 +6,7 @@ import type {
   PurchaseOrderSummary,
 } from '@tillbook/contract/purchase-orders';
 import type { Kysely, Transaction } from 'kysely';
+import { rowsChanged } from '../../db/results.js';
 import type { Database } from '../../db/schema.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { containsText } from '../../lib/sql.js';
@@ -31,8 +32,8 @@ export interface PurchaseOrderFilter {
 type SummaryRow = PurchaseOrdersTable & { vendor_name: string };
 
 function toSummary(row: SummaryRow): PurchaseOrderSummary {
-  const ordered = Number(row.quantity_ordered);
-  const received = Number(row.quantity_received);
+  const ordered = row.quantity_ordered;
+  const received = row.quantity_received;
   return {
     id: row.id,
     number: row.number,
@@ -40,7 +41,7 @@ function toSummary(row: SummaryRow): PurchaseOrderSummary {
     status: row.status,
     order_date: row.order_date,
     expected_date: row.expected_date,
-    total: Number(row.total),
+    total: row.total,
     quantity_ordered: ordered,
     quantity_received: received,
     received_percent: ordered ? Math.floor((received * 100) / ordered) : 0,
@@ -55,10 +56,10 @@ function toItem(row: PurchaseOrderItemsTable): PurchaseOrderItem {
     product_name: row.product_name,
     sku: row.sku,
     barcode: row.barcode,
-    quantity: Number(row.quantity),
-    unit_cost: Number(row.unit_cost),
-    line_total: Number(row.line_total),
-    quantity_received: Number(row.quantity_received),
+    quantity: row.quantity,
+    unit_cost: row.unit_cost,
+    line_total: row.line_total,
+    quantity_received: row.quantity_received,
   };
 }
 
@@ -90,7 +91,7 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      return pageOf(rows.map(toSummary), Number(total.n), f);
+      return pageOf(rows.map(toSummary), total.n, f);
     },
 
     findRow: (id: string) =>
@@ -137,13 +138,13 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
           .map((ri) => ({
             product_id: ri.product_id,
             product_name: ri.product_name,
-            quantity: Number(ri.quantity),
+            quantity: ri.quantity,
           })),
       }));
       return {
         ...toSummary(row),
         notes: row.notes,
-        subtotal: Number(row.subtotal),
+        subtotal: row.subtotal,
         items: items.map(toItem),
         receipts: receiptsOut,
         issued_at: row.issued_at,
@@ -191,7 +192,7 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
         .where('status', 'in', from);
       if (extra?.nothingReceived) q = q.where('quantity_received', '=', 0);
       const r = await q.executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      return rowsChanged(r) === 1;
     },
 
     /**
@@ -231,7 +232,7 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
         .where('id', '=', itemId)
         .where((eb) => eb(eb('quantity_received', '+', quantity), '<=', eb.ref('quantity')))
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      return rowsChanged(r) === 1;
     },
 
     async insertReceipt(receipt: PurchaseReceiptsTable, items: PurchaseReceiptItemsTable[]): Promise<void> {

@@ -275,7 +275,7 @@ export async function incomingStock(ctx: StoreContext, productId: string): Promi
     status: r.status,
     vendor_name: r.vendor_name,
     expected_date: r.expected_date,
-    outstanding: Number(r.quantity) - Number(r.quantity_received),
+    outstanding: r.quantity - r.quantity_received,
   }));
   return { product_id: productId, incoming: orders.reduce((s, o) => s + o.outstanding, 0), orders };
 }
@@ -304,8 +304,8 @@ export async function reorderProduct(
     items: [
       {
         product_id: productId,
-        quantity: quantity ?? Number(last.quantity),
-        unit_cost: Number(last.unit_cost),
+        quantity: quantity ?? last.quantity,
+        unit_cost: last.unit_cost,
       },
     ],
     status: 'draft',

@@ -46,15 +46,13 @@ export async function recentOrders(db: Db, storeId: string, limit: number): Prom
     )
     .execute();
   return orders.map((o) => {
-    const mine = lines
-      .filter((l) => l.order_id === o.id)
-      .sort((a, b) => Number(a.line_no) - Number(b.line_no));
+    const mine = lines.filter((l) => l.order_id === o.id).sort((a, b) => a.line_no - b.line_no);
     return {
       ...o,
-      total: Number(o.total),
+      total: o.total,
       first_item: mine[0]?.name ?? null,
       lines: mine.length,
-      units: mine.reduce((s, l) => s + Number(l.quantity), 0),
+      units: mine.reduce((s, l) => s + l.quantity, 0),
     };
   });
 }
@@ -74,7 +72,7 @@ export async function ordersPlacedBetween(
     .where('created_at', '<', to)
     .orderBy('created_at')
     .execute();
-  return rows.map((r) => ({ ...r, total: Number(r.total), refunded_total: Number(r.refunded_total) }));
+  return rows.map((r) => ({ ...r, total: r.total, refunded_total: r.refunded_total }));
 }
 
 /** Product names as sold, for products deleted since (their figures stay in the reports). */
@@ -149,17 +147,17 @@ export async function transactionTotals(
     f.kind === 'orders'
       ? await ordersQuery(db, storeId, f)
           .select((eb) => [
-            eb.fn.countAll<number | string>().as('count'),
-            eb.fn.sum<number | string | null>('o.total').as('amount'),
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.sum<number | null>('o.total').as('amount'),
           ])
           .executeTakeFirstOrThrow()
       : await paymentsQuery(db, storeId, f)
           .select((eb) => [
-            eb.fn.countAll<number | string>().as('count'),
-            eb.fn.sum<number | string | null>('p.amount').as('amount'),
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.sum<number | null>('p.amount').as('amount'),
           ])
           .executeTakeFirstOrThrow();
-  return { count: Number(row.count), amount: Number(row.amount ?? 0) };
+  return { count: row.count, amount: row.amount ?? 0 };
 }
 
 /**
@@ -193,7 +191,7 @@ export async function transactionRows(
     }
     q = q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(page.limit);
     if (page.offset) q = q.offset(page.offset);
-    return (await q.execute()).map((r) => ({ ...r, amount: Number(r.amount) }));
+    return (await q.execute()).map((r) => ({ ...r, amount: r.amount }));
   }
   let q = paymentsQuery(db, storeId, f).select([
     'p.id',
@@ -214,5 +212,5 @@ export async function transactionRows(
   }
   q = q.orderBy('p.payment_date', 'desc').orderBy('p.id', 'desc').limit(page.limit);
   if (page.offset) q = q.offset(page.offset);
-  return (await q.execute()).map((r) => ({ ...r, amount: Number(r.amount) }));
+  return (await q.execute()).map((r) => ({ ...r, amount: r.amount }));
 }

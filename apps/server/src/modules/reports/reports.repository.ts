@@ -52,7 +52,7 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
         .execute();
       return rows.map((r) => {
         const out = { day: r.day } as DayFigures;
-        for (const c of DAY_COLUMNS) out[c] = Number(r[c]);
+        for (const c of DAY_COLUMNS) out[c] = r[c];
         return out;
       });
     },
@@ -61,13 +61,13 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
     async sum(from: string | null, to: string | null): Promise<Omit<DayFigures, 'day'>> {
       let q = db
         .selectFrom('sales_days')
-        .select((eb) => DAY_COLUMNS.map((c) => eb.fn.sum<number | string | null>(c).as(c)))
+        .select((eb) => DAY_COLUMNS.map((c) => eb.fn.sum<number | null>(c).as(c)))
         .where('store_id', '=', storeId);
       if (from) q = q.where('day', '>=', from);
       if (to) q = q.where('day', '<=', to);
-      const row = (await q.executeTakeFirst()) as Record<string, number | string | null> | undefined;
+      const row = (await q.executeTakeFirst()) as Record<string, number | null> | undefined;
       const out = { ...NO_FIGURES };
-      for (const c of DAY_COLUMNS) out[c] = Number(row?.[c] ?? 0);
+      for (const c of DAY_COLUMNS) out[c] = row?.[c] ?? 0;
       return out;
     },
 
@@ -77,7 +77,7 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
       to: string | null,
       order?: { by: 'revenue'; limit: number },
     ): Promise<Array<{ product_id: string; units: number; revenue: number; cost: number }>> {
-      let rows: Array<{ product_id: string; units: unknown; revenue: unknown; cost: unknown }>;
+      let rows: Array<{ product_id: string; units: number; revenue: number; cost: number }>;
       if (!from && !to) {
         let q = db
           .selectFrom('sales_products')
@@ -91,9 +91,9 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
           .selectFrom('sales_product_days')
           .select((eb) => [
             'product_id',
-            eb.fn.sum<number | string>('units').as('units'),
-            eb.fn.sum<number | string>('revenue').as('revenue'),
-            eb.fn.sum<number | string>('cost').as('cost'),
+            eb.fn.sum<number>('units').as('units'),
+            eb.fn.sum<number>('revenue').as('revenue'),
+            eb.fn.sum<number>('cost').as('cost'),
           ])
           .where('store_id', '=', storeId)
           .groupBy('product_id');
@@ -101,8 +101,8 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
         if (to) q = q.where('day', '<=', to);
         if (order) {
           q = q
-            .having((eb) => eb.fn.sum('units'), '>', 0)
-            .orderBy((eb) => eb.fn.sum('revenue'), 'desc')
+            .having((eb) => eb.fn.sum<number>('units'), '>', 0)
+            .orderBy((eb) => eb.fn.sum<number>('revenue'), 'desc')
             .orderBy('product_id')
             .limit(order.limit);
         }
@@ -110,9 +110,9 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
       }
       return rows.map((r) => ({
         product_id: r.product_id,
-        units: Number(r.units),
-        revenue: Number(r.revenue),
-        cost: Number(r.cost),
+        units: r.units,
+        revenue: r.revenue,
+        cost: r.cost,
       }));
     },
 
@@ -122,7 +122,7 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
       to: string | null,
       limit: number,
     ): Promise<Array<{ customer_id: string; orders: number; spent: number }>> {
-      let rows: Array<{ customer_id: string; orders: unknown; spent: unknown }>;
+      let rows: Array<{ customer_id: string; orders: number; spent: number }>;
       if (!from && !to) {
         rows = await db
           .selectFrom('sales_customers')
@@ -138,24 +138,24 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
           .selectFrom('sales_customer_days')
           .select((eb) => [
             'customer_id',
-            eb.fn.sum<number | string>('orders').as('orders'),
-            eb.fn.sum<number | string>('spent').as('spent'),
+            eb.fn.sum<number>('orders').as('orders'),
+            eb.fn.sum<number>('spent').as('spent'),
           ])
           .where('store_id', '=', storeId)
           .groupBy('customer_id');
         if (from) q = q.where('day', '>=', from);
         if (to) q = q.where('day', '<=', to);
         rows = await q
-          .having((eb) => eb.fn.sum('orders'), '>', 0)
-          .orderBy((eb) => eb.fn.sum('spent'), 'desc')
+          .having((eb) => eb.fn.sum<number>('orders'), '>', 0)
+          .orderBy((eb) => eb.fn.sum<number>('spent'), 'desc')
           .orderBy('customer_id')
           .limit(limit)
           .execute();
       }
       return rows.map((r) => ({
         customer_id: r.customer_id,
-        orders: Number(r.orders),
-        spent: Number(r.spent),
+        orders: r.orders,
+        spent: r.spent,
       }));
     },
 
@@ -164,20 +164,20 @@ export function reportsRepository(db: Kysely<Database>, storeId: string) {
       if (!from && !to) {
         const row = await db
           .selectFrom('sales_customers')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('store_id', '=', storeId)
           .where('orders', '>', 0)
           .executeTakeFirstOrThrow();
-        return Number(row.n);
+        return row.n;
       }
       let q = db
         .selectFrom('sales_customer_days')
-        .select((eb) => eb.fn.count<number | string>('customer_id').distinct().as('n'))
+        .select((eb) => eb.fn.count<number>('customer_id').distinct().as('n'))
         .where('store_id', '=', storeId)
         .where('orders', '>', 0);
       if (from) q = q.where('day', '>=', from);
       if (to) q = q.where('day', '<=', to);
-      return Number((await q.executeTakeFirstOrThrow()).n);
+      return (await q.executeTakeFirstOrThrow()).n;
     },
   };
 }

@@ -87,29 +87,28 @@ function completionChange(order: OrderForFigures, lines: readonly LineForFigures
   let units = 0;
   let cost = 0;
   const p = lines.map((l): [string, number, number, number] => {
-    const kept = Number(l.quantity) - Number(l.quantity_refunded);
-    const lineCost = Number(l.cost_price ?? 0) * kept;
-    lineDiscounts += Number(l.discount);
+    const kept = l.quantity - l.quantity_refunded;
+    const lineCost = (l.cost_price ?? 0) * kept;
+    lineDiscounts += l.discount;
     units += kept;
     cost += lineCost;
-    return [l.product_id, kept, Number(l.total) - Number(l.order_discount), lineCost];
+    return [l.product_id, kept, l.total - l.order_discount, lineCost];
   });
   const change: FigureChange = {
     d: {
       completed: 1,
-      gross: Number(order.subtotal) + lineDiscounts,
-      discounts: Number(order.discount) + lineDiscounts,
-      refunds: Number(order.refunded_total),
-      tax: Number(order.tax),
-      shipping: Number(order.shipping),
-      total: Number(order.total),
+      gross: order.subtotal + lineDiscounts,
+      discounts: order.discount + lineDiscounts,
+      refunds: order.refunded_total,
+      tax: order.tax,
+      shipping: order.shipping,
+      total: order.total,
       units,
       cost,
     },
     p,
   };
-  if (order.customer_id)
-    change.c = [[order.customer_id, 1, Number(order.total) - Number(order.refunded_total)]];
+  if (order.customer_id) change.c = [[order.customer_id, 1, order.total - order.refunded_total]];
   return change;
 }
 
@@ -192,7 +191,7 @@ export function addPlacedOrder(
 ): void {
   const change: FigureChange = order.status === 'success' ? completionChange(order, lines) : { d: {} };
   change.d.placed = 1;
-  change.d.placed_total = Number(order.total);
+  change.d.placed_total = order.total;
   addChange(batch, ctx, dayOf(ctx, order.created_at), change);
 }
 
@@ -228,7 +227,7 @@ export function addRefund(
   let units = 0;
   let cost = 0;
   const p = refund.lines.map((l): [string, number, number, number] => {
-    const lineCost = Number(l.cost_price ?? 0) * l.units;
+    const lineCost = (l.cost_price ?? 0) * l.units;
     units += l.units;
     cost += lineCost;
     return [l.product_id, -l.units, -l.revenue, -lineCost];

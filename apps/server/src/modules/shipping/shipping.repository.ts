@@ -11,7 +11,7 @@ export function toShippingRate(row: ShippingRatesTable): ShippingRate {
     name: row.name,
     country: row.country,
     states: JSON.parse(row.states) as string[],
-    fee: Number(row.fee),
+    fee: row.fee,
     estimated_days: row.estimated_days,
     is_active: row.is_active === 1,
     created_at: row.created_at,

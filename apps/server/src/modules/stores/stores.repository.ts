@@ -139,7 +139,7 @@ export async function countOwnedStores(db: Db, userId: string): Promise<number> 
     // A sandbox twin is not a store of the plan (decision 0032).
     .where('sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function insertMembership(

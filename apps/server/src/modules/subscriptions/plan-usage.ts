@@ -17,7 +17,7 @@ export async function countMembers(db: Db, storeId: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('store_id', '=', storeId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Stores and branches an owner has. */
@@ -29,7 +29,7 @@ export async function countOwnedStores(db: Db, ownerId: string): Promise<number>
     // A sandbox twin is not a store of the plan (decision 0032).
     .where('sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /**
@@ -77,7 +77,7 @@ export async function countActiveMembers(db: Db, storeId: string): Promise<numbe
     .where('store_id', '=', storeId)
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /**

@@ -114,7 +114,7 @@ export async function listSubscriptions(ctx: StoreContext, q: { page: number; pe
     id: r.id,
     plan_code: r.plan_code,
     plan_name: r.plan_name,
-    amount: Number(r.amount),
+    amount: r.amount,
     currency: r.currency,
     start_date: r.start_date,
     end_date: r.end_date,
@@ -122,7 +122,7 @@ export async function listSubscriptions(ctx: StoreContext, q: { page: number; pe
     wallet_transaction_id: r.wallet_transaction_id,
     created_at: r.created_at,
   }));
-  return pageOf(items, Number(count.n), q);
+  return pageOf(items, count.n, q);
 }
 
 /**

@@ -32,8 +32,8 @@ export async function taxRuleForDestination(
   if (!row) return null;
   return {
     id: row.id,
-    rates: (JSON.parse(row.rates) as StoredRate[]).map((r) => ({ name: r.name, rateBp: Number(r.rate_bp) })),
-    inclusive: Number(row.inclusive) === 1,
+    rates: (JSON.parse(row.rates) as StoredRate[]).map((r) => ({ name: r.name, rateBp: r.rate_bp })),
+    inclusive: row.inclusive === 1,
   };
 }
 

@@ -15,8 +15,8 @@ export async function tillSettingsOf(db: Db, ctx: Pick<StoreContext, 'storeId'>)
     .executeTakeFirst();
   if (!row) return { ...TILL_DEFAULTS };
   return {
-    offline_max_hours: Number(row.offline_max_hours),
-    offline_max_sales: Number(row.offline_max_sales),
+    offline_max_hours: row.offline_max_hours,
+    offline_max_sales: row.offline_max_sales,
     offline_stock_rule: row.offline_stock_rule as OfflineStockRule,
   };
 }

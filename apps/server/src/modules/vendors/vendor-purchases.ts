@@ -29,9 +29,9 @@ export async function vendorPurchaseSummary(
     .where('vendor_id', '=', vendorId)
     .executeTakeFirstOrThrow();
   return {
-    count: Number(row.count),
-    open_count: Number(row.open_count ?? 0),
-    total_ordered: Number(row.total_ordered ?? 0),
+    count: row.count,
+    open_count: row.open_count ?? 0,
+    total_ordered: row.total_ordered ?? 0,
     last_order_date: (row.last_order_date as string | null) ?? null,
   };
 }

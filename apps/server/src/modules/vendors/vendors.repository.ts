@@ -14,9 +14,9 @@ export function toAddress(row: VendorAddressesTable): VendorAddress {
   return { ...rest, is_default: row.is_default === 1 };
 }
 
-function toVendor(row: VendorsTable & { open_purchase_orders?: number | string | null }): Vendor {
+function toVendor(row: VendorsTable & { open_purchase_orders?: number | null }): Vendor {
   const { store_id: _s, ...rest } = row;
-  return { ...rest, open_purchase_orders: Number(row.open_purchase_orders ?? 0) };
+  return { ...rest, open_purchase_orders: row.open_purchase_orders ?? 0 };
 }
 
 /** Vendors and their addresses in one store; every query is built from the store's id. */
@@ -64,7 +64,7 @@ export function vendorsRepository(db: Db, storeId: string) {
         items.orderBy('v.id', 'desc').limit(q.perPage).offset(offsetOf(q)).execute(),
         count.executeTakeFirstOrThrow(),
       ]);
-      return pageOf(rows.map(toVendor), Number(total.n), q);
+      return pageOf(rows.map(toVendor), total.n, q);
     },
 
     async get(id: string): Promise<Vendor | undefined> {

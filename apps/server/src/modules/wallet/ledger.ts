@@ -79,9 +79,9 @@ export async function post(
         .where('wallet_id', '=', wallet.id)
         .where('kind', '=', kind)
         .executeTakeFirstOrThrow();
-      throw new InsufficientFunds(Number(current.balance), -amount, money);
+      throw new InsufficientFunds(current.balance, -amount, money);
     }
-    if (kind === 'available') available = Number(row.balance);
+    if (kind === 'available') available = row.balance;
     entries.push({
       id: newId(),
       store_id: wallet.store_id,
@@ -100,7 +100,7 @@ export async function post(
     .where('wallet_id', '=', wallet.id)
     .where('kind', '=', 'available')
     .executeTakeFirstOrThrow();
-  return Number(row.balance);
+  return row.balance;
 }
 
 export type NewTransaction = Omit<
@@ -179,9 +179,9 @@ export function toWalletTransaction(row: WalletTransactionsTable): WalletTransac
     type: row.type,
     direction: row.direction,
     status: row.status,
-    amount: Number(row.amount),
-    fee: Number(row.fee),
-    balance_after: Number(row.balance_after),
+    amount: row.amount,
+    fee: row.fee,
+    balance_after: row.balance_after,
     reference: row.reference,
     narration: row.narration,
     counterparty_name: row.counterparty_name,

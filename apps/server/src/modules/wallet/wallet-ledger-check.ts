@@ -16,7 +16,7 @@ export async function ledgerProblems(db: Kysely<Database>): Promise<string[]> {
       .selectFrom('ledger_entries')
       .select(['transaction_id', (eb) => eb.fn.sum<number>('amount').as('total')])
       .groupBy(['store_id', 'transaction_id'])
-      .having((eb) => eb.fn.sum('amount'), '!=', 0),
+      .having((eb) => eb.fn.sum<number>('amount'), '!=', 0),
   ).execute();
   for (const u of unbalanced) problems.push(`transaction ${u.transaction_id} sums to ${u.total}`);
   const accounts = await acrossStores(
@@ -34,10 +34,10 @@ export async function ledgerProblems(db: Kysely<Database>): Promise<string[]> {
       .groupBy(['a.store_id', 'a.id', 'a.kind', 'a.balance']),
   ).execute();
   for (const a of accounts) {
-    if (Number(a.balance) !== Number(a.total)) {
+    if (a.balance !== a.total) {
       problems.push(`account ${a.id} (${a.kind}) holds ${a.balance} but its entries sum to ${a.total}`);
     }
-    if ((a.kind === 'available' || a.kind === 'held') && Number(a.balance) < 0) {
+    if ((a.kind === 'available' || a.kind === 'held') && a.balance < 0) {
       problems.push(`account ${a.id} (${a.kind}) is below zero: ${a.balance}`);
     }
   }

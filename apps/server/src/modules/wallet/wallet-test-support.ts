@@ -39,7 +39,7 @@ export function walletCalls(t: TestApp) {
       .where('store_id', '=', m.storeId)
       .execute();
     const balances = { available: 0, held: 0, clearing: 0, fees: 0, subscriptions: 0 };
-    for (const r of rows) balances[r.kind] = Number(r.balance);
+    for (const r of rows) balances[r.kind] = r.balance;
     return balances;
   }
 

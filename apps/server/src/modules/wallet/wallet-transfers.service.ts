@@ -149,7 +149,7 @@ export async function sendTransfer(
 export function transferRequestOf(row: WalletTransactionsTable, currency: string): TransferRequest {
   return {
     reference: row.reference,
-    amount: Number(row.amount),
+    amount: row.amount,
     currency,
     bank_code: row.counterparty_bank_code ?? '',
     account_number: row.counterparty_account ?? '',
@@ -216,8 +216,8 @@ export async function settleTransfer(
       row = await move(from);
     }
     if (!row) return false;
-    const amount = Number(row.amount);
-    const fee = Number(row.fee);
+    const amount = row.amount;
+    const fee = row.fee;
     await raiseWebhookEvents(trx, wallet.store_id, ctx.now, [
       { type: 'wallet.transfer.settled', data: toWalletTransaction(row) },
     ]);

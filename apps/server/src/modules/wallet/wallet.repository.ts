@@ -43,7 +43,7 @@ export function walletRepository(db: Db, storeId: string, timeZone = 'UTC') {
         .where('store_id', '=', storeId)
         .where('wallet_id', '=', walletId)
         .execute();
-      return Object.fromEntries(rows.map((r) => [r.kind, Number(r.balance)]));
+      return Object.fromEntries(rows.map((r) => [r.kind, r.balance]));
     },
 
     transaction: (id: string): Promise<WalletTransactionsTable | undefined> =>
@@ -67,7 +67,7 @@ export function walletRepository(db: Db, storeId: string, timeZone = 'UTC') {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      return pageOf(rows.map(toWalletTransaction), Number(count.n), q);
+      return pageOf(rows.map(toWalletTransaction), count.n, q);
     },
 
     all: (f: Filters) =>
@@ -83,7 +83,7 @@ export function walletRepository(db: Db, storeId: string, timeZone = 'UTC') {
         .where('status', 'in', ['pending', 'success'])
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
-      return Number(row.total);
+      return row.total;
     },
   };
 }

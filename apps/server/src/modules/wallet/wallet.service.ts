@@ -182,7 +182,7 @@ export async function exportTransactions(
 ): Promise<string> {
   const rows = await walletRepository(ctx.db, ctx.storeId, ctx.access.store.timezone).all(q);
   const digits = minorDigits(ctx.access.store.currency);
-  const major = (minor: number) => formatMajorAmount(Number(minor), digits);
+  const major = (minor: number) => formatMajorAmount(minor, digits);
   return toCsv(
     CSV_COLUMNS,
     rows.map((r) => [

@@ -106,11 +106,11 @@ async function deliver(db: Kysely<Database>, deps: Deps, delivery: WebhookDelive
   const now = deps.clock.now();
   const outcome: Outcome = !endpoint
     ? { statusCode: null, error: 'The endpoint was deleted', durationMs: 0 }
-    : Number(endpoint.enabled) !== 1
+    : endpoint.enabled !== 1
       ? { statusCode: null, error: 'The endpoint is disabled', durationMs: 0 }
       : await post(deps, delivery, endpoint.url, deps.secrets.open(endpoint.secret_sealed), now);
   const at = deps.clock.now();
-  const attempts = Number(delivery.attempts) + 1;
+  const attempts = delivery.attempts + 1;
   const delivered = outcome.error === null;
   const retryAt = new Date(at.getTime() + retryWaitMs(attempts));
   const giveUp = new Date(delivery.give_up_at);

@@ -12,7 +12,7 @@ export const toEndpoint = (row: WebhookEndpointsTable): WebhookEndpoint => ({
   url: row.url,
   description: row.description,
   events: JSON.parse(row.events) as WebhookEndpoint['events'],
-  enabled: Number(row.enabled) === 1,
+  enabled: row.enabled === 1,
   secret_hint: row.secret_hint,
   created_at: row.created_at,
   updated_at: row.updated_at,
@@ -41,10 +41,10 @@ export function webhooksRepository(db: Db, storeId: string) {
     async countEndpoints(): Promise<number> {
       const row = await db
         .selectFrom('webhook_endpoints')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('store_id', '=', storeId)
         .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return row.n;
     },
 
     delivery: (id: string): Promise<WebhookDeliveriesTable | undefined> =>
@@ -73,7 +73,7 @@ export function webhooksRepository(db: Db, storeId: string) {
           .limit(q.perPage)
           .offset(offsetOf(q))
           .execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       const attempts = rows.length
         ? await db
@@ -90,7 +90,7 @@ export function webhooksRepository(db: Db, storeId: string) {
             .execute()
         : [];
       const items = rows.map((r) => toDelivery(r, r.endpoint_url, attempts));
-      return pageOf(items, Number(count.n), q);
+      return pageOf(items, count.n, q);
     },
 
     async deliveryAnswer(id: string): Promise<WebhookDelivery | undefined> {
@@ -137,7 +137,7 @@ function toDelivery(
     event_id: row.event_id,
     event: row.event,
     status: row.status,
-    attempts: Number(row.attempts),
+    attempts: row.attempts,
     next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
     delivered_at: row.delivered_at,
     created_at: row.created_at,
@@ -147,9 +147,9 @@ function toDelivery(
       .map((a) => ({
         id: a.id,
         attempted_at: a.attempted_at,
-        status_code: a.status_code === null ? null : Number(a.status_code),
+        status_code: a.status_code,
         error: a.error,
-        duration_ms: Number(a.duration_ms),
+        duration_ms: a.duration_ms,
       })),
   };
 }
