@@ -1,6 +1,7 @@
 import { INVITATION_TTL_DAYS } from '@tillbook/contract/constants';
 import type { addMemberBody, Member } from '@tillbook/contract/members';
 import type { z } from 'zod';
+import { rowsChanged } from '../../db/results.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import { addDays } from '../../lib/clock.js';
@@ -10,7 +11,7 @@ import { newId } from '../../lib/ids.js';
 import { claimPlanRoom } from '../../lib/plan-limits.js';
 import { rolePermissions } from '../../lib/roles.js';
 import { assertCanMailOthers, consumeMailQuota, quoted } from '../../lib/outgoing-mail.js';
-import { ensureInvitedUser } from '../users/users.public.js';
+import { ensureInvitedUser, leaveStoreInSessions } from '../users/users.public.js';
 import { membersRepository } from './members.repository.js';
 import { ACT_ON_MEMBER, assertCanGrant, assertHolds } from './roles.service.js';
 
@@ -66,7 +67,7 @@ export async function addMember(ctx: StoreContext, body: z.output<typeof addMemb
       })
       .onConflict((oc) => oc.columns(['store_id', 'user_id']).doNothing())
       .executeTakeFirst();
-    if (Number(added.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    if (rowsChanged(added) !== 1) {
       const held = await membersRepository(trx, ctx.storeId).findMembershipByUser(userId);
       throw held?.status === 'invited'
         ? conflict(`${body.email} is already invited. Send the invitation again from the team list.`, {
@@ -225,12 +226,7 @@ export async function removeMember(ctx: StoreContext, membershipId: string): Pro
       .where('store_id', '=', ctx.storeId)
       .where('id', '=', membershipId)
       .execute();
-    await trx
-      .updateTable('sessions')
-      .set({ current_store_id: null })
-      .where('user_id', '=', member.user_id)
-      .where('current_store_id', '=', ctx.storeId)
-      .execute();
+    await leaveStoreInSessions(trx, member.user_id, ctx.storeId);
     await writeAudit(trx, ctx, {
       action: 'member.removed',
       entity: 'member',

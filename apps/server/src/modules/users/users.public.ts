@@ -9,6 +9,7 @@ export {
   findUserById,
   insertSession,
   insertUser,
+  leaveStoreInSessions,
   NO_PASSWORD,
   revokeSessions,
   signedInBefore,

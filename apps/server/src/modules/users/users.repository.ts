@@ -1,5 +1,6 @@
 import type { User } from '@tillbook/contract/auth';
 import type { Kysely, Transaction } from 'kysely';
+import { rowsChanged } from '../../db/results.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -119,7 +120,17 @@ export async function revokeSessions(
     .where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return rowsChanged(result);
+}
+
+/** Takes a store out of the user's sessions that are in it (the user left or was removed). */
+export async function leaveStoreInSessions(db: Db, userId: string, storeId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ current_store_id: null })
+    .where('user_id', '=', userId)
+    .where('current_store_id', '=', storeId)
+    .execute();
 }
 
 /** Ends one session (signing out). */
