@@ -2,4 +2,4 @@
  * What the app uses of the subscriptions module (decision 0025): the plan-limit claim and the
  * over-plan check it installs, and a store's plan (metering).
  */
-export { checkPlanStanding, enforcePlanLimits, planOfStore } from './subscriptions.service.js';
+export { checkPlanStanding, enforcePlanLimits, planOfStore } from './plan-limits.service.js';
