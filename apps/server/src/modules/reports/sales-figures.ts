@@ -1,15 +1,12 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { engineOf, type Engine } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import type { InsertBatch } from '../../lib/insert-rows.js';
 import { localDate } from '../../lib/local-dates.js';
 import type { RefundedLine } from '../../lib/order-facts.js';
-import { reportsRepository } from './reports.repository.js';
-import type { SalesDaysTable } from './reports.tables.js';
-import { acrossStores } from '../../db/store-key-check.js';
-import { holdStoreZone, zoneGuardSql } from '../stores/stores.public.js';
+import { DAY_NUMBERS, type DayDelta } from './figure-numbers.js';
+
+export { figuresOf, rollUpSalesFigures, rollUpWaitingSalesFigures } from './figure-rollup.js';
+import { zoneGuardSql } from '../stores/stores.public.js';
 
 /**
  * Keeping the sales figures (decision 0031): every fact of an order that moves a figure reaches
@@ -47,26 +44,7 @@ export interface LineForFigures {
   cost_price: number | null;
 }
 
-type DayDelta = Omit<SalesDaysTable, 'store_id' | 'day'>;
-const ZERO: DayDelta = {
-  placed: 0,
-  placed_total: 0,
-  cancelled: 0,
-  completed: 0,
-  refunded_orders: 0,
-  gross: 0,
-  discounts: 0,
-  refunds: 0,
-  tax: 0,
-  shipping: 0,
-  total: 0,
-  units: 0,
-  cost: 0,
-};
-
 const dayOf = (ctx: StoreContext, createdAt: string) => localDate(createdAt, ctx.access.store.timezone);
-
-const DAY_NUMBERS = Object.keys(ZERO) as Array<keyof DayDelta>;
 
 /**
  * What one change adds to the figures of its day: the day's numbers (those not zero), per product
@@ -238,177 +216,4 @@ export function addRefund(
   };
   if (order.customer_id) change.c = [[order.customer_id, 0, -refund.value]];
   addChange(batch, ctx, dayOf(ctx, order.created_at), change);
-}
-
-/** Changes one roll-up transaction takes at most. */
-const CLAIM = 2000;
-
-const isRetryable = (e: unknown) => ['40P01', '40001'].includes((e as { code?: string } | null)?.code ?? '');
-
-/**
- * Adds the store's changes written so far to its figures (decision 0031, addendum). Every read of
- * the figures calls it first, so a figure read after a sale's answer counts that sale: the
- * figures are as exact as if each sale had added to them itself. With nothing waiting it is one
- * read of one index entry.
- */
-export async function rollUpSalesFigures(db: Kysely<Database>, storeId: string): Promise<void> {
-  for (let attempt = 1; ;) {
-    const waiting = await db
-      .selectFrom('sales_figure_changes')
-      .select('id')
-      .where('store_id', '=', storeId)
-      .limit(1)
-      .executeTakeFirst();
-    if (!waiting) return;
-    try {
-      await db.transaction().execute((trx) => rollUpIn(trx, storeId));
-    } catch (e) {
-      // Two roll-ups of a store on PostgreSQL can meet on a figure row; the one ended tries again.
-      if (!isRetryable(e) || ++attempt > 5) throw e;
-    }
-  }
-}
-
-/**
- * One round of the background roll-up (`startSalesFiguresRollUp`): the stores with changes
- * waiting, each rolled up in its own transactions. Answers the number of stores.
- */
-export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<number> {
-  // The round looks at every store's changes on purpose (every worker on Citus, decision 0049);
-  // each store's roll-up then works in that store alone.
-  const stores = await acrossStores(
-    db.selectFrom('sales_figure_changes').select('store_id').distinct().limit(200),
-  ).execute();
-  for (const { store_id } of stores) await rollUpSalesFigures(db, store_id);
-  return stores.length;
-}
-
-/**
- * Takes up to `CLAIM` of the store's changes (deleting them) and adds them to the figures, in the
- * caller's transaction, in the database: the changes' JSON is read by SQL, so no change crosses
- * to the server and back. On PostgreSQL the store's zone row is read `for share` first: a time-zone
- * change (which locks it `for update`, rebuilds the figures and drops the changes) then runs
- * wholly before or after this, never in between. One statement takes the changes `for update`,
- * in key order, and adds them up into the five tables (data-modifying CTEs reading the same
- * deleted rows), so two roll-ups of a store take each change once: the second waits for the first
- * and finds the changes it took gone. Figure rows are written in key order, so two roll-ups never
- * wait for each other in a circle. On SQLite the transaction is the only writer: the changes up to
- * the `CLAIM`th are added up table by table, then deleted.
- */
-async function rollUpIn(trx: Transaction<Database>, storeId: string): Promise<void> {
-  if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
-    await holdStoreZone(trx, storeId);
-    await trx.executeQuery(CompiledQuery.raw(rollUpText('postgres'), [storeId, CLAIM]));
-    return;
-  }
-  const last = await trx
-    .selectFrom('sales_figure_changes')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .orderBy('id')
-    .limit(1)
-    .offset(CLAIM - 1)
-    .executeTakeFirst();
-  // Past the last possible UUIDv7 when there are fewer than `CLAIM`: all of them.
-  const upTo = last?.id ?? '~';
-  for (const text of sqliteRollUpTexts())
-    await trx.executeQuery(CompiledQuery.raw(text, [storeId, upTo, storeId]));
-  await trx
-    .deleteFrom('sales_figure_changes')
-    .where('store_id', '=', storeId)
-    .where('id', '<=', upTo)
-    .execute();
-}
-
-/**
- * The five figure tables: their key columns besides the store, their number columns, and where a
- * change keeps their numbers: `d` (the day's numbers by name), `p` (per product, `[id, units,
- * revenue, cost]`) or `c` (per customer, `[id, orders, spent]`).
- */
-const FIGURE_TABLES = [
-  { table: 'sales_days', keys: ['day'], numbers: DAY_NUMBERS, from: 'd' },
-  {
-    table: 'sales_product_days',
-    keys: ['day', 'product_id'],
-    numbers: ['units', 'revenue', 'cost'],
-    from: 'p',
-  },
-  { table: 'sales_products', keys: ['product_id'], numbers: ['units', 'revenue', 'cost'], from: 'p' },
-  { table: 'sales_customer_days', keys: ['day', 'customer_id'], numbers: ['orders', 'spent'], from: 'c' },
-  { table: 'sales_customers', keys: ['customer_id'], numbers: ['orders', 'spent'], from: 'c' },
-] as const;
-
-type FigureTable = (typeof FIGURE_TABLES)[number];
-
-/**
- * `select store, keys…, sums…` of one figure table from the changes taken (`t`: the day's numbers
- * by name, `t.p` the products' and `t.c` the customers' JSON arrays).
- */
-function sumsOf(engine: Engine, f: FigureTable, store: string): string {
-  const pg = engine === 'postgres';
-  const keys = f.keys.map((k) => (k === 'day' ? 't.day' : pg ? `e->>0` : `e.value ->> 0`));
-  const sums =
-    f.from === 'd'
-      ? f.numbers.map((n) => `sum(t.${n})`)
-      : f.numbers.map((_, i) => (pg ? `sum((e->>${i + 1})::bigint)` : `sum(e.value ->> ${i + 1})`));
-  const each =
-    f.from === 'd'
-      ? ''
-      : pg
-        ? ` cross join lateral jsonb_array_elements(t.${f.from}) e`
-        : `, json_each(t.${f.from}) e`;
-  const where = pg ? '' : f.from === 'd' ? ' where true' : ` where t.${f.from} is not null`;
-  return `select ${store}, ${[...keys, ...sums].join(', ')} from ${pg ? 'taken' : 'sales_figure_changes_taken'} t${each}${where} group by ${keys.join(
-    ', ',
-  )} order by ${keys.join(', ')}`;
-}
-
-function upsertOf(f: FigureTable, select: string): string {
-  return `insert into ${f.table} (store_id, ${[...f.keys, ...f.numbers].join(', ')}) ${select}
-    on conflict (store_id, ${f.keys.join(', ')}) do update set ${f.numbers
-      .map((n) => `${n} = ${f.table}.${n} + excluded.${n}`)
-      .join(', ')}`;
-}
-
-const rollUpTexts = new Map<string, string>();
-
-/** PostgreSQL: one statement that takes the changes and adds them to all five tables. */
-function rollUpText(engine: 'postgres'): string {
-  let text = rollUpTexts.get(engine);
-  if (!text) {
-    const parts = FIGURE_TABLES.map((f, i) => `f${i} as (${upsertOf(f, sumsOf(engine, f, '$1'))})`);
-    text = `with taken as (
-      delete from sales_figure_changes where store_id = $1 and id in (
-        select id from sales_figure_changes where store_id = $1 order by id limit $2 for update)
-      returning day, ${DAY_NUMBERS.join(', ')}, products::jsonb as p, customers::jsonb as c),
-    ${parts.join(',\n    ')}
-    select count(*) as n from taken`;
-    rollUpTexts.set(engine, text);
-  }
-  return text;
-}
-
-/**
- * SQLite: one statement per table, each over the store's changes up to the bound (`?`: the
- * store, the last change's id, the store again).
- */
-function sqliteRollUpTexts(): string[] {
-  return FIGURE_TABLES.map((f) => {
-    const key = `sqlite ${f.table}`;
-    let text = rollUpTexts.get(key);
-    if (!text) {
-      text = `with sales_figure_changes_taken as (
-        select day, ${DAY_NUMBERS.join(', ')}, products as p, customers as c from sales_figure_changes
-        where store_id = ? and id <= ?)
-      ${upsertOf(f, sumsOf('sqlite', f, '?'))}`;
-      rollUpTexts.set(key, text);
-    }
-    return text;
-  });
-}
-
-/** The store's figures to read, with every change committed so far added in. */
-export async function figuresOf(ctx: StoreContext): Promise<ReturnType<typeof reportsRepository>> {
-  await rollUpSalesFigures(ctx.db, ctx.storeId);
-  return reportsRepository(ctx.db, ctx.storeId);
 }
