@@ -16,6 +16,7 @@ import {
   type ProductRow,
 } from './product-rows.js';
 import type { ProductsTable } from './products.tables.js';
+import { pageStarts, rememberPageStart } from './page-starts.js';
 
 /**
  * The catalogue's hot reads: the list page (a search, the newest-first default, every other
@@ -35,38 +36,6 @@ export interface ProductFilter {
   search?: string | undefined;
   sort: 'created_at' | 'updated_at' | 'name' | 'price' | 'quantity';
   order?: 'asc' | 'desc' | undefined;
-}
-
-/**
- * Where pages of the newest-first list start (offset → id), per store, status and direction, in
- * this process, with the `products.positions` value they were read under. An OFFSET walks every
- * entry it skips (page 1,000 walks 9,990 index entries); starting from a remembered page start
- * walks only the distance from it. The page's statement reads the positions counter too, in the
- * same snapshot as its rows: a start remembered under another value is never trusted, and a
- * change of positions forgets the starts.
- */
-interface PageStarts {
-  positions: number;
-  starts: Map<number, string>;
-}
-const PAGE_STARTS = new Map<string, PageStarts>();
-const MAX_PAGE_START_KEYS = 200;
-const MAX_PAGE_STARTS = 2_000;
-
-function pageStarts(key: string): PageStarts {
-  let entry = PAGE_STARTS.get(key);
-  if (!entry) {
-    if (PAGE_STARTS.size >= MAX_PAGE_START_KEYS) PAGE_STARTS.delete(PAGE_STARTS.keys().next().value!);
-    entry = { positions: -1, starts: new Map() };
-    PAGE_STARTS.set(key, entry);
-  }
-  return entry;
-}
-
-function rememberPageStart(starts: Map<number, string>, offset: number, id: string): void {
-  if (offset === 0 || starts.has(offset)) return;
-  if (starts.size >= MAX_PAGE_STARTS) starts.delete(starts.keys().next().value!);
-  starts.set(offset, id);
 }
 
 /** Sort keys of the list (`$` is the table alias); the id breaks ties. */
