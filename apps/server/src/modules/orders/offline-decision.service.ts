@@ -77,10 +77,10 @@ async function acceptOfflineSale(
       (await getProductsForSale(trx, ctx, [...new Set(items.map((i) => i.product_id))])).map((p) => p.id),
     );
     const movements = items
-      .filter((i) => existing.has(i.product_id) && Number(i.quantity) > 0)
+      .filter((i) => existing.has(i.product_id) && i.quantity > 0)
       .map((i) => ({
         productId: i.product_id,
-        change: -Number(i.quantity),
+        change: -i.quantity,
         reason: 'sale' as const,
         referenceType: 'order',
         referenceId: row.id,
@@ -94,7 +94,7 @@ async function acceptOfflineSale(
   }
   const now = ctx.now.toISOString();
   const patch: Partial<OrdersTable> = { offline_state: 'resolved', updated_at: now };
-  if (held && row.status === 'pending' && row.channel === 'pos' && Number(row.amount_outstanding) === 0) {
+  if (held && row.status === 'pending' && row.channel === 'pos' && row.amount_outstanding === 0) {
     patch.status = 'success';
     patch.completed_at = now;
   }

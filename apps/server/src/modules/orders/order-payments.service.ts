@@ -55,7 +55,7 @@ export async function receiveOrderPayment(
     if (current.status === 'cancelled' || current.status === 'refunded') {
       throw conflict(`Order ${row.number} is ${current.status}; it cannot take payments.`);
     }
-    const outstanding = Number(current.amount_outstanding);
+    const outstanding = current.amount_outstanding;
     if (outstanding === 0) {
       throw unprocessable(`Order ${row.number} is already paid in full.`, {
         amount: 'Nothing is owed on this order',
@@ -68,8 +68,8 @@ export async function receiveOrderPayment(
   }
   return {
     order: { id: row.id, number: row.number, customerId: row.customer_id, customerName: row.customer_name },
-    amount_received: Number(updated.amount_received),
-    amount_outstanding: Number(updated.amount_outstanding),
+    amount_received: updated.amount_received,
+    amount_outstanding: updated.amount_outstanding,
     payment_state: updated.payment_state,
   };
 }

@@ -11,11 +11,11 @@ import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
  */
 
 /** Units of a line not refunded yet. */
-const left = (i: OrderItemsTable) => Number(i.quantity) - Number(i.quantity_refunded);
+const left = (i: OrderItemsTable) => i.quantity - i.quantity_refunded;
 
 /** What a line is worth to the customer: its total less its share of the discount, plus its tax. */
 const lineValue = (item: OrderItemsTable, taxInclusive: boolean) =>
-  Number(item.total) - Number(item.order_discount) + (taxInclusive ? 0 : Number(item.tax));
+  item.total - item.order_discount + (taxInclusive ? 0 : item.tax);
 
 /** Only a completed order is refunded; a 409 saying what to do instead. */
 export function assertRefundable(row: OrdersTable): void {
@@ -90,8 +90,8 @@ export function refundWorth(
   for (const item of items) {
     const k = take.get(item.id);
     if (!k) continue;
-    const sold = Number(item.quantity);
-    const before = Number(item.quantity_refunded);
+    const sold = item.quantity;
+    const before = item.quantity_refunded;
     const v = shareOfUnits(lineValue(item, inclusive), sold, before, k);
     value += v;
     refundItems.push({ product_id: item.product_id, name: item.name, quantity: k, value: v });
@@ -99,12 +99,12 @@ export function refundWorth(
       product_id: item.product_id,
       units: k,
       // Revenue in the figures is the line after discounts without its tax (decision 0031).
-      revenue: shareOfUnits(Number(item.total) - Number(item.order_discount), sold, before, k),
-      cost_price: item.cost_price === null ? null : Number(item.cost_price),
+      revenue: shareOfUnits(item.total - item.order_discount, sold, before, k),
+      cost_price: item.cost_price === null ? null : item.cost_price,
     });
   }
   // The last refund settles the order exactly, shipping included.
-  if (full) value = Number(row.total) - Number(row.refunded_total);
+  if (full) value = row.total - row.refunded_total;
   return { value, full, items: refundItems, lines };
 }
 
@@ -117,10 +117,10 @@ export function refundSettlement(
   worth: Pick<RefundWorth, 'value' | 'full'>,
   now: string,
 ): { amount: number; patch: Partial<OrdersTable> } {
-  const total = Number(row.total);
-  const refundedBefore = Number(row.refunded_total);
-  const received = Number(row.amount_received);
-  const refundedMoney = Number(row.amount_refunded);
+  const total = row.total;
+  const refundedBefore = row.refunded_total;
+  const received = row.amount_received;
+  const refundedMoney = row.amount_refunded;
   const netAfter = total - refundedBefore - worth.value;
   const amount = Math.max(0, received - refundedMoney - netAfter);
   const after = {

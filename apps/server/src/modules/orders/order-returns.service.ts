@@ -97,9 +97,9 @@ export async function cancelOrder(
 ): Promise<OrdersTable> {
   const repo = ordersRepository(trx, ctx.storeId);
   const now = ctx.now.toISOString();
-  const total = Number(row.total);
-  const received = Number(row.amount_received);
-  const kept = received - Number(row.amount_refunded);
+  const total = row.total;
+  const received = row.amount_received;
+  const kept = received - row.amount_refunded;
   const after = {
     total,
     refunded_total: total,
@@ -116,9 +116,7 @@ export async function cancelOrder(
     cancelled_at: now,
     updated_at: now,
   };
-  if (
-    !(await repo.updateIf(row.id, { status: row.status, refunded_total: Number(row.refunded_total) }, patch))
-  ) {
+  if (!(await repo.updateIf(row.id, { status: row.status, refunded_total: row.refunded_total }, patch))) {
     throw changedMeanwhile(row);
   }
   const items = await repo.items([row.id]);
@@ -129,7 +127,7 @@ export async function cancelOrder(
       row.id,
       items.map((i) => ({
         productId: i.product_id,
-        quantity: Number(i.quantity) - Number(i.quantity_refunded),
+        quantity: i.quantity - i.quantity_refunded,
       })),
       'cancellation',
     );
@@ -141,14 +139,14 @@ export async function cancelOrder(
       store_id: ctx.storeId,
       order_id: row.id,
       reason: reason ?? 'Order cancelled',
-      value: total - Number(row.refunded_total),
+      value: total - row.refunded_total,
       amount: kept,
       items: JSON.stringify(
         items.map((i) => ({
           product_id: i.product_id,
           name: i.name,
-          quantity: Number(i.quantity) - Number(i.quantity_refunded),
-          value: Number(i.total) - Number(i.order_discount) + (row.tax_inclusive ? 0 : Number(i.tax)),
+          quantity: i.quantity - i.quantity_refunded,
+          value: i.total - i.order_discount + (row.tax_inclusive ? 0 : i.tax),
         })),
       ),
       created_by_id: ctx.actor.id,
@@ -187,9 +185,7 @@ async function refundLines(
   const worth = refundWorth(row, items, take);
   const now = ctx.now.toISOString();
   const { amount, patch } = refundSettlement(row, worth, now);
-  if (
-    !(await repo.updateIf(row.id, { status: 'success', refunded_total: Number(row.refunded_total) }, patch))
-  ) {
+  if (!(await repo.updateIf(row.id, { status: 'success', refunded_total: row.refunded_total }, patch))) {
     throw changedMeanwhile(row);
   }
   for (const [itemId, k] of take) {
@@ -269,8 +265,8 @@ export async function changeOrderStatus(
       entity: 'order',
       entityId: id,
       summary: `Order ${row.number}: ${row.status} → ${to}${body.reason ? ` (${body.reason})` : ''}`,
-      before: { status: row.status, amount_refunded: Number(row.amount_refunded) },
-      after: { status: to, amount_refunded: Number(updated.amount_refunded) },
+      before: { status: row.status, amount_refunded: row.amount_refunded },
+      after: { status: to, amount_refunded: updated.amount_refunded },
     });
     const items = await ordersRepository(trx, ctx.storeId).items([id]);
     const order = toOrder(updated, items);
@@ -303,10 +299,10 @@ export async function refundOrder(
       entity: 'order',
       entityId: id,
       summary: `Order ${row.number}: ${full ? 'refunded' : 'partly refunded'} ${money(ctx, refund.value)}, ${money(ctx, refund.amount)} paid back (${body.reason})`,
-      before: { status: row.status, refunded_total: Number(row.refunded_total) },
+      before: { status: row.status, refunded_total: row.refunded_total },
       after: {
         status: updated.status,
-        refunded_total: Number(updated.refunded_total),
+        refunded_total: updated.refunded_total,
         items: refund.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
       },
     });

@@ -12,6 +12,7 @@ import type {
 } from '@tillbook/contract/orders';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { rowsChanged } from '../../db/results.js';
 import type { InsertBatch } from '../../lib/insert-rows.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { containsText } from '../../lib/sql.js';
@@ -38,14 +39,14 @@ export function toOrderItem(row: OrderItemsTable): OrderItem {
     product_id: row.product_id,
     name: row.name,
     sku: row.sku,
-    unit_price: Number(row.unit_price),
-    list_price: Number(row.list_price),
-    quantity: Number(row.quantity),
-    discount: Number(row.discount),
-    total: Number(row.total),
-    order_discount: Number(row.order_discount),
-    tax: Number(row.tax),
-    quantity_refunded: Number(row.quantity_refunded),
+    unit_price: row.unit_price,
+    list_price: row.list_price,
+    quantity: row.quantity,
+    discount: row.discount,
+    total: row.total,
+    order_discount: row.order_discount,
+    tax: row.tax,
+    quantity_refunded: row.quantity_refunded,
   };
 }
 
@@ -71,22 +72,22 @@ export function toOrder(row: OrdersTable, items: OrderItemsTable[]): Order {
         : null,
     items: lines,
     items_count: lines.reduce((s, l) => s + l.quantity, 0),
-    subtotal: Number(row.subtotal),
-    discount: Number(row.discount),
+    subtotal: row.subtotal,
+    discount: row.discount,
     discount_id: row.discount_id,
     discount_code: row.discount_code,
-    tax: Number(row.tax),
+    tax: row.tax,
     taxes: taxes.map((t) => ({ name: t.name, rate: t.rate_bp / 100, amount: t.amount })),
     tax_inclusive: row.tax_inclusive === 1,
-    shipping: Number(row.shipping),
+    shipping: row.shipping,
     shipping_id: row.shipping_id,
     shipping_name: row.shipping_name,
-    total: Number(row.total),
-    amount_received: Number(row.amount_received),
-    amount_outstanding: Number(row.amount_outstanding),
-    change_due: Number(row.change_due),
-    refunded_total: Number(row.refunded_total),
-    amount_refunded: Number(row.amount_refunded),
+    total: row.total,
+    amount_received: row.amount_received,
+    amount_outstanding: row.amount_outstanding,
+    change_due: row.change_due,
+    refunded_total: row.refunded_total,
+    amount_refunded: row.amount_refunded,
     currency: row.currency,
     notes: row.notes,
     created_by: { id: row.created_by_id, name: row.created_by_name },
@@ -107,8 +108,8 @@ export function toRefund(row: OrderRefundsTable): OrderRefund {
   return {
     id: row.id,
     reason: row.reason,
-    value: Number(row.value),
-    amount: Number(row.amount),
+    value: row.value,
+    amount: row.amount,
     items: JSON.parse(row.items) as OrderRefund['items'],
     created_by: { id: row.created_by_id, name: row.created_by_name },
     created_at: row.created_at,
@@ -186,7 +187,7 @@ export function ordersRepository(db: Db, storeId: string) {
       }
       const [rows, count] = await Promise.all([
         q.selectAll().orderBy('id', 'desc').limit(f.perPage).offset(offsetOf(f)).execute(),
-        q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       ]);
       const items = await this.items(rows.map((r) => r.id));
       const byOrder = new Map<string, OrderItemsTable[]>();
@@ -197,7 +198,7 @@ export function ordersRepository(db: Db, storeId: string) {
       }
       return pageOf(
         rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
-        Number(count?.n ?? 0),
+        count?.n ?? 0,
         f,
       );
     },
@@ -221,7 +222,7 @@ export function ordersRepository(db: Db, storeId: string) {
       if (expected.refunded_total !== undefined) q = q.where('refunded_total', '=', expected.refunded_total);
       if (expected.offline_state !== undefined) q = q.where('offline_state', '=', expected.offline_state);
       const result = await q.executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return rowsChanged(result) === 1;
     },
 
     /**
@@ -254,7 +255,7 @@ export function ordersRepository(db: Db, storeId: string) {
         .where('id', '=', itemId)
         .where((eb) => eb(eb('quantity_refunded', '+', quantity), '<=', eb.ref('quantity')))
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return rowsChanged(result) === 1;
     },
 
     async insertRefund(row: OrderRefundsTable): Promise<void> {
@@ -293,7 +294,7 @@ export function ordersRepository(db: Db, storeId: string) {
         .where('id', '=', id)
         .where('invoice_number', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return rowsChanged(result) === 1;
     },
   };
 }
