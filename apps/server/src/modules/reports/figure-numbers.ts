@@ -1,8 +1,11 @@
 import type { SalesDaysTable } from './reports.tables.js';
 
-/** The numbers of a day's figures, in the order the change rows and the roll-up write them. */
+/**
+ * The numbers of a day's figures, in the order the change rows, the roll-up and the reads write
+ * and read them; one place for the list (`sales_days`' columns but the store and the day).
+ */
 export type DayDelta = Omit<SalesDaysTable, 'store_id' | 'day'>;
-export const ZERO: DayDelta = {
+export const NO_FIGURES: DayDelta = {
   placed: 0,
   placed_total: 0,
   cancelled: 0,
@@ -18,4 +21,4 @@ export const ZERO: DayDelta = {
   cost: 0,
 };
 
-export const DAY_NUMBERS = Object.keys(ZERO) as Array<keyof DayDelta>;
+export const DAY_NUMBERS = Object.keys(NO_FIGURES) as Array<keyof DayDelta>;

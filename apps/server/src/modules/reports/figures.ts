@@ -1,5 +1,6 @@
 import type { ComparedFigures, SalesFigures } from '@tillbook/contract/reports';
 import type { DayFigures } from './reports.repository.js';
+import { NO_FIGURES } from './figure-numbers.js';
 
 /** The figures of the contract from kept sums (decision 0031 defines each). */
 
@@ -43,21 +44,7 @@ export function compared(current: SalesFigures, previous: SalesFigures): Compare
 
 /** Adds day rows into one sum. */
 export function addUp(rows: ReadonlyArray<Omit<DayFigures, 'day'>>, into?: Omit<DayFigures, 'day'>) {
-  const out = into ?? {
-    placed: 0,
-    placed_total: 0,
-    cancelled: 0,
-    completed: 0,
-    refunded_orders: 0,
-    gross: 0,
-    discounts: 0,
-    refunds: 0,
-    tax: 0,
-    shipping: 0,
-    total: 0,
-    units: 0,
-    cost: 0,
-  };
+  const out = into ?? { ...NO_FIGURES };
   for (const r of rows) {
     out.placed += r.placed;
     out.placed_total += r.placed_total;

@@ -1,42 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { DAY_NUMBERS, NO_FIGURES } from './figure-numbers.js';
 import type { SalesDaysTable } from './reports.tables.js';
 
 /** Reads of the sales figures, bound to a store. Dates are store-local, both ends included. */
 
 export type DayFigures = Omit<SalesDaysTable, 'store_id'>;
 
-const DAY_COLUMNS = [
-  'placed',
-  'placed_total',
-  'cancelled',
-  'completed',
-  'refunded_orders',
-  'gross',
-  'discounts',
-  'refunds',
-  'tax',
-  'shipping',
-  'total',
-  'units',
-  'cost',
-] as const;
-
-export const NO_FIGURES: Omit<DayFigures, 'day'> = {
-  placed: 0,
-  placed_total: 0,
-  cancelled: 0,
-  completed: 0,
-  refunded_orders: 0,
-  gross: 0,
-  discounts: 0,
-  refunds: 0,
-  tax: 0,
-  shipping: 0,
-  total: 0,
-  units: 0,
-  cost: 0,
-};
+const DAY_COLUMNS = DAY_NUMBERS;
 
 export function reportsRepository(db: Kysely<Database>, storeId: string) {
   return {

@@ -2,7 +2,7 @@ import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import type { InsertBatch } from '../../lib/insert-rows.js';
 import { localDate } from '../../lib/local-dates.js';
-import type { RefundedLine } from '../../lib/order-facts.js';
+import type { RefundedLine, SoldLine } from '../../lib/order-facts.js';
 import { DAY_NUMBERS, type DayDelta } from './figure-numbers.js';
 
 export { figuresOf, rollUpSalesFigures, rollUpWaitingSalesFigures } from './figure-rollup.js';
@@ -30,19 +30,8 @@ export interface OrderForFigures {
   refunded_total: number;
 }
 
-/** What the figures need of an order's line. */
-export interface LineForFigures {
-  product_id: string;
-  quantity: number;
-  quantity_refunded: number;
-  /** Line discount. */
-  discount: number;
-  /** `unit_price × quantity − discount`. */
-  total: number;
-  /** The line's share of the discount code. */
-  order_discount: number;
-  cost_price: number | null;
-}
+/** What the figures need of an order's line: the line as it was sold (`lib/order-facts.ts`). */
+export type LineForFigures = SoldLine;
 
 const dayOf = (ctx: StoreContext, createdAt: string) => localDate(createdAt, ctx.access.store.timezone);
 
