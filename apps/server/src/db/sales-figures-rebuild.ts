@@ -7,44 +7,27 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Builds the sales figures (decision 0031) of some stores (all when `storeIds` is absent) from
- * their orders, replacing what was kept: the backfill of migration 0011, the generated stores of
- * `bench/insight`, and the recomputation the property test compares the kept figures with. In
- * `db/` rather than the reports module because the migration runs it and migrations import no
- * module; the reports module offers it on its public face.
+ * their orders, replacing what was kept: a change of a store's time zone, the generated stores of
+ * `bench/insight`, and the recomputation the tests compare the kept figures with. Migrations 0011
+ * and 0018 run their own frozen copy (decision 0050); this one follows today's tables.
  *
  * SQLite knows no time zones, so each store's local days are written out first as UTC bounds
  * (a temporary table) and orders are joined to them by `created_at` range, through the
  * `orders (store_id, created_at)` index: the same SQL on both engines.
  */
-export async function rebuildSalesFigures(
-  db: Db,
-  storeIds?: readonly string[],
-  options: RebuildOptions = {},
-): Promise<void> {
-  if (db.isTransaction) return rebuild(db as Transaction<Database>, storeIds, options);
-  return db.transaction().execute((trx) => rebuild(trx, storeIds, options));
-}
-
-export interface RebuildOptions {
-  /**
-   * False in the migrations before 0019, which made `sales_figure_changes`: there is no table of
-   * changes waiting to drop yet.
-   */
-  changes?: boolean;
+export async function rebuildSalesFigures(db: Db, storeIds?: readonly string[]): Promise<void> {
+  if (db.isTransaction) return rebuild(db as Transaction<Database>, storeIds);
+  return db.transaction().execute((trx) => rebuild(trx, storeIds));
 }
 
 const BOUNDS = 'sales_rebuild_days';
 
-async function rebuild(
-  trx: Transaction<Database>,
-  storeIds: readonly string[] | undefined,
-  options: RebuildOptions,
-): Promise<void> {
+async function rebuild(trx: Transaction<Database>, storeIds: readonly string[] | undefined): Promise<void> {
   const only = storeIds ? [...new Set(storeIds)] : null;
   if (only && !only.length) return;
   // Changes not yet rolled up are counted by the rebuild from the orders they came with.
   for (const table of [
-    ...(options.changes === false ? [] : (['sales_figure_changes'] as const)),
+    'sales_figure_changes',
     'sales_days',
     'sales_product_days',
     'sales_customer_days',
