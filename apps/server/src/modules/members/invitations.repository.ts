@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { rowsChanged } from '../../db/results.js';
 import type { Database } from '../../db/schema.js';
 import { acrossStores } from '../../db/store-key-check.js';
+import { membershipsWithUserAndRole } from './members.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,16 +16,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const invitationDetailsByToken = (db: Db, tokenHash: string) =>
   // Found by its link alone: the store is not known until the invitation is.
   acrossStores(
-    db
-      .selectFrom('invitations as i')
+    membershipsWithUserAndRole(db)
+      .innerJoin('invitations as i', (j) =>
+        j.onRef('i.store_id', '=', 'm.store_id').onRef('i.membership_id', '=', 'm.id'),
+      )
       .innerJoin('stores as s', 's.id', 'i.store_id')
-      .innerJoin('memberships as m', (j) =>
-        j.onRef('m.store_id', '=', 'i.store_id').onRef('m.id', '=', 'i.membership_id'),
-      )
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .innerJoin('roles as r', (j) =>
-        j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'),
-      )
       .select([
         'i.email',
         'i.expires_at',

@@ -1,6 +1,7 @@
 import type { Member, Role } from '@tillbook/contract/members';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { rowsChanged } from '../../db/results.js';
+import type { Database, InvitationsTable, MembershipsTable, RolesTable } from '../../db/schema.js';
 import { rolePermissions } from '../../lib/roles.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -60,12 +61,7 @@ export function membersRepository(db: Db, storeId: string) {
       ).n,
 
     async listMembers(viewerId: string | null, ownerId: string): Promise<Member[]> {
-      const rows = await db
-        .selectFrom('memberships as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .innerJoin('roles as r', (j) =>
-          j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'),
-        )
+      const rows = await membershipsWithUserAndRole(db)
         .leftJoin('invitations as i', (j) =>
           j
             .onRef('i.store_id', '=', 'm.store_id')
@@ -125,12 +121,7 @@ export function membersRepository(db: Db, storeId: string) {
     },
 
     findMembership: (id: string) =>
-      db
-        .selectFrom('memberships as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .innerJoin('roles as r', (j) =>
-          j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'),
-        )
+      membershipsWithUserAndRole(db)
         .select([
           'm.id',
           'm.user_id',
@@ -153,5 +144,87 @@ export function membersRepository(db: Db, storeId: string) {
         .where('store_id', '=', storeId)
         .where('user_id', '=', userId)
         .executeTakeFirst(),
+
+    /** Adds an invited membership unless the person already has one here: false then. */
+    async addMembership(row: Omit<Insertable<MembershipsTable>, 'store_id'>): Promise<boolean> {
+      const added = await db
+        .insertInto('memberships')
+        .values({ ...row, store_id: storeId })
+        .onConflict((oc) => oc.columns(['store_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      return rowsChanged(added) === 1;
+    },
+
+    setMembershipRole: async (membershipId: string, roleId: string, now: string) => {
+      await db
+        .updateTable('memberships')
+        .set({ role_id: roleId, updated_at: now })
+        .where('store_id', '=', storeId)
+        .where('id', '=', membershipId)
+        .execute();
+    },
+
+    /** A membership and its invitations, invitations first (they name the membership). */
+    async deleteMembership(membershipId: string): Promise<void> {
+      await db
+        .deleteFrom('invitations')
+        .where('store_id', '=', storeId)
+        .where('membership_id', '=', membershipId)
+        .execute();
+      await db
+        .deleteFrom('memberships')
+        .where('store_id', '=', storeId)
+        .where('id', '=', membershipId)
+        .execute();
+    },
+
+    addInvitation: async (row: Omit<Insertable<InvitationsTable>, 'store_id'>) => {
+      await db
+        .insertInto('invitations')
+        .values({ ...row, store_id: storeId })
+        .execute();
+    },
+
+    /** The names the inviter gave in the membership's open invitation, if there is one. */
+    openInvitationNames: (membershipId: string) =>
+      db
+        .selectFrom('invitations')
+        .select(['first_name', 'last_name'])
+        .where('store_id', '=', storeId)
+        .where('membership_id', '=', membershipId)
+        .where('accepted_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst(),
+
+    deleteOpenInvitations: async (membershipId: string) => {
+      await db
+        .deleteFrom('invitations')
+        .where('store_id', '=', storeId)
+        .where('membership_id', '=', membershipId)
+        .where('accepted_at', 'is', null)
+        .execute();
+    },
+
+    addRole: async (row: Omit<Insertable<RolesTable>, 'store_id'>) => {
+      await db
+        .insertInto('roles')
+        .values({ ...row, store_id: storeId })
+        .execute();
+    },
+
+    updateRole: async (id: string, patch: Updateable<RolesTable>) => {
+      await db.updateTable('roles').set(patch).where('store_id', '=', storeId).where('id', '=', id).execute();
+    },
+
+    deleteRole: async (id: string) => {
+      await db.deleteFrom('roles').where('store_id', '=', storeId).where('id', '=', id).execute();
+    },
   };
 }
+
+/** A store's memberships with each one's account and role: the members list and one member's read. */
+export const membershipsWithUserAndRole = (db: Db) =>
+  db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('roles as r', (j) => j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'));

@@ -1,7 +1,6 @@
 import { INVITATION_TTL_DAYS } from '@tillbook/contract/constants';
 import type { addMemberBody, Member } from '@tillbook/contract/members';
 import type { z } from 'zod';
-import { rowsChanged } from '../../db/results.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import { addDays } from '../../lib/clock.js';
@@ -53,43 +52,35 @@ export async function addMember(ctx: StoreContext, body: z.output<typeof addMemb
     await claimPlanRoom(trx, ctx, { resource: 'members', storeId: ctx.storeId });
     const userId = await ensureInvitedUser(trx, body.email, now);
     const id = newId();
-    const added = await trx
-      .insertInto('memberships')
-      .values({
-        id,
-        store_id: ctx.storeId,
-        user_id: userId,
-        role_id: role.id,
-        status: 'invited',
-        invited_by: ctx.actor.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['store_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    if (rowsChanged(added) !== 1) {
-      const held = await membersRepository(trx, ctx.storeId).findMembershipByUser(userId);
+    const repo = membersRepository(trx, ctx.storeId);
+    const added = await repo.addMembership({
+      id,
+      user_id: userId,
+      role_id: role.id,
+      status: 'invited',
+      invited_by: ctx.actor.id,
+      created_at: now,
+      updated_at: now,
+    });
+    if (!added) {
+      const held = await repo.findMembershipByUser(userId);
       throw held?.status === 'invited'
         ? conflict(`${body.email} is already invited. Send the invitation again from the team list.`, {
             email: 'Already invited',
           })
         : conflict(`${body.email} is already a member of this store.`, { email: 'Already a member' });
     }
-    await trx
-      .insertInto('invitations')
-      .values({
-        id: newId(),
-        store_id: ctx.storeId,
-        membership_id: id,
-        email: body.email,
-        token_hash: sha256(token),
-        expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
-        accepted_at: null,
-        created_at: now,
-        first_name: body.first_name ?? null,
-        last_name: body.last_name ?? null,
-      })
-      .execute();
+    await repo.addInvitation({
+      id: newId(),
+      membership_id: id,
+      email: body.email,
+      token_hash: sha256(token),
+      expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
+      accepted_at: null,
+      created_at: now,
+      first_name: body.first_name ?? null,
+      last_name: body.last_name ?? null,
+    });
     await writeAudit(trx, ctx, {
       action: 'member.invited',
       entity: 'member',
@@ -141,35 +132,20 @@ export async function resendInvite(ctx: StoreContext, membershipId: string): Pro
   const token = randomToken(24);
   const now = ctx.now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    const previous = await trx
-      .selectFrom('invitations')
-      .select(['first_name', 'last_name'])
-      .where('store_id', '=', ctx.storeId)
-      .where('membership_id', '=', membershipId)
-      .where('accepted_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    await trx
-      .deleteFrom('invitations')
-      .where('store_id', '=', ctx.storeId)
-      .where('membership_id', '=', membershipId)
-      .where('accepted_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('invitations')
-      .values({
-        id: newId(),
-        store_id: ctx.storeId,
-        membership_id: membershipId,
-        email: member.email,
-        token_hash: sha256(token),
-        expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
-        accepted_at: null,
-        created_at: now,
-        first_name: previous?.first_name ?? null,
-        last_name: previous?.last_name ?? null,
-      })
-      .execute();
+    const repo = membersRepository(trx, ctx.storeId);
+    const previous = await repo.openInvitationNames(membershipId);
+    await repo.deleteOpenInvitations(membershipId);
+    await repo.addInvitation({
+      id: newId(),
+      membership_id: membershipId,
+      email: member.email,
+      token_hash: sha256(token),
+      expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
+      accepted_at: null,
+      created_at: now,
+      first_name: previous?.first_name ?? null,
+      last_name: previous?.last_name ?? null,
+    });
     await writeAudit(trx, ctx, {
       action: 'member.invitation_resent',
       entity: 'member',
@@ -191,12 +167,7 @@ export async function changeRole(ctx: StoreContext, membershipId: string, roleId
   // Taking a role away is also a use of power: only someone who holds the current role's permissions may change it.
   assertHolds(ctx, rolePermissions(member.role_key, member.role_permissions), ACT_ON_MEMBER);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('memberships')
-      .set({ role_id: role.id, updated_at: ctx.now.toISOString() })
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', membershipId)
-      .execute();
+    await membersRepository(trx, ctx.storeId).setMembershipRole(membershipId, role.id, ctx.now.toISOString());
     await writeAudit(trx, ctx, {
       action: 'member.role_changed',
       entity: 'member',
@@ -216,16 +187,7 @@ export async function removeMember(ctx: StoreContext, membershipId: string): Pro
   if (member.user_id === ctx.actor.id) throw conflict('You cannot remove yourself. Ask another admin.');
   assertHolds(ctx, rolePermissions(member.role_key, member.role_permissions), ACT_ON_MEMBER);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('invitations')
-      .where('store_id', '=', ctx.storeId)
-      .where('membership_id', '=', membershipId)
-      .execute();
-    await trx
-      .deleteFrom('memberships')
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', membershipId)
-      .execute();
+    await membersRepository(trx, ctx.storeId).deleteMembership(membershipId);
     await leaveStoreInSessions(trx, member.user_id, ctx.storeId);
     await writeAudit(trx, ctx, {
       action: 'member.removed',

@@ -62,19 +62,15 @@ export async function createRole(ctx: StoreContext, body: z.output<typeof create
   const id = newId();
   const now = ctx.now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('roles')
-      .values({
-        id,
-        store_id: ctx.storeId,
-        key: null,
-        name: body.name,
-        description: body.description ?? null,
-        permissions: JSON.stringify(permissions),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await membersRepository(trx, ctx.storeId).addRole({
+      id,
+      key: null,
+      name: body.name,
+      description: body.description ?? null,
+      permissions: JSON.stringify(permissions),
+      created_at: now,
+      updated_at: now,
+    });
     await writeAudit(trx, ctx, {
       action: 'role.created',
       entity: 'role',
@@ -124,17 +120,12 @@ export async function updateRole(
     permissions: body.permissions ? [...new Set(body.permissions)] : before.permissions,
   };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('roles')
-      .set({
-        name: after.name,
-        description: after.description,
-        permissions: JSON.stringify(after.permissions),
-        updated_at: ctx.now.toISOString(),
-      })
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', id)
-      .execute();
+    await membersRepository(trx, ctx.storeId).updateRole(id, {
+      name: after.name,
+      description: after.description,
+      permissions: JSON.stringify(after.permissions),
+      updated_at: ctx.now.toISOString(),
+    });
     await writeAudit(trx, ctx, {
       action: 'role.updated',
       entity: 'role',
@@ -156,7 +147,7 @@ export async function deleteRole(ctx: StoreContext, id: string): Promise<void> {
     throw conflict(`${holders} member(s) hold the role "${role.name}". Give them another role first.`);
   }
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('roles').where('store_id', '=', ctx.storeId).where('id', '=', id).execute();
+    await membersRepository(trx, ctx.storeId).deleteRole(id);
     await writeAudit(trx, ctx, {
       action: 'role.deleted',
       entity: 'role',
