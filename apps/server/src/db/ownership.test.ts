@@ -202,21 +202,21 @@ const ALLOWED: Allowed[] = [
     area: 'reports',
     tables: ['orders', 'order_items', 'payments_received'],
     access: 'read',
-    files: ['modules/reports/report-orders.ts'],
+    files: ['modules/reports/report-orders.queries.ts'],
     why: "the reports of single orders and payments (recent orders, a range's counts); reports sits below orders, which calls it",
   },
   {
     area: 'customers',
     tables: ['orders'],
     access: 'read',
-    files: ['modules/customers/customer-orders.ts'],
+    files: ['modules/customers/customer-orders.queries.ts'],
     why: "a customer's orders and totals; customers sits below orders",
   },
   {
     area: 'products',
     tables: ['orders', 'order_items', 'purchase_order_items'],
     access: 'read',
-    files: ['modules/products/product-orders.ts'],
+    files: ['modules/products/product-orders.queries.ts'],
     why: "a product's sales and purchase history; products sits below orders and purchase-orders",
   },
   {
@@ -230,7 +230,7 @@ const ALLOWED: Allowed[] = [
     area: 'vendors',
     tables: ['purchase_orders'],
     access: 'read',
-    files: ['modules/vendors/vendor-purchases.ts', 'modules/vendors/vendors.repository.ts'],
+    files: ['modules/vendors/vendor-purchases.queries.ts', 'modules/vendors/vendors.repository.ts'],
     why: "a vendor's open purchase orders and totals; vendors sits below purchase-orders",
   },
   {

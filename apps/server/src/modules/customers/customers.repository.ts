@@ -16,7 +16,7 @@ import {
   sortKeyOf,
   wordsOf,
 } from '../../lib/search-index.js';
-import { customerOrderStats, isReturningCustomer, NO_ORDERS } from './customer-orders.js';
+import { customerOrderStats, isReturningCustomer, NO_ORDERS } from './customer-orders.queries.js';
 import type { CustomersTable } from './customers.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createCustomer, createProduct, ledgerSum, order, stockOf } from '../../test/sales-fixtures.js';
-import { customerOrderStats } from '../customers/customer-orders.js';
-import { productIdsOnOrders } from '../products/product-orders.js';
+import { customerOrderStats } from '../customers/customer-orders.queries.js';
+import { productIdsOnOrders } from '../products/product-orders.queries.js';
 import { listCustomerOrders } from './orders.service.js';
 import { onCitus } from '../../db/distribution.js';
 

@@ -9,7 +9,7 @@ import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fileUpload, TINY_PNG } from '../../test/multipart.js';
 import { order } from '../../test/sales-fixtures.js';
-import { productSalesColumns } from './product-orders.js';
+import { productSalesColumns } from './product-orders.queries.js';
 import { productReads, type ProductFilter } from './product-reads.repository.js';
 
 let t: TestApp;

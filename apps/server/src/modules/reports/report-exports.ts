@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { StoreContext } from '../../lib/context.js';
 import { localDateTimeText } from '../../lib/local-dates.js';
 import { formatMajorAmount, minorDigits, toCsv } from '../../lib/spreadsheet.js';
-import { transactionRows, type TransactionDbRow } from './report-orders.js';
+import { transactionRows, type TransactionDbRow } from './report-orders.queries.js';
 import { salesByItemRows, salesReport, salesSummary, transactionFilter } from './reports.service.js';
 
 /**

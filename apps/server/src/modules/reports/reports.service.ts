@@ -36,7 +36,7 @@ import {
   transactionRows,
   transactionTotals,
   type TransactionFilter,
-} from './report-orders.js';
+} from './report-orders.queries.js';
 import type { DayFigures } from './reports.repository.js';
 import { figuresOf } from './sales-figures.js';
 

@@ -14,7 +14,7 @@ import { notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { vendorPurchaseSummary } from './vendor-purchases.js';
+import { vendorPurchaseSummary } from './vendor-purchases.queries.js';
 import type { VendorAddressesTable, VendorsTable } from './vendors.tables.js';
 import { toAddress, vendorsRepository } from './vendors.repository.js';
 
