@@ -2,17 +2,14 @@ import { TILL_DEFAULTS, type OfflineStockRule, type TillSettings } from '@tillbo
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
+import { tillRepository } from './till.repository.js';
 import './till.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What other modules may use of the till module (decision 0036): the store's rules for offline sales. */
 export async function tillSettingsOf(db: Db, ctx: Pick<StoreContext, 'storeId'>): Promise<TillSettings> {
-  const row = await db
-    .selectFrom('till_settings')
-    .selectAll()
-    .where('store_id', '=', ctx.storeId)
-    .executeTakeFirst();
+  const row = await tillRepository(db, ctx.storeId).findSettings();
   if (!row) return { ...TILL_DEFAULTS };
   return {
     offline_max_hours: row.offline_max_hours,
@@ -33,29 +30,11 @@ export async function claimTillDevice(
   device: string,
   owner: string,
 ): Promise<boolean> {
-  const ownerOf = async () =>
-    (
-      await db
-        .selectFrom('till_devices')
-        .select('owner')
-        .where('store_id', '=', ctx.storeId)
-        .where('device', '=', device)
-        .executeTakeFirst()
-    )?.owner;
-  let current = await ownerOf();
+  const repo = tillRepository(db, ctx.storeId);
+  let current = await repo.deviceOwner(device);
   if (current === undefined) {
-    await db
-      .insertInto('till_devices')
-      .values({
-        store_id: ctx.storeId,
-        device,
-        owner,
-        created_by_id: ctx.actor.id,
-        created_at: ctx.now.toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['store_id', 'device']).doNothing())
-      .execute();
-    current = await ownerOf();
+    await repo.claimDevice(device, owner, ctx.actor.id, ctx.now.toISOString());
+    current = await repo.deviceOwner(device);
   }
   return current === owner;
 }

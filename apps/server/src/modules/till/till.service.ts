@@ -18,6 +18,7 @@ import {
 import { activeShippingRates } from '../shipping/shipping.public.js';
 import { taxRulesOfStore } from '../tax/tax.public.js';
 import { claimTillDevice, tillSettingsOf } from './till.public.js';
+import { tillRepository } from './till.repository.js';
 
 /**
  * How far back each "changes since" reads again once caught up. A change is stamped with its
@@ -134,19 +135,7 @@ export async function updateTillSettings(
 ): Promise<TillSettings> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await tillSettingsOf(trx, ctx);
-    const row = { store_id: ctx.storeId, ...body, updated_at: ctx.now.toISOString() };
-    await trx
-      .insertInto('till_settings')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('store_id').doUpdateSet({
-          offline_max_hours: body.offline_max_hours,
-          offline_max_sales: body.offline_max_sales,
-          offline_stock_rule: body.offline_stock_rule,
-          updated_at: row.updated_at,
-        }),
-      )
-      .execute();
+    await tillRepository(trx, ctx.storeId).saveSettings(body, ctx.now.toISOString());
     await writeAudit(trx, ctx, {
       action: 'till.settings_updated',
       entity: 'store',
