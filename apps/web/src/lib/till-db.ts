@@ -79,6 +79,11 @@ export interface OfflineOutboxSale extends OutboxSaleBase {
   mode?: 'offline';
   offlineNumber: string;
   receipt: Order;
+  /**
+   * The exact body of a sale first sent online whose request failed for the network: the server
+   * may have made the sale, so it is sent again first, under the same key (decision 0052).
+   */
+  sentOnline?: OrderBody | null;
 }
 
 /**

@@ -49,7 +49,12 @@ export async function salesOf(storeId: string): Promise<OutboxSale[]> {
   return (await tillDb()).getAllFromIndex('sales', 'byStore', ofStore(storeId));
 }
 
-type SaleChange = Partial<Omit<OutboxSale, 'key' | 'storeId' | 'seq' | 'mode' | 'offlineNumber' | 'receipt'>>;
+type SaleChange = Partial<
+  Omit<OutboxSale, 'key' | 'storeId' | 'seq' | 'mode' | 'offlineNumber' | 'receipt'>
+> & {
+  /** Only ever cleared: the body sent online was refused, so the sale is the offline one now. */
+  sentOnline?: null;
+};
 
 export async function updateSale(key: string, change: SaleChange): Promise<OutboxSale | undefined> {
   const db = await tillDb();

@@ -96,6 +96,40 @@ function server(answer: (body: OrderBody, n: number) => Response | Promise<Respo
 
 const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
 
+/**
+ * A fake server that keeps the Idempotency-Key as `lib/idempotency.ts` does: a key's first
+ * answer is stored with the sale and answered to a repeat of the same body (409 to another); a
+ * refused request stores nothing. `drop` loses request n on its way there ('before') or its
+ * answer on the way back ('after', the sale made); `refuse` answers a body 422.
+ */
+function idempotentServer(opts: {
+  drop?: (n: number) => 'before' | 'after' | null;
+  refuse?: (body: OrderBody) => boolean;
+}) {
+  const sales: { key: string; body: OrderBody }[] = [];
+  const stored = new Map<string, { request: string; order: Order }>();
+  // When the till sent it is no part of the request (as the server reads it).
+  const request = (b: OrderBody) =>
+    JSON.stringify(b.offline ? { ...b, offline: { ...b.offline, sent_at: undefined } } : b);
+  const { sent } = server(async (sentBody, n) => {
+    const drop = opts.drop?.(n) ?? null;
+    if (drop === 'before') return unreachable();
+    const key = sent[n - 1]!.key;
+    const first = stored.get(key);
+    if (first && first.request !== request(sentBody))
+      return jsonResponse(409, { success: false, error: { code: 'CONFLICT', message: 'Another request' } });
+    if (!first && opts.refuse?.(sentBody))
+      return jsonResponse(422, { success: false, error: { code: 'UNPROCESSABLE', message: 'Sold out' } });
+    if (!first) {
+      sales.push({ key, body: sentBody });
+      stored.set(key, { request: request(sentBody), order: order({ number: `ORD-000${sales.length}` }) });
+    }
+    if (drop === 'after') return unreachable();
+    return jsonResponse(201, { success: true, data: stored.get(key)!.order });
+  });
+  return { sent, sales };
+}
+
 let online = true;
 beforeEach(() => {
   online = true;
@@ -145,22 +179,93 @@ describe('the till outbox', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('online, the network drops on the way: the sale is kept as offline under the same key and sent later', async () => {
+  it('online, the request lost before it reached the server: the cashier gets the offline receipt, and the round sends the same body under the same key, which makes the sale once', async () => {
     const storeId = await newStore();
-    const { sent } = server((_body, n) =>
-      n === 1 ? unreachable() : jsonResponse(201, { success: true, data: order() }),
-    );
+    const shop = idempotentServer({ drop: (n) => (n === 1 ? 'before' : null) });
     const outcome = await sell(saleIn(storeId, 'key-dropped'));
     if (outcome.kind !== 'waiting') throw new Error(`not kept: ${outcome.kind}`);
     expect(outcome.sale.key).toBe('key-dropped');
     expect(outcome.sale.body.offline?.number).toBe(outcome.sale.offlineNumber);
+    expect(outcome.sale.receipt).toMatchObject({ number: outcome.sale.offlineNumber, status: 'pending' });
+    expect(outcome.sale.sentOnline).toEqual(body);
 
     window.dispatchEvent(new Event('online'));
     await sendOutbox(storeId);
-    expect(sent.map((s) => s.key)).toEqual(['key-dropped', 'key-dropped']);
-    expect(sent[0]!.body.offline).toBeUndefined();
-    expect(sent[1]!.body.offline?.number).toBe(outcome.sale.offlineNumber);
-    expect((await getSale('key-dropped'))?.state).toBe('sent');
+    expect(shop.sent).toEqual([
+      { key: 'key-dropped', body },
+      { key: 'key-dropped', body },
+    ]);
+    expect(shop.sales).toHaveLength(1);
+    expect(await getSale('key-dropped')).toMatchObject({ state: 'sent', orderNumber: 'ORD-0001' });
+    await sendOutbox(storeId);
+    expect(shop.sent).toHaveLength(2);
+  });
+
+  it('online, the answer lost after the server made the sale: the next round gets the stored answer, one sale on the server, nothing left waiting', async () => {
+    const storeId = await newStore();
+    const shop = idempotentServer({ drop: (n) => (n === 1 ? 'after' : null) });
+    const outcome = await sell(saleIn(storeId, 'key-lost-answer'));
+    expect(outcome.kind).toBe('waiting');
+    expect(shop.sales).toHaveLength(1);
+
+    window.dispatchEvent(new Event('online'));
+    await sendOutbox(storeId);
+    // The same body and key: the server answers with what it stored, and makes nothing new.
+    expect(shop.sent.map((s) => [s.key, s.body])).toEqual([
+      ['key-lost-answer', body],
+      ['key-lost-answer', body],
+    ]);
+    expect(shop.sales).toHaveLength(1);
+    expect((await salesOf(storeId)).filter((s) => s.state !== 'sent')).toEqual([]);
+    expect(await getSale('key-lost-answer')).toMatchObject({ state: 'sent', orderNumber: 'ORD-0001' });
+    await sendOutbox(storeId);
+    expect(shop.sent).toHaveLength(2);
+  });
+
+  it('online, the answer lost and the resend refused: no sale was made, so it goes as the offline sale under the same key, once', async () => {
+    const storeId = await newStore();
+    // The first request never arrives; online the product is sold out by the time of the
+    // resend, while the server takes the sale made offline (and reviews it).
+    const shop = idempotentServer({
+      drop: (n) => (n === 1 ? 'before' : null),
+      refuse: (sent) => !sent.offline,
+    });
+    const outcome = await sell(saleIn(storeId, 'key-resend-refused'));
+    if (outcome.kind !== 'waiting') throw new Error(`not kept: ${outcome.kind}`);
+
+    window.dispatchEvent(new Event('online'));
+    await sendOutbox(storeId);
+    expect(shop.sent.map((s) => s.key)).toEqual([
+      'key-resend-refused',
+      'key-resend-refused',
+      'key-resend-refused',
+    ]);
+    expect(shop.sent[1]!.body).toEqual(body);
+    expect(shop.sent[2]!.body.offline).toMatchObject({ number: outcome.sale.offlineNumber, total: 150000 });
+    expect(shop.sales).toHaveLength(1);
+    expect(await getSale('key-resend-refused')).toMatchObject({ state: 'sent', sentOnline: null });
+    await sendOutbox(storeId);
+    expect(shop.sent).toHaveLength(3);
+  });
+
+  it('online, the answer lost and the resend failing too (no network, the key still being recorded): it waits with the body it was sent with', async () => {
+    const storeId = await newStore();
+    const shop = idempotentServer({ drop: (n) => (n === 1 ? 'after' : n === 2 ? 'before' : null) });
+    await sell(saleIn(storeId, 'key-twice'));
+    window.dispatchEvent(new Event('online'));
+    await sendOutbox(storeId);
+    expect(await getSale('key-twice')).toMatchObject({ state: 'queued', sentOnline: body });
+
+    // Another request with this key is still being recorded: a 409 that is no refusal.
+    server(() =>
+      jsonResponse(409, {
+        success: false,
+        error: { code: 'CONFLICT', message: 'A request with this Idempotency-Key is still being processed.' },
+      }),
+    );
+    await sendOutbox(storeId);
+    expect(await getSale('key-twice')).toMatchObject({ state: 'queued', sentOnline: body });
+    expect(shop.sales).toHaveLength(1);
   });
 
   it('online, a refusal is the cashier’s: nothing stays in the outbox and the reason comes back', async () => {

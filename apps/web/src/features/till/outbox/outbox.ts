@@ -16,10 +16,14 @@ import { postSale } from './send-outbox';
  * - Online, the sale is put in the outbox and sent at once; the answer is the receipt and the
  *   sale leaves the outbox. A refusal (a product out of stock, a code used up) is the cashier's
  *   to fix: the sale leaves the outbox and the till shows why.
- * - With no network (the browser says so, or the server could not be reached a moment ago), or
- *   the request failing for the network on its way, the sale is kept as made offline: numbered
- *   by the device, priced from its copy, under the same key. The round (`sendOutbox`) sends it
- *   when the network is back, once; the server answers a repeat of a key with its first answer.
+ * - With no network (the browser says so, or the server could not be reached a moment ago), the
+ *   sale is kept as made offline: numbered by the device, priced from its copy, under the same
+ *   key. The round (`sendOutbox`) sends it when the network is back, once; the server answers a
+ *   repeat of a key with its first answer.
+ * - The request failing for the network on its way (the server may have made the sale, and only
+ *   its answer was lost): the cashier gets the offline receipt as above, and the sale also keeps
+ *   the exact body it was sent with (`sentOnline`). The round sends that body again first, under
+ *   the same key, and becomes the offline sale only if the server refuses it (`send-outbox.ts`).
  * - A sale to a customer added offline whom the server does not have yet waits behind them.
  */
 
@@ -55,9 +59,9 @@ export async function sell(input: SaleInput): Promise<SaleOutcome> {
     await removeSale(sale.key);
     return { kind: 'recorded', order };
   } catch (error) {
-    // The network dropped on the way: kept as made offline under the same key, so if the server
-    // did get it, the resend is answered by the first answer.
-    if (isOffline(error)) return keepForLater(input);
+    // The network dropped on the way, maybe after the server made the sale: kept as made offline,
+    // with the body it went out with, which the round sends again first under the same key.
+    if (isOffline(error)) return keepForLater(input, sale.body);
     await removeSale(sale.key);
     return { kind: 'refused', error };
   }
@@ -66,8 +70,9 @@ export async function sell(input: SaleInput): Promise<SaleOutcome> {
 /**
  * The sale as made with no network (decision 0036), within the store's limits (how many sales
  * may wait, for how long, how old the prices may be); past them it is refused with the reason.
+ * `sentOnline`: the body of the online request that failed for the network on its way.
  */
-async function keepForLater(input: SaleInput): Promise<SaleOutcome> {
+async function keepForLater(input: SaleInput, sentOnline: OrderBody | null = null): Promise<SaleOutcome> {
   try {
     // In the outbox under this key already: kept offline before (answered as it is), or sent
     // online a moment ago (it takes its offline form in its place, below).
@@ -79,7 +84,7 @@ async function keepForLater(input: SaleInput): Promise<SaleOutcome> {
       if (before) await removeSale(input.key);
       return { kind: 'refused', error: new Error(limit ?? NO_COPY_MESSAGE) };
     }
-    const offline = await asOfflineSale(input, meta.syncedAt);
+    const offline = { ...(await asOfflineSale(input, meta.syncedAt)), sentOnline };
     const sale = before ? await replaceSale({ ...offline, seq: before.seq }) : await putSale(offline);
     if (sale.mode === 'online') throw new Error('A sale with this key is being sent: try again in a moment.');
     return { kind: 'waiting', sale };

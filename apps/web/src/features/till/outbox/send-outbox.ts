@@ -56,6 +56,8 @@ export const refusesTheSale = (status: number) =>
  *   timer) starts again from the first unsent sale.
  * - A sale being sent online right now (by `sell`, outside the lock) is left to it; one left
  *   `sending` for longer (its tab closed) is sent again under its key.
+ * - A sale whose online request failed for the network on its way is sent with that body again
+ *   first, and as the offline sale only once the server refused it (`sendOne`).
  * - Customers added offline go first, each once (their local id is their Idempotency-Key); the
  *   sales for them are rewritten to the server's id before they are sent, and a sale whose
  *   customer is not on the server yet is not sent.
@@ -131,13 +133,54 @@ async function sendQueuedCustomers(storeId: string): Promise<boolean> {
   return true;
 }
 
-/** Sends one sale; false when the round should stop (no network, server trouble). */
+/**
+ * Sends one sale; false when the round should stop (no network, server trouble). A sale whose
+ * online request failed for the network on its way (`sentOnline`) may have been made by the
+ * server: that body goes again first, under the same key. The server's answer settles it (its
+ * stored answer, or the sale made now); a refusal proves no sale was made under the key (a
+ * refused request stores nothing: its rollback frees the key), and only then does the offline
+ * body go, under the same key. Anything else (no network, server trouble, a 409 for the key still
+ * being recorded) keeps it waiting as it is.
+ */
 async function sendOne(storeId: string, sale: OutboxSale): Promise<boolean> {
   const now = new Date().toISOString();
   await updateSale(sale.key, { state: 'sending', sendingSince: now, attempts: sale.attempts + 1 });
+  const sentOnline = sale.mode === 'online' ? null : sale.sentOnline;
+  if (sentOnline) {
+    const answer = await attempt(storeId, sale.key, sentOnline);
+    // A 409 to the same body is the key still being recorded (the first request on its way).
+    if (answer.kind === 'refused' && answer.status === 409)
+      return settle(sale.key, { ...answer, kind: 'later' });
+    if (answer.kind !== 'refused') return settle(sale.key, answer);
+    await updateSale(sale.key, { sentOnline: null });
+  }
+  return settle(sale.key, await attempt(storeId, sale.key, sale.body));
+}
+
+type Attempt =
+  | { kind: 'recorded'; order: Order }
+  /** A status the same request will always get. */
+  | { kind: 'refused'; status: number; error: unknown }
+  /** No network (status 0) or server trouble: the same request may go through later. */
+  | { kind: 'later'; status: number; error: unknown };
+
+async function attempt(storeId: string, key: string, body: OrderBody): Promise<Attempt> {
   try {
-    const order = await postSale(storeId, sale.key, sale.body);
-    await updateSale(sale.key, {
+    return { kind: 'recorded', order: await postSale(storeId, key, body) };
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    return { kind: refusesTheSale(status) ? 'refused' : 'later', status, error };
+  }
+}
+
+/**
+ * Records the answer on the sale: sent with its order; a refusal about the sale itself waits for
+ * a decision and the others go on; anything else keeps it queued and stops the round.
+ */
+async function settle(key: string, answer: Attempt): Promise<boolean> {
+  if (answer.kind === 'recorded') {
+    const { order } = answer;
+    await updateSale(key, {
       state: 'sent',
       error: null,
       orderId: order.id,
@@ -147,14 +190,11 @@ async function sendOne(storeId: string, sale: OutboxSale): Promise<boolean> {
       sentAt: new Date().toISOString(),
     });
     return true;
-  } catch (error) {
-    const status = error instanceof ApiError ? error.status : 0;
-    // A refusal about the sale itself: it waits for a decision; the others go on.
-    if (refusesTheSale(status)) {
-      await updateSale(sale.key, { state: 'needs_decision', error: messageOf(error) });
-      return true;
-    }
-    await updateSale(sale.key, { state: 'queued', error: status === 0 ? null : messageOf(error) });
-    return false;
   }
+  if (answer.kind === 'refused') {
+    await updateSale(key, { state: 'needs_decision', error: messageOf(answer.error) });
+    return true;
+  }
+  await updateSale(key, { state: 'queued', error: answer.status === 0 ? null : messageOf(answer.error) });
+  return false;
 }
