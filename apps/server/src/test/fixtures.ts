@@ -1,5 +1,5 @@
 import type { SignInData } from '@tillbook/contract/auth';
-import type { TestApp } from './harness.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') =>
@@ -110,6 +110,26 @@ export async function createStaff(
   });
   if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
   return { token: accepted.body.data.userToken, user: accepted.body.data, storeId: owner.storeId, email };
+}
+
+/** The people most module tests start from, on a fresh app of their own. */
+export interface TwoStores {
+  t: TestApp;
+  /** The owner of the store under test. */
+  m: Merchant;
+  /** The owner of another store: what `m` makes, `other` must neither see nor change. */
+  other: Merchant;
+  /** A cashier of `m`'s store: what the built-in role may not do is refused to them. */
+  cashier: Merchant;
+}
+
+/** A fresh app with two stores and a cashier of the first, made in this order. */
+export async function appWithTwoStores(env: Record<string, string> = {}): Promise<TwoStores> {
+  const t = await createTestApp(env);
+  const m = await createMerchant(t);
+  const other = await createMerchant(t);
+  const cashier = await createStaff(t, m, 'cashier');
+  return { t, m, other, cashier };
 }
 
 /** A multipart/form-data body with one file field, as a browser sends it. */

@@ -1,27 +1,18 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithTwoStores,
   createMerchant,
-  createStaff,
   latestMail,
   PASSWORD,
   uniqueEmail,
   type Merchant,
 } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { fileUpload, TINY_PNG } from '../../test/multipart.js';
 
-let t: TestApp;
-let m: Merchant;
-let other: Merchant;
-let cashier: Merchant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  m = await createMerchant(t);
-  other = await createMerchant(t);
-  cashier = await createStaff(t, m, 'cashier');
-});
+let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant;
+beforeAll(async () => ({ t, m, other, cashier } = await appWithTwoStores()));
 afterAll(async () => t.close());
 
 /** A member whose custom role may only view customers and products. */

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { appWithTwoStores, createMerchant, type Merchant } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
 import { createCustomer, createMemberWith, createProduct, order } from '../../test/sales-fixtures.js';
 
-let t: TestApp;
-let m: Merchant;
-let other: Merchant;
-let cashier: Merchant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  m = await createMerchant(t);
-  other = await createMerchant(t);
-  cashier = await createStaff(t, m, 'cashier');
-});
+let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant;
+beforeAll(async () => ({ t, m, other, cashier } = await appWithTwoStores()));
 afterAll(async () => t.close());
 
 const pay = (body: Record<string, unknown>, who: Merchant = m, headers: Record<string, string> = {}) =>

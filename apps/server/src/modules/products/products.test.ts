@@ -1,19 +1,10 @@
 import { gtinCheckDigit } from '@tillbook/contract/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { appWithTwoStores, type Merchant } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
 
-let t: TestApp;
-let m: Merchant;
-let other: Merchant;
-let cashier: Merchant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  m = await createMerchant(t);
-  other = await createMerchant(t);
-  cashier = await createStaff(t, m, 'cashier');
-});
+let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant;
+beforeAll(async () => ({ t, m, other, cashier } = await appWithTwoStores()));
 afterAll(async () => t.close());
 
 const create = (body: Record<string, unknown>, who: Merchant = m) =>

@@ -1,19 +1,11 @@
 import { MESSAGES } from '@tillbook/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { appWithTwoStores, createStaff, type Merchant } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
 
-let t: TestApp;
-let m: Merchant;
-let other: Merchant;
-let cashier: Merchant;
-let manager: Merchant;
-
+let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant, manager: Merchant;
 beforeAll(async () => {
-  t = await createTestApp();
-  m = await createMerchant(t);
-  other = await createMerchant(t);
-  cashier = await createStaff(t, m, 'cashier');
+  ({ t, m, other, cashier } = await appWithTwoStores());
   manager = await createStaff(t, m, 'manager');
 });
 afterAll(async () => t.close());
