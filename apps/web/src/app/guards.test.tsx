@@ -1,22 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { saveSession, type Session } from '../lib/session';
+import { saveSession } from '../lib/session';
 import { setUiState } from '../lib/ui-state';
+import { signIn } from '../test/session';
 import { PublicOnly, RequireAuth, RequireStore, RootRedirect } from './guards';
 import { routes } from './router';
-
-function signIn(store: Session['store'] = { id: 's1', business_name: 'Ada Provisions' }) {
-  saveSession({
-    token: 'tok_1234567890abcdefghij',
-    user: {
-      id: 'u1',
-      email: 'ada@example.ng',
-      business_name: store?.business_name ?? null,
-    } as Session['user'],
-    store,
-  });
-}
 
 const screenAt = (text: string) => <p>{text}</p>;
 

@@ -1,7 +1,8 @@
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, saveSession, type Session } from '../lib/session';
+import { clearSession } from '../lib/session';
 import type * as LazyScreen from '../lib/lazy-screen';
+import { signIn } from '../test/session';
 import { routes } from './router';
 
 /** Every screen module the router asks for, by its `load` function (nothing is really fetched). */
@@ -13,18 +14,6 @@ vi.mock('../lib/lazy-screen', async (original) => ({
     return { default: () => null };
   }),
 }));
-
-function signIn(store: Session['store'] = { id: 's1', business_name: 'Ada Provisions' }) {
-  saveSession({
-    token: 'tok_1234567890abcdefghij',
-    user: {
-      id: 'u1',
-      email: 'ada@example.ng',
-      business_name: store?.business_name ?? null,
-    } as Session['user'],
-    store,
-  });
-}
 
 /** The `load` of each route matched at `path` (layouts and screen). */
 const loadsAt = (path: string) =>

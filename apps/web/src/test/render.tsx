@@ -30,3 +30,18 @@ export function renderScreen(element: ReactElement, { path = '/', route = '/' } 
 
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server's answer to a request that worked: `{ success, message, data }`. */
+export const okResponse = (data: unknown, status = 200, message = 'OK') =>
+  jsonResponse(status, { success: true, message, data });
+
+/** The server's 400 with messages for the named fields. */
+export const fieldsRefused = (fields: Record<string, string>) =>
+  jsonResponse(400, {
+    success: false,
+    message: 'Check the highlighted fields',
+    error: { code: 'VALIDATION_FAILED', message: 'Check the highlighted fields', fields },
+  });
+
+/** What the fake server answers to a path it does not serve. */
+export const noRoute = (path: string) => jsonResponse(404, { success: false, message: `No route ${path}` });

@@ -1,24 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderScreen } from '../../../test/render';
+import { fieldsRefused, renderScreen } from '../../../test/render';
 import SignInScreen from './sign-in-screen';
 
 describe('sign-in screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("puts the server's field messages on the fields and keeps the typed email", async () => {
-    const fetch = vi.fn().mockResolvedValue(
-      jsonResponse(400, {
-        success: false,
-        message: 'Check the highlighted fields',
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Check the highlighted fields',
-          fields: { email: 'Enter a valid email address', password: 'Password is required' },
-        },
-      }),
-    );
+    const fetch = vi
+      .fn()
+      .mockResolvedValue(
+        fieldsRefused({ email: 'Enter a valid email address', password: 'Password is required' }),
+      );
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
     renderScreen(<SignInScreen />);

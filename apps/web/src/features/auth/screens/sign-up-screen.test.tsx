@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderScreen } from '../../../test/render';
+import { fieldsRefused, renderScreen } from '../../../test/render';
 import SignUpScreen from './sign-up-screen';
 
 describe('sign-up screen', () => {
@@ -9,20 +9,7 @@ describe('sign-up screen', () => {
 
   it("shows a 400's phone number message on the field and as a toast", async () => {
     const message = 'This phone number is already used by another account';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(
-        jsonResponse(400, {
-          success: false,
-          message: 'Check the highlighted fields',
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'Check the highlighted fields',
-            fields: { phone_number: message },
-          },
-        }),
-      ),
-    );
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(fieldsRefused({ phone_number: message })));
     const user = userEvent.setup();
     const fill = async (input: HTMLElement, text: string) => {
       await user.click(input);

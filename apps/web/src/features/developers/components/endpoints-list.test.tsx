@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '@tillbook/contract/webhooks';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, saveSession, type Session } from '../../../lib/session';
-import { jsonResponse, renderScreen } from '../../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInForEachTest } from '../../../test/session';
+import { jsonResponse, noRoute, okResponse, renderScreen } from '../../../test/render';
 import { EndpointsList } from './endpoints-list';
 
 const created: CreatedWebhookEndpoint = {
@@ -40,24 +40,14 @@ function serve() {
       return jsonResponse(201, { success: true, message: 'Webhook endpoint added', data: created });
     }
     if (path.startsWith('/api/v1/webhooks/endpoints')) {
-      return jsonResponse(200, { success: true, message: 'OK', data: endpoints });
+      return okResponse(endpoints);
     }
-    return jsonResponse(404, { success: false, message: `No route ${path}` });
+    return noRoute(path);
   });
 }
 
 describe('webhook endpoints', () => {
-  beforeEach(() => {
-    saveSession({
-      token: 'tok_1234567890abcdefghij',
-      user: { id: 'u1', email: 'ada@example.ng', business_name: 'Mama Put' } as Session['user'],
-      store: { id: 's1', business_name: 'Mama Put' } as Session['store'],
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-  });
+  signedInForEachTest();
 
   it(
     'adds an endpoint, shows the server’s message next to the URL, then the secret once',

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, saveSession, type Session } from '../../../lib/session';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInForEachTest } from '../../../test/session';
 import { jsonResponse, renderScreen } from '../../../test/render';
 import { QuickStart } from './quick-start';
 import { RevealModal } from './reveal-modal';
@@ -9,17 +9,7 @@ import { RevealModal } from './reveal-modal';
 const SECRET = `sk_live_${'a'.repeat(43)}`;
 
 describe('reveal a secret key', () => {
-  beforeEach(() => {
-    saveSession({
-      token: 'tok_1234567890abcdefghij',
-      user: { id: 'u1', email: 'ada@example.ng', business_name: 'Mama Put' } as Session['user'],
-      store: { id: 's1', business_name: 'Mama Put' } as Session['store'],
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-  });
+  signedInForEachTest();
 
   it('asks for the password, shows a wrong one next to the field, and hands over the key', async () => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentSubscription, Plan } from '@tillbook/contract/subscriptions';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { clearSession, saveSession, type Session } from '../../../lib/session';
-import { jsonResponse, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
+import { okResponse, renderScreen } from '../../../test/render';
 import { SubscribeModal } from './subscribe-modal';
 
 const growth: Plan = {
@@ -32,23 +32,10 @@ const current = (over: Partial<CurrentSubscription> = {}): CurrentSubscription =
   ...over,
 });
 
-const servePin = (pinSet: boolean) =>
-  vi.fn(async () =>
-    jsonResponse(200, { success: true, message: 'OK', data: { pin_set: pinSet, updated_at: null } }),
-  );
+const servePin = (pinSet: boolean) => vi.fn(async () => okResponse({ pin_set: pinSet, updated_at: null }));
 
 describe('paying for a plan', () => {
-  beforeEach(() => {
-    saveSession({
-      token: 'tok_1234567890abcdefghij',
-      user: { id: 'u1', email: 'ada@example.ng', business_name: 'Mama Put' } as Session['user'],
-      store: { id: 's1', business_name: 'Mama Put' } as Session['store'],
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-  });
+  signedInForEachTest();
 
   it('shows the price and when it starts, and sends nothing until the password is given', async () => {
     vi.stubGlobal('fetch', servePin(false));

@@ -1,26 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { WalletDetails } from '@tillbook/contract/wallet';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, saveSession, type Session } from '../../../lib/session';
-import { jsonResponse, renderScreen } from '../../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInForEachTest } from '../../../test/session';
+import { jsonResponse, noRoute, renderScreen } from '../../../test/render';
+import { wallet } from '../test-wallet';
 import { TransferModal } from './transfer-modal';
-
-const wallet: WalletDetails = {
-  id: 'w1',
-  currency: 'NGN',
-  provider: 'sandbox',
-  bank_name: 'Wema Bank (sandbox)',
-  account_number: '9123456789',
-  account_name: 'TILLBOOK/MAMA PUT',
-  balance: 5_000_000,
-  held: 0,
-  transfer_fee: 1_000,
-  transfer_limit: 500_000_000,
-  daily_limit: 1_000_000_000,
-  sandbox: true,
-  created_at: '2026-11-26T00:00:00.000Z',
-};
 
 const transferAnswer = {
   id: 't1',
@@ -74,22 +58,22 @@ function serve({ pinSet = false } = {}) {
     if (path.startsWith('/api/v1/wallet/transfer') && init?.method === 'POST') {
       return jsonResponse(201, { success: true, message: 'Transfer sent', data: transferAnswer });
     }
-    return jsonResponse(404, { success: false, message: `No route ${path}` });
+    return noRoute(path);
   });
 }
 
+/** Picks the bank, types the account (its name shows) and ₦12,000. */
+async function fillTransfer(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('combobox', { name: 'Bank' }));
+  await user.keyboard('Guar');
+  await user.click(await screen.findByRole('option', { name: 'Guaranty Trust Bank', hidden: true }));
+  await user.type(screen.getByRole('textbox', { name: 'Account number' }), '0123456789');
+  expect(await screen.findByText('ADAEZE BELLO')).toBeVisible();
+  await user.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '12000');
+}
+
 describe('transfer form', () => {
-  beforeEach(() => {
-    saveSession({
-      token: 'tok_1234567890abcdefghij',
-      user: { id: 'u1', email: 'ada@example.ng', business_name: 'Mama Put' } as Session['user'],
-      store: { id: 's1', business_name: 'Mama Put' } as Session['store'],
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-  });
+  signedInForEachTest();
 
   it('shows the bank’s name for the account, the fee and total, and asks for the password before sending', async () => {
     const fetch = serve();
@@ -99,12 +83,7 @@ describe('transfer form', () => {
     await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url)).join(' ')).toContain('/wallet/bankcode'),
     );
-    await user.click(await screen.findByRole('combobox', { name: 'Bank' }));
-    await user.keyboard('Guar');
-    await user.click(await screen.findByRole('option', { name: 'Guaranty Trust Bank', hidden: true }));
-    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '0123456789');
-    expect(await screen.findByText('ADAEZE BELLO')).toBeVisible();
-    await user.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '12000');
+    await fillTransfer(user);
     expect(screen.getByText(/Fee ₦10\.00 · total ₦12,010\.00/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: /^Send/ }));
     expect(await screen.findByText('Enter your password to confirm')).toBeVisible();
@@ -130,12 +109,7 @@ describe('transfer form', () => {
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
     renderScreen(<TransferModal opened onClose={() => {}} wallet={wallet} />);
-    await user.click(await screen.findByRole('combobox', { name: 'Bank' }));
-    await user.keyboard('Guar');
-    await user.click(await screen.findByRole('option', { name: 'Guaranty Trust Bank', hidden: true }));
-    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '0123456789');
-    expect(await screen.findByText('ADAEZE BELLO')).toBeVisible();
-    await user.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '12000');
+    await fillTransfer(user);
     const pin = await screen.findByLabelText(/Transaction PIN/);
     expect(screen.getByRole('button', { name: 'Use my password instead' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: /^Send/ }));

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, saveSession, type Session } from '../../../lib/session';
-import { jsonResponse, renderScreen } from '../../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInForEachTest } from '../../../test/session';
+import { jsonResponse, noRoute, okResponse, renderScreen } from '../../../test/render';
 import WalletScreen from './wallet-screen';
 
 const REFUSED =
@@ -26,10 +26,8 @@ const currentUser = {
 function serve() {
   return vi.fn(async (url: string, init?: RequestInit) => {
     const path = String(url);
-    if (path.startsWith('/api/v1/user/singleuser'))
-      return jsonResponse(200, { success: true, message: 'OK', data: currentUser });
-    if (path.startsWith('/api/v1/wallet/details'))
-      return jsonResponse(200, { success: true, message: 'OK', data: null });
+    if (path.startsWith('/api/v1/user/singleuser')) return okResponse(currentUser);
+    if (path.startsWith('/api/v1/wallet/details')) return okResponse(null);
     if (path.startsWith('/api/v1/wallet') && init?.method === 'POST') {
       return jsonResponse(403, {
         success: false,
@@ -37,22 +35,12 @@ function serve() {
         error: { code: 'FORBIDDEN', message: REFUSED, requestId: 'r1' },
       });
     }
-    return jsonResponse(404, { success: false, message: `No route ${path}` });
+    return noRoute(path);
   });
 }
 
 describe('wallet screen', () => {
-  beforeEach(() => {
-    saveSession({
-      token: 'tok_1234567890abcdefghij',
-      user: { id: 'u1', email: 'ada@example.ng', business_name: 'Mama Put' } as Session['user'],
-      store: { id: 's1', business_name: 'Mama Put' } as Session['store'],
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-  });
+  signedInForEachTest();
 
   it('says beside the button why the wallet was not opened (an unverified email), and keeps it', async () => {
     vi.stubGlobal('fetch', serve());
