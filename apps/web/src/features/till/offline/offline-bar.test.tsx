@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
 import type { OfflineOutboxSale, QueuedCustomer } from '../../../lib/till-db';
+import { CUSTOMER_NOT_SENT, NOT_ANSWERED } from '../outbox/outbox-store';
 import { OfflineBar } from './offline-bar';
 import type { OfflineTill } from './use-offline-till';
 
@@ -17,12 +18,7 @@ const sale = (over: Partial<OfflineOutboxSale>): OfflineOutboxSale => ({
   quote: {} as OfflineOutboxSale['quote'],
   state: 'queued',
   attempts: 0,
-  error: null,
-  orderId: null,
-  orderNumber: null,
-  offlineState: null,
-  issues: [],
-  sentAt: null,
+  ...NOT_ANSWERED,
   ...over,
 });
 
@@ -86,13 +82,7 @@ describe('OfflineBar', () => {
       seq: 1,
       body: { first_name: 'Chidi', last_name: 'Okeke', phone_number: '08031234567' },
       addedAt: '2026-11-26T10:00:00Z',
-      state: 'queued',
-      attempts: 0,
-      error: null,
-      serverId: null,
-      existing: false,
-      message: null,
-      result: null,
+      ...CUSTOMER_NOT_SENT,
       ...over,
     });
     renderScreen(

@@ -1,6 +1,7 @@
 import type { Order } from '@tillbook/contract/orders';
 import type { OfflineOutboxSale } from '../../../lib/till-db';
 import { nextOfflineNumber } from './device-numbers';
+import { NOT_ANSWERED } from './outbox-store';
 import type { SaleInput } from './sale';
 
 /**
@@ -79,11 +80,6 @@ export async function asOfflineSale(
     state: 'queued',
     sendingSince: null,
     attempts: 0,
-    error: null,
-    orderId: null,
-    orderNumber: null,
-    offlineState: null,
-    issues: [],
-    sentAt: null,
+    ...NOT_ANSWERED,
   };
 }

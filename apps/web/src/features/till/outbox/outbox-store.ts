@@ -18,6 +18,27 @@ import { LOCAL_CUSTOMER_PREFIX } from '../catalogue/catalogue-cache';
 
 type NewSale = Omit<OfflineOutboxSale, 'seq'> | Omit<OnlineOutboxSale, 'seq'>;
 
+/** A sale's fields before the server has answered it (online or offline). */
+export const NOT_ANSWERED = {
+  error: null,
+  orderId: null,
+  orderNumber: null,
+  offlineState: null,
+  issues: [],
+  sentAt: null,
+} as const satisfies Partial<OutboxSale>;
+
+/** A customer added offline, before it is sent. */
+export const CUSTOMER_NOT_SENT = {
+  state: 'queued',
+  attempts: 0,
+  error: null,
+  serverId: null,
+  existing: false,
+  message: null,
+  result: null,
+} as const satisfies Partial<QueuedCustomer>;
+
 /**
  * Puts a sale in the outbox, after the store's others. A sale already there under the same key
  * (the cashier pressed again after an answer was lost) is left as it is and answered.
@@ -97,13 +118,7 @@ export async function queueCustomer(storeId: string, body: NewCustomerBody): Pro
     seq: (last?.value.seq ?? 0) + 1,
     body,
     addedAt: now,
-    state: 'queued',
-    attempts: 0,
-    error: null,
-    serverId: null,
-    existing: false,
-    message: null,
-    result: null,
+    ...CUSTOMER_NOT_SENT,
   });
   const customer: Customer = {
     id: key,

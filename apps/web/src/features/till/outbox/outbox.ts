@@ -5,7 +5,7 @@ import { offlineLimitReached } from '../offline/offline-limit';
 import { serverCustomerId } from '../offline/offline-customers';
 import { isOffline } from '../offline/network';
 import { asOfflineSale } from './offline-sale';
-import { getSale, putSale, removeSale, replaceSale } from './outbox-store';
+import { NOT_ANSWERED, getSale, putSale, removeSale, replaceSale } from './outbox-store';
 import type { SaleInput, SaleOutcome } from './sale';
 import { postSale } from './send-outbox';
 
@@ -45,12 +45,7 @@ export async function sell(input: SaleInput): Promise<SaleOutcome> {
     state: 'sending',
     sendingSince: now,
     attempts: 1,
-    error: null,
-    orderId: null,
-    orderNumber: null,
-    offlineState: null,
-    issues: [],
-    sentAt: null,
+    ...NOT_ANSWERED,
   });
   // Kept earlier under this key (offline, or sent from another tab): it is the outbox's to send.
   if (sale.mode !== 'online') return { kind: 'waiting', sale };
