@@ -7,11 +7,11 @@ import {
 import type { Kysely } from 'kysely';
 import { Agent, fetch } from 'undici';
 import type { Database } from '../../db/schema.js';
-import { acrossStores } from '../../db/store-key-check.js';
 import type { Deps } from '../../lib/context.js';
 import { hmac } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { PrivateAddressError, publicOnlyLookup, refusedUrl } from './webhook-addresses.js';
+import { dueDeliveries, webhooksRepository } from './webhooks.repository.js';
 import type { WebhookDeliveriesTable } from './webhooks.tables.js';
 
 /** Deliveries one round takes at most; they are sent side by side. */
@@ -97,12 +97,7 @@ async function post(
 
 /** Sends one claimed delivery and records the attempt and what follows (done, retry, give up). */
 async function deliver(db: Kysely<Database>, deps: Deps, delivery: WebhookDeliveriesTable): Promise<void> {
-  const endpoint = await db
-    .selectFrom('webhook_endpoints')
-    .select(['url', 'secret_sealed', 'enabled'])
-    .where('store_id', '=', delivery.store_id)
-    .where('id', '=', delivery.endpoint_id)
-    .executeTakeFirst();
+  const endpoint = await webhooksRepository(db, delivery.store_id).endpointForSending(delivery.endpoint_id);
   const now = deps.clock.now();
   const outcome: Outcome = !endpoint
     ? { statusCode: null, error: 'The endpoint was deleted', durationMs: 0 }
@@ -117,33 +112,24 @@ async function deliver(db: Kysely<Database>, deps: Deps, delivery: WebhookDelive
   // The last try is at the give-up time itself; after a failure there, the delivery has failed.
   const next = delivered || !endpoint || at >= giveUp ? null : retryAt > giveUp ? giveUp : retryAt;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        id: newId(),
-        store_id: delivery.store_id,
-        delivery_id: delivery.id,
-        attempted_at: now.toISOString(),
-        status_code: outcome.statusCode,
-        error: outcome.error,
-        duration_ms: outcome.durationMs,
-      })
-      .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: delivered ? 'delivered' : next ? 'pending' : 'failed',
-        attempts,
-        next_attempt_at: next?.toISOString() ?? null,
-        claimed_until: null,
-        delivered_at: delivered ? at.toISOString() : null,
-        updated_at: at.toISOString(),
-      })
-      .where('store_id', '=', delivery.store_id)
-      .where('id', '=', delivery.id)
-      // Only while this worker's claim holds: "send again" meanwhile made it due anew.
-      .where('claimed_until', '=', delivery.claimed_until)
-      .execute();
+    const repo = webhooksRepository(trx, delivery.store_id);
+    await repo.addAttempt({
+      id: newId(),
+      delivery_id: delivery.id,
+      attempted_at: now.toISOString(),
+      status_code: outcome.statusCode,
+      error: outcome.error,
+      duration_ms: outcome.durationMs,
+    });
+    // Only while this worker's claim holds: "send again" meanwhile made it due anew.
+    await repo.finishDelivery(delivery, {
+      status: delivered ? 'delivered' : next ? 'pending' : 'failed',
+      attempts,
+      next_attempt_at: next?.toISOString() ?? null,
+      claimed_until: null,
+      delivered_at: delivered ? at.toISOString() : null,
+      updated_at: at.toISOString(),
+    });
   });
 }
 
@@ -157,31 +143,13 @@ export async function deliverDueWebhooks(db: Kysely<Database>, deps: Deps): Prom
   const now = deps.clock.now().toISOString();
   // The worker's round is over every store's due deliveries (decision 0049); each is then
   // claimed and sent in its own store.
-  const due = await acrossStores(
-    db
-      .selectFrom('webhook_deliveries')
-      .select(['store_id', 'id'])
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .limit(ROUND_SIZE),
-  ).execute();
+  const due = await dueDeliveries(db, now, ROUND_SIZE);
   const claimedUntil = new Date(
     deps.clock.now().getTime() + deps.config.WEBHOOK_TIMEOUT_MS + 30_000,
   ).toISOString();
   const claimed: WebhookDeliveriesTable[] = [];
   for (const { store_id, id } of due) {
-    const row = await db
-      .updateTable('webhook_deliveries')
-      .set({ claimed_until: claimedUntil })
-      .where('store_id', '=', store_id)
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst();
+    const row = await webhooksRepository(db, store_id).claimDueDelivery(id, now, claimedUntil);
     if (row) claimed.push(row);
   }
   await Promise.all(

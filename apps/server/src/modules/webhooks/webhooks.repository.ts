@@ -2,8 +2,13 @@ import type { webhookDeliveriesQuery, WebhookDelivery, WebhookEndpoint } from '@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { acrossStores } from '../../db/store-key-check.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
-import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.tables.js';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+} from './webhooks.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -115,8 +120,113 @@ export function webhooksRepository(db: Db, storeId: string) {
         .execute();
       return toDelivery(row, row.endpoint_url, attempts);
     },
+
+    addEndpoint: async (row: WebhookEndpointsTable) => {
+      await db.insertInto('webhook_endpoints').values(row).execute();
+    },
+
+    changeEndpoint: async (id: string, patch: Partial<WebhookEndpointsTable>) => {
+      await db
+        .updateTable('webhook_endpoints')
+        .set(patch)
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * An endpoint with its deliveries and their attempts. Attempts and deliveries first: the
+     * cascade is declared, but an explicit delete keeps both engines' behaviour the same whatever
+     * their foreign-key settings.
+     */
+    async deleteEndpoint(id: string): Promise<void> {
+      const deliveries = db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where('endpoint_id', '=', id);
+      await db
+        .deleteFrom('webhook_attempts')
+        .where('store_id', '=', storeId)
+        .where('delivery_id', 'in', deliveries)
+        .execute();
+      await db
+        .deleteFrom('webhook_deliveries')
+        .where('store_id', '=', storeId)
+        .where('endpoint_id', '=', id)
+        .execute();
+      await db.deleteFrom('webhook_endpoints').where('store_id', '=', storeId).where('id', '=', id).execute();
+    },
+
+    changeDelivery: async (id: string, patch: Partial<WebhookDeliveriesTable>) => {
+      await db
+        .updateTable('webhook_deliveries')
+        .set(patch)
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** What the worker needs of a delivery's endpoint to send it. */
+    endpointForSending: (id: string) =>
+      db
+        .selectFrom('webhook_endpoints')
+        .select(['url', 'secret_sealed', 'enabled'])
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    addAttempt: async (row: Omit<WebhookAttemptsTable, 'store_id'>) => {
+      await db
+        .insertInto('webhook_attempts')
+        .values({ ...row, store_id: storeId })
+        .execute();
+    },
+
+    /** Records a send's outcome, only while the sender's claim holds: "send again" meanwhile made it due anew. */
+    finishDelivery: async (
+      delivery: Pick<WebhookDeliveriesTable, 'id' | 'claimed_until'>,
+      patch: Partial<WebhookDeliveriesTable>,
+    ) => {
+      await db
+        .updateTable('webhook_deliveries')
+        .set(patch)
+        .where('store_id', '=', storeId)
+        .where('id', '=', delivery.id)
+        .where('claimed_until', '=', delivery.claimed_until)
+        .execute();
+    },
+
+    /** Claims a due delivery until `claimedUntil` unless another worker holds it: the row, or none. */
+    claimDueDelivery: (id: string, now: string, claimedUntil: string) =>
+      db
+        .updateTable('webhook_deliveries')
+        .set({ claimed_until: claimedUntil })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst(),
   };
 }
+
+/**
+ * The worker's round is over every store's due deliveries (decision 0049): read across stores,
+ * the oldest due first; each is then claimed and sent in its own store.
+ */
+export const dueDeliveries = (db: Db, now: string, limit: number) =>
+  acrossStores(
+    db
+      .selectFrom('webhook_deliveries')
+      .select(['store_id', 'id'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .limit(limit),
+  ).execute();
 
 function toDelivery(
   row: WebhookDeliveriesTable,

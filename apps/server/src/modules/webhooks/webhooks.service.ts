@@ -57,7 +57,7 @@ export async function createEndpoint(
         `A store can have at most ${WEBHOOK_MAX_ENDPOINTS} webhook endpoints. Delete one you no longer use.`,
       );
     }
-    await trx.insertInto('webhook_endpoints').values(row).execute();
+    await repo.addEndpoint(row);
     const endpoint = toEndpoint(row);
     await writeAudit(trx, ctx, {
       action: 'webhook_endpoint.created',
@@ -85,12 +85,7 @@ export async function updateEndpoint(
     if (body.description !== undefined) patch.description = body.description || null;
     if (body.events !== undefined) patch.events = JSON.stringify(body.events);
     if (body.enabled !== undefined) patch.enabled = body.enabled ? 1 : 0;
-    await trx
-      .updateTable('webhook_endpoints')
-      .set(patch)
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', id)
-      .execute();
+    await repo.changeEndpoint(id, patch);
     const before = toEndpoint(row);
     const after = toEndpoint({ ...row, ...patch });
     await writeAudit(trx, ctx, {
@@ -113,30 +108,10 @@ export async function updateEndpoint(
 /** Deletes an endpoint; its deliveries and their attempts go with it (foreign keys cascade). */
 export async function deleteEndpoint(ctx: StoreContext, id: string): Promise<{ id: string }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await webhooksRepository(trx, ctx.storeId).endpoint(id);
+    const repo = webhooksRepository(trx, ctx.storeId);
+    const row = await repo.endpoint(id);
     if (!row) throw notFound('Webhook endpoint');
-    // Attempts and deliveries first: the cascade is declared, but an explicit delete keeps both
-    // engines' behaviour the same whatever their foreign-key settings.
-    const deliveries = trx
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('store_id', '=', ctx.storeId)
-      .where('endpoint_id', '=', id);
-    await trx
-      .deleteFrom('webhook_attempts')
-      .where('store_id', '=', ctx.storeId)
-      .where('delivery_id', 'in', deliveries)
-      .execute();
-    await trx
-      .deleteFrom('webhook_deliveries')
-      .where('store_id', '=', ctx.storeId)
-      .where('endpoint_id', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('webhook_endpoints')
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', id)
-      .execute();
+    await repo.deleteEndpoint(id);
     await writeAudit(trx, ctx, {
       action: 'webhook_endpoint.deleted',
       entity: 'webhook_endpoint',
@@ -165,19 +140,14 @@ export async function resendDelivery(ctx: StoreContext, id: string): Promise<Web
     const repo = webhooksRepository(trx, ctx.storeId);
     const row = await repo.delivery(id);
     if (!row) throw notFound('Webhook delivery');
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: 'pending',
-        next_attempt_at: now,
-        // A send in flight keeps its attempt, but no longer decides the delivery's state.
-        claimed_until: null,
-        give_up_at: new Date(ctx.now.getTime() + WEBHOOK_RETRY_HOURS * 3_600_000).toISOString(),
-        updated_at: now,
-      })
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', id)
-      .execute();
+    await repo.changeDelivery(id, {
+      status: 'pending',
+      next_attempt_at: now,
+      // A send in flight keeps its attempt, but no longer decides the delivery's state.
+      claimed_until: null,
+      give_up_at: new Date(ctx.now.getTime() + WEBHOOK_RETRY_HOURS * 3_600_000).toISOString(),
+      updated_at: now,
+    });
     await writeAudit(trx, ctx, {
       action: 'webhook_delivery.resent',
       entity: 'webhook_endpoint',
