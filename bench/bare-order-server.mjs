@@ -4,11 +4,9 @@
 // through the same driver (better-sqlite3 or pg) on the same database, with no session, no
 // validation, no query builder and no services. Env: PORT, DATABASE_URL, STORE_ID.
 import { randomUUID } from 'node:crypto';
-import BetterSqlite3 from 'better-sqlite3';
-import Fastify from 'fastify';
 import pg from 'pg';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dollarParams, openBareSqlite, pgBare, serveBare } from './bare-db.mjs';
 
 const url = process.env.DATABASE_URL;
 const storeId = process.env.STORE_ID;
@@ -101,11 +99,7 @@ async function writeAll(q, parts, sequences) {
   ]);
   return new Map(rows.map((r) => [r.name, `${PREFIX[r.name]}${pad(Number(r.value))}`]));
 }
-const ph = (sql) => {
-  if (sqlite) return sql;
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
+const ph = (sql) => (sqlite ? sql : dollarParams(sql));
 
 const SELECT_PRODUCTS = (k) =>
   ph(
@@ -279,55 +273,18 @@ export async function placeOrder(q, body) {
 /** Runs the order transaction once (exported so it can be timed without HTTP). */
 export let transaction;
 if (sqlite) {
-  const db = new BetterSqlite3(url.slice('sqlite:'.length));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  const bare = await openBareSqlite(url.slice('sqlite:'.length), {
+    inlineCheckpoint: process.env.BARE_INLINE_CHECKPOINT === '1',
+  });
   for (const table of TABLES)
     columnsOf.set(
       table,
-      db
+      bare.db
         .prepare('select name from pragma_table_info(?)')
         .all(table)
         .map((c) => c.name),
     );
-  // As the app's server does (apps/server/src/db/connection.ts): checkpoints in a worker thread.
-  if (process.env.BARE_INLINE_CHECKPOINT !== '1') {
-    const { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } =
-      await import('../apps/server/dist/db/checkpointer.js');
-    db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    startCheckpointer(path.resolve(url.slice('sqlite:'.length)));
-  }
-  const cache = new Map();
-  const prepare = (sql) => {
-    let s = cache.get(sql);
-    if (!s) cache.set(sql, (s = db.prepare(sql)));
-    return s;
-  };
-  const q = {
-    all: async (sql, params) => prepare(sql).all(params),
-    get: async (sql, params) => prepare(sql).get(params),
-    run: async (sql, params) => prepare(sql).run(params),
-  };
-  // better-sqlite3 is synchronous: one transaction at a time, as in the app's connection queue.
-  let tail = Promise.resolve();
-  transaction = (body) => {
-    const work = tail.then(async () => {
-      db.exec('begin immediate');
-      try {
-        const result = await placeOrder(q, body);
-        db.exec('commit');
-        return result;
-      } catch (error) {
-        db.exec('rollback');
-        throw error;
-      }
-    });
-    tail = work.catch(() => undefined);
-    return work;
-  };
+  transaction = (body) => bare.transaction((q) => placeOrder(q, body));
 } else {
   // The app's pg client (from the build): frequent statements run as named prepared statements
   // (decision 0012), BEGIN goes with the first statement and COMMIT with the last marked one
@@ -344,44 +301,15 @@ if (sqlite) {
       table,
       rows.filter((r) => r.table_name === table).map((r) => r.column_name),
     );
-  transaction = async (body) => {
-    const client = await pool.connect();
-    const q = {
-      all: async (sql, params) => (await client.query(sql, params)).rows,
-      get: async (sql, params) => (await client.query(sql, params)).rows[0],
-      run: async (sql, params) => client.query(sql, params),
-    };
-    try {
-      await client.query('begin');
-      const result = await placeOrder(q, body);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+  const bare = pgBare(pool);
+  transaction = (body) => bare.transaction((q) => placeOrder(q, body));
 }
 
 if (missing().length)
   throw new Error(`bare order route: no tables ${missing().join(', ')} (run the app's migrations first)`);
 
-if (main) await serve();
-
-async function serve() {
-  const app = Fastify({ logger: false });
-  app.post('/order', async (request, reply) => {
-    try {
-      reply.code(201);
-      return { success: true, message: 'Order created', data: await transaction(request.body) };
-    } catch (error) {
-      reply.code(error.statusCode ?? 500);
-      return { success: false, message: error.message };
-    }
+if (main)
+  await serveBare('/order', async (request, reply) => {
+    reply.code(201);
+    return { success: true, message: 'Order created', data: await transaction(request.body) };
   });
-  app.get('/ready', async () => ({ status: 'ready' }));
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
-}

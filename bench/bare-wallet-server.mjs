@@ -11,11 +11,9 @@
 // BARE_ARGON2=0 skips the password check, to show what it costs.
 // Env: PORT, DATABASE_URL, BARE_MODE (ledger), BARE_ARGON2 (1).
 import { createHash, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { verify } from '@node-rs/argon2';
-import BetterSqlite3 from 'better-sqlite3';
-import Fastify from 'fastify';
 import pg from 'pg';
+import { dollarParams, openBareSqlite, pgBare, serveBare } from './bare-db.mjs';
 
 const url = process.env.DATABASE_URL;
 const sqlite = url.startsWith('sqlite:');
@@ -74,7 +72,7 @@ async function transfer(auth, body) {
     });
     return { id, reference, status: 'success' };
   }
-  const wallet = await one('select id, store_id from wallets where store_id = ?', [auth.store_id]);
+  const wallet = await db.get('select id, store_id from wallets where store_id = ?', [auth.store_id]);
   await transaction(async (q) => {
     await q.run(
       `insert into wallet_transactions (id, store_id, wallet_id, type, direction, status, amount, fee, balance_after,
@@ -150,90 +148,17 @@ async function transfer(auth, body) {
   return { id, reference, status: 'success' };
 }
 
-let transaction;
-let one;
-if (sqlite) {
-  const db = new BetterSqlite3(url.slice('sqlite:'.length));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  // As the app's server does (apps/server/src/db/connection.ts): checkpoints in a worker thread.
-  const { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } =
-    await import('../apps/server/dist/db/checkpointer.js');
-  db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-  db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  startCheckpointer(path.resolve(url.slice('sqlite:'.length)));
-  const cache = new Map();
-  const prepare = (sql) => {
-    let s = cache.get(sql);
-    if (!s) cache.set(sql, (s = db.prepare(sql)));
-    return s;
-  };
-  const q = {
-    get: async (sql, params) => prepare(sql).get(params),
-    run: async (sql, params) => prepare(sql).run(params),
-  };
-  one = q.get;
-  // better-sqlite3 is synchronous: one transaction at a time, as in the app's connection queue.
-  let tail = Promise.resolve();
-  transaction = (work) => {
-    const run = tail.then(async () => {
-      db.exec('begin immediate');
-      try {
-        const result = await work(q);
-        db.exec('commit');
-        return result;
-      } catch (error) {
-        db.exec('rollback');
-        throw error;
-      }
-    });
-    tail = run.catch(() => undefined);
-    return run;
-  };
-} else {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const numbered = (sql) => {
-    let n = 0;
-    return sql.replace(/\?/g, () => `$${++n}`);
-  };
-  one = async (sql, params) => (await pool.query(numbered(sql), params)).rows[0];
-  transaction = async (work) => {
-    const client = await pool.connect();
-    const q = {
-      get: async (sql, params) => (await client.query(numbered(sql), params)).rows[0],
-      run: async (sql, params) => client.query(numbered(sql), params),
-    };
-    try {
-      await client.query('begin');
-      const result = await work(q);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
-}
+/** `db`: statements outside a transaction. */
+const { q: db, transaction } = sqlite
+  ? await openBareSqlite(url.slice('sqlite:'.length))
+  : pgBare(new pg.Pool({ connectionString: url, max: 10 }), dollarParams);
 
-const app = Fastify({ logger: false });
-app.post('/transfer', async (request, reply) => {
-  try {
-    const auth = await one(SESSION, [sha256(String(request.headers.authorization ?? ''))]);
-    if (!auth) return reply.code(401).send({ success: false, message: 'Sign in' });
-    if (ARGON2 && !(await verify(auth.password_hash, request.body.password))) {
-      return reply.code(422).send({ success: false, message: 'The password is not correct.' });
-    }
-    reply.code(201);
-    return { success: true, message: 'Transfer sent', data: await transfer(auth, request.body) };
-  } catch (error) {
-    reply.code(error.statusCode ?? 500);
-    return { success: false, message: error.message };
+await serveBare('/transfer', async (request, reply) => {
+  const auth = await db.get(SESSION, [sha256(String(request.headers.authorization ?? ''))]);
+  if (!auth) return reply.code(401).send({ success: false, message: 'Sign in' });
+  if (ARGON2 && !(await verify(auth.password_hash, request.body.password))) {
+    return reply.code(422).send({ success: false, message: 'The password is not correct.' });
   }
+  reply.code(201);
+  return { success: true, message: 'Transfer sent', data: await transfer(auth, request.body) };
 });
-app.get('/ready', async () => ({ status: 'ready' }));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
