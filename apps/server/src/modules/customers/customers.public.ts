@@ -56,22 +56,13 @@ export async function customerLabels(
   ids: readonly string[],
 ): Promise<Map<string, CustomerLabel>> {
   const out = new Map<string, CustomerLabel>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db
-      .selectFrom('customers')
-      .select(['id', 'first_name', 'last_name', 'email_address', 'phone_number'])
-      .where('store_id', '=', storeId)
-      .where('id', 'in', unique.slice(i, i + 500))
-      .execute();
-    for (const r of rows) {
-      out.set(r.id, {
-        id: r.id,
-        name: `${r.first_name} ${r.last_name}`.trim(),
-        email_address: r.email_address,
-        phone_number: r.phone_number,
-      });
-    }
+  for (const r of await customersRepository(db, storeId).labelRows(ids)) {
+    out.set(r.id, {
+      id: r.id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      email_address: r.email_address,
+      phone_number: r.phone_number,
+    });
   }
   return out;
 }
@@ -89,13 +80,7 @@ export async function countCustomers(
 ): Promise<{ total: number; added: number }> {
   const total = (await readCounterValues(db, storeId, [CUSTOMER_COUNTER])).get(CUSTOMER_COUNTER) ?? 0;
   if (!from && !to) return { total, added: total };
-  let q = db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('store_id', '=', storeId);
-  if (from) q = q.where('created_at', '>=', from);
-  if (to) q = q.where('created_at', '<', to);
-  return { total, added: (await q.executeTakeFirstOrThrow()).n };
+  return { total, added: await customersRepository(db, storeId).countAdded(from, to) };
 }
 
 /** When each customer added between two instants was added, oldest first (the customers chart). */
@@ -105,15 +90,7 @@ export async function customersAddedBetween(
   from: string,
   to: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('customers')
-    .select('created_at')
-    .where('store_id', '=', storeId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((r) => r.created_at);
+  return customersRepository(db, storeId).addedTimes(from, to);
 }
 
 /**
@@ -127,15 +104,6 @@ export async function customersChangedSince(
   after: { at: string; id: string } | null,
   limit: number,
 ): Promise<Customer[]> {
-  let q = db.selectFrom('customers').selectAll().where('store_id', '=', ctx.storeId);
-  if (after) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('updated_at', '>', after.at),
-        eb.and([eb('updated_at', '=', after.at), eb('id', '>', after.id)]),
-      ]),
-    );
-  }
-  const rows = await q.orderBy('updated_at').orderBy('id').limit(limit).execute();
+  const rows = await customersRepository(db, ctx.storeId).changedSince(after, limit);
   return rows.map((row) => toCustomer(row));
 }

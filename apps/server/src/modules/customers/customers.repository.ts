@@ -241,6 +241,61 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
         await setSearchTerms(db, storeId, 'customer', next, old.terms);
       }
     },
+
+    /** Names and contacts of some customers, 500 ids a statement; deleted ones are absent. */
+    async labelRows(ids: readonly string[]) {
+      const unique = [...new Set(ids)];
+      const rows = [];
+      for (let i = 0; i < unique.length; i += 500) {
+        rows.push(
+          ...(await db
+            .selectFrom('customers')
+            .select(['id', 'first_name', 'last_name', 'email_address', 'phone_number'])
+            .where('store_id', '=', storeId)
+            .where('id', 'in', unique.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    /** How many were added between two instants (either open), by the `(store_id, created_at)` index. */
+    async countAdded(from: string | null, to: string | null): Promise<number> {
+      let q = db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('store_id', '=', storeId);
+      if (from) q = q.where('created_at', '>=', from);
+      if (to) q = q.where('created_at', '<', to);
+      return (await q.executeTakeFirstOrThrow()).n;
+    },
+
+    /** When each customer added between two instants was added, oldest first. */
+    async addedTimes(from: string, to: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('customers')
+        .select('created_at')
+        .where('store_id', '=', storeId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((r) => r.created_at);
+    },
+
+    /** Rows changed after `after` (all when null), oldest change first, at most `limit`. */
+    changedSince(after: { at: string; id: string } | null, limit: number): Promise<CustomersTable[]> {
+      let q = db.selectFrom('customers').selectAll().where('store_id', '=', storeId);
+      if (after) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('updated_at', '>', after.at),
+            eb.and([eb('updated_at', '=', after.at), eb('id', '>', after.id)]),
+          ]),
+        );
+      }
+      return q.orderBy('updated_at').orderBy('id').limit(limit).execute();
+    },
   };
 }
 

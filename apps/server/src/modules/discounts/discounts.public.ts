@@ -1,7 +1,7 @@
 import type { Discount } from '@tillbook/contract/discounts';
 import type { StoreContext } from '../../lib/context.js';
 import type { ApplicableDiscount } from './discount-use.service.js';
-import { toDiscount } from './discounts.repository.js';
+import { discountsRepository, toDiscount } from './discounts.repository.js';
 
 /**
  * What other modules may use of the discounts module (decision 0025): the code a cart names,
@@ -26,12 +26,7 @@ export async function activeDiscounts(
   ctx: Pick<StoreContext, 'storeId' | 'now' | 'db'>,
 ): Promise<Discount[]> {
   const now = ctx.now.toISOString();
-  const rows = await ctx.db
-    .selectFrom('discounts')
-    .selectAll()
-    .where('store_id', '=', ctx.storeId)
-    .where('is_active', '=', 1)
-    .execute();
+  const rows = await discountsRepository(ctx.db, ctx.storeId).active();
   return rows.map((r) => toDiscount(r, now)).filter((d) => d.status === 'active');
 }
 

@@ -107,6 +107,16 @@ export function discountsRepository(db: Db, storeId: string) {
         .executeTakeFirst();
     },
 
+    /** The switched-on discounts (their dates and uses are the caller's to judge): few per store. */
+    active(): Promise<DiscountsTable[]> {
+      return db
+        .selectFrom('discounts')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('is_active', '=', 1)
+        .execute();
+    },
+
     async codesTaken(codes: string[]): Promise<Set<string>> {
       if (!codes.length) return new Set();
       const rows = await db

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
+import { productsRepository } from './products.repository.js';
 
 /**
  * Sets products' cost prices from what was paid for them (a purchase receipt), inside the
@@ -13,22 +14,13 @@ export async function setCostPrices(
   costs: Array<{ productId: string; costPrice: number }>,
 ): Promise<Array<{ productId: string; before: number | null; after: number }>> {
   const changed: Array<{ productId: string; before: number | null; after: number }> = [];
+  const repo = productsRepository(trx, ctx.storeId);
   for (const { productId, costPrice } of [...costs].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-    const current = await trx
-      .selectFrom('products')
-      .select('cost_price')
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', productId)
-      .executeTakeFirst();
+    const current = await repo.costPrice(productId);
     if (!current) continue;
     const before = current.cost_price;
     if (before === costPrice) continue;
-    await trx
-      .updateTable('products')
-      .set({ cost_price: costPrice, updated_at: ctx.now.toISOString() })
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', productId)
-      .execute();
+    await repo.setCostPrice(productId, costPrice, ctx.now.toISOString());
     changed.push({ productId, before, after: costPrice });
   }
   return changed;

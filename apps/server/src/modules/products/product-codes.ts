@@ -27,7 +27,7 @@ export async function freshBarcodes(
       const code = randomStoreEan13();
       if (!out.has(code) && !taken.has(code)) candidates.add(code);
     }
-    const used = await repo.existingBarcodes([...candidates]);
+    const used = await repo.existingCodes('barcode', [...candidates]);
     for (const c of candidates) if (!used.has(c)) out.add(c);
   }
   return [...out];
@@ -46,7 +46,7 @@ export async function freshSkus(
     const candidates = Array.from({ length: need }, (_, i) => skuFromNumber(first + i)).filter(
       (s) => !taken.has(s),
     );
-    const used = await repo.existingSkus(candidates);
+    const used = await repo.existingCodes('sku', candidates);
     out.push(...candidates.filter((s) => !used.has(s)));
   }
   return out;

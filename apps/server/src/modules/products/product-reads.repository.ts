@@ -8,13 +8,13 @@ import { limitCount, placeholders, runBuilt, runSql } from '../../lib/sql.js';
 import { matchesSearch, queryWords, searchCount, searchPage } from '../../lib/search-index.js';
 import {
   POSITIONS_COUNTER,
-  productColumnsIn,
   productCounter,
   searchKinds,
   toProduct,
   type ProductForSale,
   type ProductRow,
 } from './product-rows.js';
+import { productColumnsIn } from './products.repository.js';
 import type { ProductsTable } from './products.tables.js';
 import { pageStarts, rememberPageStart } from './page-starts.js';
 

@@ -1,11 +1,11 @@
 import type { CategoryRef, Product, ProductStatus, StockState } from '@tillbook/contract/products';
-import { sql, type RawBuilder } from 'kysely';
 import { sortKeyOf, wordsOf, type SearchKind } from '../../lib/search-index.js';
 import type { ProductsTable } from './products.tables.js';
 
 /**
- * A product's row as both repositories read and write it: the select list of a product with its
- * categories, the answer made from it, and the counters and search words kept beside it.
+ * A product's row as both repositories read and write it: the answer made from it, and the
+ * counters and search words kept beside it. Its select list is `productColumnsIn`
+ * (products.repository.ts).
  */
 
 /** The maintained number of products of each status, so an unfiltered list never counts rows. */
@@ -35,38 +35,6 @@ export const searchKind = (status: ProductStatus): SearchKind =>
   status === 'archived' ? 'product_archived' : 'product';
 export const searchKinds = (status: ProductStatus | 'all'): SearchKind[] =>
   status === 'all' ? ['product', 'product_archived'] : [searchKind(status)];
-
-const COLUMNS =
-  'p.id, p.name, p.description, p.sku, p.barcode, p.unit, p.price, p.cost_price, p.sale_price, p.track_stock, p.quantity, p.low_stock_threshold, p.status, p.images, p.created_at, p.updated_at';
-
-/**
- * A product's categories as a JSON array in the same statement, on either engine: the text before
- * and after the store its links are read in. The category is joined by its store as well: on
- * PostgreSQL its key is (store_id, id) (migration 0022), and by `id` alone each product's
- * categories were found by scanning the store's categories.
- */
-const CATEGORIES_JSON = {
-  postgres: [
-    "(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.store_id = pc.store_id and c.id = pc.category_id where pc.store_id = ",
-    ' and pc.product_id = p.id)',
-  ],
-  sqlite: [
-    "(select json_group_array(json_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.store_id = pc.store_id and c.id = pc.category_id where pc.store_id = ",
-    ' and pc.product_id = p.id)',
-  ],
-} as const;
-
-/**
- * The select list of a product (`p`) of the store `storeId` with its categories, on the engine
- * given. It binds the store (once): the
- * categories' subquery names the store as a value, not as the product's column. Citus routes a
- * statement to the store's worker only when every table in it, subqueries included, is filtered
- * by the store as a value; `pc.store_id = p.store_id` sent the product list to all 32 shards.
- */
-export const productColumnsIn = (postgres: boolean, storeId: string): RawBuilder<unknown> => {
-  const [head, tail] = CATEGORIES_JSON[postgres ? 'postgres' : 'sqlite'];
-  return sql`${sql.raw(`${COLUMNS}, ${head}`)}${storeId}${sql.raw(`${tail} as categories`)}`;
-};
 
 export type ProductRow = Omit<ProductsTable, 'store_id'> & { categories: unknown };
 

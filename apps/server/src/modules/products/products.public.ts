@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { productReads } from './product-reads.repository.js';
 import type { ProductForSale } from './product-rows.js';
+import { productsRepository } from './products.repository.js';
 
 /**
  * What other modules may use of the catalogue (decision 0025): the products a sale, a discount
@@ -44,18 +45,9 @@ export async function productLabels(
   ids: readonly string[],
 ): Promise<Map<string, ProductLabel>> {
   const out = new Map<string, ProductLabel>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db
-      .selectFrom('products')
-      .select(['id', 'name', 'sku', 'images'])
-      .where('store_id', '=', storeId)
-      .where('id', 'in', unique.slice(i, i + 500))
-      .execute();
-    for (const r of rows) {
-      const images = r.images && r.images !== '[]' ? (JSON.parse(r.images) as string[]) : [];
-      out.set(r.id, { id: r.id, name: r.name, sku: r.sku, image: images[0] ?? null });
-    }
+  for (const r of await productsRepository(db, storeId).labelRows(ids)) {
+    const images = r.images && r.images !== '[]' ? (JSON.parse(r.images) as string[]) : [];
+    out.set(r.id, { id: r.id, name: r.name, sku: r.sku, image: images[0] ?? null });
   }
   return out;
 }
@@ -66,13 +58,7 @@ export async function productIdsInCategory(
   storeId: string,
   categoryId: string,
 ): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('product_categories')
-    .select('product_id')
-    .where('store_id', '=', storeId)
-    .where('category_id', '=', categoryId)
-    .execute();
-  return new Set(rows.map((r) => r.product_id));
+  return productsRepository(db, storeId).productIdsInCategory(categoryId);
 }
 
 export {
@@ -80,4 +66,4 @@ export {
   productsDeletedSince,
   sellingPricesAt,
   type ChangePosition,
-} from './product-changes.js';
+} from './product-changes.queries.js';

@@ -1,5 +1,5 @@
 import type { Category, CategoryRef, Product, StockMovement } from '@tillbook/contract/products';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { bumpCounter } from '../../lib/counters.js';
@@ -7,7 +7,6 @@ import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { deleteSearchTerms, insertSearchTerms, setSearchTerms } from '../../lib/search-index.js';
 import {
   POSITIONS_COUNTER,
-  productColumnsIn,
   productCounter,
   productSearchRecord,
   searchKind,
@@ -23,6 +22,38 @@ const SKU_SEQUENCE = 'products.sku_sequence';
 
 /** Rows per insert statement (17 columns at most: within both engines' parameter limits). */
 const BATCH = 1000;
+
+const COLUMNS =
+  'p.id, p.name, p.description, p.sku, p.barcode, p.unit, p.price, p.cost_price, p.sale_price, p.track_stock, p.quantity, p.low_stock_threshold, p.status, p.images, p.created_at, p.updated_at';
+
+/**
+ * A product's categories as a JSON array in the same statement, on either engine: the text before
+ * and after the store its links are read in. The category is joined by its store as well: on
+ * PostgreSQL its key is (store_id, id) (migration 0022), and by `id` alone each product's
+ * categories were found by scanning the store's categories.
+ */
+const CATEGORIES_JSON = {
+  postgres: [
+    "(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.store_id = pc.store_id and c.id = pc.category_id where pc.store_id = ",
+    ' and pc.product_id = p.id)',
+  ],
+  sqlite: [
+    "(select json_group_array(json_object('id', c.id, 'name', c.name) order by c.name, c.id) from product_categories pc join categories c on c.store_id = pc.store_id and c.id = pc.category_id where pc.store_id = ",
+    ' and pc.product_id = p.id)',
+  ],
+} as const;
+
+/**
+ * The select list of a product (`p`) of the store `storeId` with its categories, on the engine
+ * given. It binds the store (once): the
+ * categories' subquery names the store as a value, not as the product's column. Citus routes a
+ * statement to the store's worker only when every table in it, subqueries included, is filtered
+ * by the store as a value; `pc.store_id = p.store_id` sent the product list to all 32 shards.
+ */
+export const productColumnsIn = (postgres: boolean, storeId: string): RawBuilder<unknown> => {
+  const [head, tail] = CATEGORIES_JSON[postgres ? 'postgres' : 'sqlite'];
+  return sql`${sql.raw(`${COLUMNS}, ${head}`)}${storeId}${sql.raw(`${tail} as categories`)}`;
+};
 
 /**
  * Products, categories and the stock ledger of one store; every query is built from its id.
@@ -218,28 +249,51 @@ export function productsRepository(db: Db, storeId: string) {
       return row !== undefined;
     },
 
-    async existingSkus(skus: string[]): Promise<Set<string>> {
-      const rows = skus.length
+    /** Which of these SKUs (or barcodes) a product of the store holds already. */
+    async existingCodes(column: 'sku' | 'barcode', codes: string[]): Promise<Set<string>> {
+      const rows = codes.length
         ? await db
             .selectFrom('products')
-            .select('sku')
+            .select(column)
             .where('store_id', '=', storeId)
-            .where('sku', 'in', skus)
+            .where(column, 'in', codes)
             .execute()
         : [];
-      return new Set(rows.map((r) => r.sku));
+      return new Set(rows.map((r) => r[column]));
     },
 
-    async existingBarcodes(barcodes: string[]): Promise<Set<string>> {
-      const rows = barcodes.length
-        ? await db
+    /** Names, SKUs and image lists of some products, 500 ids a statement; deleted ones are absent. */
+    async labelRows(ids: readonly string[]) {
+      const unique = [...new Set(ids)];
+      const rows = [];
+      for (let i = 0; i < unique.length; i += 500) {
+        rows.push(
+          ...(await db
             .selectFrom('products')
-            .select('barcode')
+            .select(['id', 'name', 'sku', 'images'])
             .where('store_id', '=', storeId)
-            .where('barcode', 'in', barcodes)
-            .execute()
-        : [];
-      return new Set(rows.map((r) => r.barcode));
+            .where('id', 'in', unique.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    costPrice: (id: string) =>
+      db
+        .selectFrom('products')
+        .select('cost_price')
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    async setCostPrice(id: string, costPrice: number, updatedAt: string): Promise<void> {
+      await db
+        .updateTable('products')
+        .set({ cost_price: costPrice, updated_at: updatedAt })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Reserves `count` numbers of the store's SKU sequence; returns the first. */
@@ -324,6 +378,16 @@ export function productsRepository(db: Db, storeId: string) {
           names.map((n) => n.toLowerCase()),
         )
         .execute();
+    },
+
+    async productIdsInCategory(categoryId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('product_categories')
+        .select('product_id')
+        .where('store_id', '=', storeId)
+        .where('category_id', '=', categoryId)
+        .execute();
+      return new Set(rows.map((r) => r.product_id));
     },
 
     async insertCategories(rows: CategoriesTable[]): Promise<void> {

@@ -21,7 +21,11 @@ import { pageOf, type Page } from '../../lib/pagination.js';
 import { queryWords } from '../../lib/search-index.js';
 import { ensureCategory } from './categories.service.js';
 import { freshBarcodes, freshSkus } from './product-codes.js';
-import { productIdsOnOrders, productIdsOnPurchaseOrders, productSalesColumns } from './product-orders.queries.js';
+import {
+  productIdsOnOrders,
+  productIdsOnPurchaseOrders,
+  productSalesColumns,
+} from './product-orders.queries.js';
 import { productReads } from './product-reads.repository.js';
 import { toProduct, type NewProductRow } from './product-rows.js';
 import { SAMPLE_PRODUCTS } from './product-samples.js';

@@ -1,19 +1,18 @@
 import type { StockReason } from '@tillbook/contract/products';
-import type { Kysely, Transaction } from 'kysely';
-import { engineOf } from '../../db/connection.js';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { insertRows, type InsertBatch } from '../../lib/insert-rows.js';
-import { runSql } from '../../lib/sql.js';
+import type { InsertBatch } from '../../lib/insert-rows.js';
 import {
   queueWebhookEvents,
   raiseWebhookEvents,
   type WebhookEventInput,
 } from '../webhooks/webhooks.public.js';
 import type { StockMovementsTable } from './products.tables.js';
-import { stampStockText, STOCK_STAMP_MS, stockStateOf, takeStockText } from './stock-statements.js';
+import { STOCK_STAMP_MS, takeStockText } from './stock-statements.js';
+import { stockRepository } from './stock.repository.js';
 
 export { STOCK_STAMP_MS, takeStockText };
 
@@ -60,66 +59,6 @@ export interface ApplyStockOptions {
 }
 
 type Who = Pick<StoreContext, 'storeId' | 'now' | 'actor'> & { access?: StoreContext['access'] };
-
-/** Rows per insert statement (14 columns: well within both engines' parameter limits). */
-const LEDGER_BATCH = 1000;
-
-/** Products per stock update statement: two parameters each, well within both engines' limits. */
-const TAKE_STOCK_BATCH = 500;
-
-interface Taken {
-  quantity: number;
-  threshold: number;
-  name: string;
-  sku: string;
-}
-
-/** Takes stock of products (sorted by id, each once) by the conditional update; their new quantities. */
-async function takeStock(
-  trx: Transaction<Database>,
-  storeId: string,
-  now: string,
-  changes: Array<[productId: string, delta: number]>,
-  belowZero = false,
-): Promise<Map<string, Taken>> {
-  const engine = engineOf(trx as unknown as Kysely<unknown>);
-  const taken = new Map<string, Taken>();
-  for (let i = 0; i < changes.length; i += TAKE_STOCK_BATCH) {
-    const chunk = changes.slice(i, i + TAKE_STOCK_BATCH);
-    const ids = chunk.map(([id]) => id);
-    const bound = new Date(Date.parse(now) - STOCK_STAMP_MS).toISOString();
-    const parameters =
-      engine === 'postgres'
-        ? [storeId, ...ids, bound, now, ...chunk.flat(), storeId]
-        : [...chunk.flat(), storeId, ...ids];
-    const { rows } = await runSql<{
-      id: string;
-      quantity: number;
-      low_stock_threshold: number;
-      name: string;
-      sku: string;
-      /** SQLite: as they were (the statement sets only the quantity). */
-      stock_state?: string;
-      updated_at?: string;
-    }>(trx, takeStockText(engine, chunk.length, belowZero), parameters);
-    for (const row of rows) {
-      taken.set(row.id, {
-        quantity: row.quantity,
-        threshold: row.low_stock_threshold,
-        name: row.name,
-        sku: row.sku,
-      });
-    }
-    if (engine === 'sqlite') {
-      const moved = rows
-        .filter((r) => r.updated_at! < bound || r.stock_state !== stockStateOf(r))
-        .map((r) => r.id);
-      if (moved.length)
-        await runSql(trx, stampStockText(moved.length), [bound, now, storeId, ...moved, bound]);
-    }
-  }
-  return taken;
-}
 
 /**
  * Moves stock of the request's store, inside the caller's transaction, and records each change
@@ -184,29 +123,18 @@ export async function applyStockMovements(
       );
     }
   }
-  const taken = await takeStock(trx, ctx.storeId, now, [...totals]);
+  const stock = stockRepository(trx, ctx.storeId);
+  const taken = await stock.take(now, [...totals]);
   // Products it did not change: missing, untracked, or short of stock.
   const unchanged = productIds.filter((id) => !taken.has(id));
-  const others = new Map<string, { id: string; name: string; quantity: number; track_stock: number }>();
-  // In parts, like the update: a call may name more products than one statement binds.
-  for (let i = 0; i < unchanged.length; i += TAKE_STOCK_BATCH) {
-    const rows = await trx
-      .selectFrom('products')
-      .select(['id', 'name', 'quantity', 'track_stock'])
-      .where('store_id', '=', ctx.storeId)
-      .where('id', 'in', unchanged.slice(i, i + TAKE_STOCK_BATCH))
-      .execute();
-    for (const p of rows) others.set(p.id, p);
-  }
+  const others = await stock.stockOf(unchanged);
 
   // The explicit "may go negative" path: what the conditional update could not take, taken anyway.
   const belowZero = new Set<string>();
   if (options.mayGoNegative) {
     const short = unchanged.filter((id) => others.get(id)?.track_stock === 1);
     if (short.length) {
-      const forced = await takeStock(
-        trx,
-        ctx.storeId,
+      const forced = await stock.take(
         now,
         short.map((id) => [id, totals.get(id)!]),
         true,
@@ -305,9 +233,7 @@ export async function applyStockMovements(
     return results;
   }
   if (fellLow.length) await raiseWebhookEvents(trx, ctx.storeId, ctx.now, fellLow);
-  for (let i = 0; i < ledger.length; i += LEDGER_BATCH) {
-    await insertRows(trx, 'stock_movements', ledger.slice(i, i + LEDGER_BATCH));
-  }
+  await stock.writeMovements(ledger);
   return results;
 }
 
@@ -342,10 +268,5 @@ export async function recordOpeningStock(
       note: l.note ?? null,
       created_at: now,
     }));
-  for (let i = 0; i < rows.length; i += LEDGER_BATCH) {
-    await trx
-      .insertInto('stock_movements')
-      .values(rows.slice(i, i + LEDGER_BATCH))
-      .execute();
-  }
+  await stockRepository(trx, ctx.storeId).insertMovements(rows);
 }

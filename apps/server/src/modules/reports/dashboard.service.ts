@@ -28,7 +28,11 @@ import {
   startOfWeek,
   startOfYear,
 } from './periods.js';
-import { ordersPlacedBetween, recentOrders as readRecentOrders, soldProductNames } from './report-orders.queries.js';
+import {
+  ordersPlacedBetween,
+  recentOrders as readRecentOrders,
+  soldProductNames,
+} from './report-orders.queries.js';
 import { figuresOf } from './sales-figures.js';
 
 /** The dashboard's cards, lists and chart, from the sales figures (decision 0031). */

@@ -4,7 +4,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
-import { productColumnsIn, toProduct, type ProductRow } from './product-rows.js';
+import { toProduct, type ProductRow } from './product-rows.js';
+import { productColumnsIn } from './products.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
