@@ -285,7 +285,7 @@ describe('table ownership (decision 0055)', () => {
   it('finds the queries (the scan reads builder calls, batch writers and SQL text)', () => {
     const at = (file: string) =>
       references.filter((r) => r.file === file).map((r) => `${r.access} ${r.table}`);
-    expect(at('modules/products/stock.service.ts')).toEqual(
+    expect(at('modules/products/stock.repository.ts')).toEqual(
       expect.arrayContaining(['write stock_movements', 'read products']),
     );
     // The stock update's fixed texts (SQL in template strings).
