@@ -20,15 +20,13 @@
 //      REF (a commit to measure instead of this checkout: built in a temporary worktree),
 //      SERVER_ROOT (another checkout, already built, to measure instead of this one),
 //      OUT (a file to write the results to as JSON).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   ALL_CPUS,
-  atExit,
-  checkout,
   citusTools,
   databaseCpu,
   databaseCpuSince,
@@ -40,6 +38,7 @@ import {
   query,
   reachable,
   removeCheckout,
+  serverUnderTest,
   root,
   signIn,
   startCluster,
@@ -65,22 +64,7 @@ mkdirSync(LOGS, { recursive: true });
 
 if (ENGINES.some((e) => e.startsWith('citus'))) citusTools();
 const started = new Date();
-let serverRoot = path.resolve(process.env.SERVER_ROOT ?? root);
-let worktree = null;
-let commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: serverRoot, encoding: 'utf8' }).trim();
-if (process.env.REF) {
-  worktree = path.join(tmpdir(), `tillbook-citus-ref-${process.pid}`);
-  console.log(`building ${process.env.REF} in ${worktree} ...`);
-  ({ commit } = checkout(process.env.REF, worktree));
-  serverRoot = worktree;
-  atExit(() => removeCheckout(worktree));
-}
-const dirty =
-  !process.env.REF &&
-  execFileSync('git', ['status', '--porcelain', 'apps', 'packages'], {
-    cwd: serverRoot,
-    encoding: 'utf8',
-  }).trim() !== '';
+const { serverRoot, worktree, commit, dirty } = serverUnderTest('tillbook-citus-ref');
 console.log(
   `server: ${serverRoot} at ${commit.slice(0, 10)}${dirty ? ' (with uncommitted changes in apps/ or packages/)' : ''}; ${cpus().length} cores (${cpus()[0]?.model}); ${ROUNDS} rounds`,
 );

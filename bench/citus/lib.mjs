@@ -196,6 +196,32 @@ export function removeCheckout(dir) {
 }
 
 /**
+ * The server a Citus benchmark measures: this checkout, SERVER_ROOT (another checkout, already
+ * built), or REF built in a temporary worktree (`<prefix>-<pid>`, removed at exit or by the
+ * caller's `removeCheckout(worktree)`). `dirty`: this checkout has uncommitted changes in apps/
+ * or packages/, which the figures then include.
+ */
+export function serverUnderTest(prefix) {
+  let serverRoot = path.resolve(process.env.SERVER_ROOT ?? root);
+  let worktree = null;
+  let commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: serverRoot, encoding: 'utf8' }).trim();
+  if (process.env.REF) {
+    worktree = path.join(tmpdir(), `${prefix}-${process.pid}`);
+    console.log(`building ${process.env.REF} in ${worktree} ...`);
+    ({ commit } = checkout(process.env.REF, worktree));
+    serverRoot = worktree;
+    atExit(() => removeCheckout(worktree));
+  }
+  const dirty =
+    !process.env.REF &&
+    execFileSync('git', ['status', '--porcelain', 'apps', 'packages'], {
+      cwd: serverRoot,
+      encoding: 'utf8',
+    }).trim() !== '';
+  return { serverRoot, worktree, commit, dirty };
+}
+
+/**
  * Starts `serverRoot`'s apps/server/dist/main.js (as bench/lib.mjs startServer does) with its
  * output appended to `log`, so errors from the database (e.g. Citus refusing a statement) can be
  * read afterwards. Resolves once /ready answers 200.

@@ -32,18 +32,15 @@
 //      SINGLE_RATE (20), SECONDS (30), MOVE_MODE (block_writes; none skips the move), CITUS_PORT (5540, or the next free ports), PORT (3490), SERVER_CPU (0), SHARD_COUNT
 //      (Citus's 32), REF / SERVER_ROOT (as compare.mjs), KEEP_CLUSTER (1: leave it running and
 //      print its folder), OUT (JSON results).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { orderBody, setUpStore } from '../orders/shop.mjs';
 import { cpuMsOf } from '../lib.mjs';
 import {
-  atExit,
-  checkout,
   citusTools,
   closedLoop,
   databaseCpu,
@@ -51,6 +48,7 @@ import {
   logErrors,
   openLoop,
   removeCheckout,
+  serverUnderTest,
   request,
   root,
   startCluster,
@@ -84,22 +82,7 @@ writeFileSync(log, '');
 
 citusTools();
 const started = new Date();
-let serverRoot = path.resolve(process.env.SERVER_ROOT ?? root);
-let worktree = null;
-let commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: serverRoot, encoding: 'utf8' }).trim();
-if (process.env.REF) {
-  worktree = path.join(tmpdir(), `tillbook-citus-sim-${process.pid}`);
-  console.log(`building ${process.env.REF} in ${worktree} ...`);
-  ({ commit } = checkout(process.env.REF, worktree));
-  serverRoot = worktree;
-  atExit(() => removeCheckout(worktree));
-}
-const dirty =
-  !process.env.REF &&
-  execFileSync('git', ['status', '--porcelain', 'apps', 'packages'], {
-    cwd: serverRoot,
-    encoding: 'utf8',
-  }).trim() !== '';
+const { serverRoot, worktree, commit, dirty } = serverUnderTest('tillbook-citus-sim');
 const say = (text) => console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${text}`);
 const t0 = performance.now();
 say(
