@@ -188,7 +188,7 @@ const ALLOWED: Allowed[] = [
     area: 'subscriptions',
     tables: ['memberships', 'stores', 'users'],
     access: 'read',
-    files: ['modules/subscriptions/plan-usage.ts'],
+    files: ['modules/subscriptions/plan-usage.queries.ts'],
     why: "decision 0025's read-only plan-usage reads: counting members and stores for a plan's limits, in one named file",
   },
   {
@@ -251,7 +251,7 @@ const ALLOWED: Allowed[] = [
     area: 'developers',
     tables: ['stores'],
     access: 'read',
-    files: ['modules/developers/api-key-auth.ts'],
+    files: ['modules/developers/developers.repository.ts'],
     why: "an API key's store joined in the key's one look-up per request",
   },
   {

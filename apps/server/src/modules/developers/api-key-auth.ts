@@ -7,7 +7,6 @@ import {
   type ApiKeyKind,
 } from '@tillbook/contract/developers';
 import type { Permission } from '@tillbook/contract/permissions';
-import { acrossStores } from '../../db/store-key-check.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditRow } from '../../lib/audit.js';
 import type { ApiKeyRequest, Deps, RequestContext } from '../../lib/context.js';
@@ -15,6 +14,7 @@ import { sha256 } from '../../lib/crypto.js';
 import { insertRows } from '../../lib/insert-rows.js';
 import { createSandboxProvider } from '../../providers/payments/sandbox.js';
 import { planOfStore } from '../subscriptions/subscriptions.public.js';
+import { developersRepository, keyWithStoreByHash } from './developers.repository.js';
 import type { ApiKeysTable } from './developers.tables.js';
 import { keyPlace } from './key-format.js';
 import { maskKey } from './keys.service.js';
@@ -67,28 +67,13 @@ export async function authenticateApiKey(
 ): Promise<() => Promise<void>> {
   const place = keyPlace(request.token);
   if (!place) throw new AppError('UNAUTHENTICATED', 'This API key is not valid.');
-  const byHash = ctx.db
-    .selectFrom('api_keys as k')
-    .innerJoin('stores as st', 'st.id', 'k.acts_on_store_id')
-    .selectAll('st')
-    .select([
-      'k.id as key_id',
-      'k.store_id as key_store_id',
-      'k.acts_on_store_id',
-      'k.env',
-      'k.type',
-      'k.scope',
-      'k.expires_at',
-      'k.last4',
-    ])
-    .where('k.key_hash', '=', sha256(request.token));
-  const found = await (
-    place === 'old'
-      ? // A key made before keys carried their store names none: found by its hash in every
-        // store (decision 0049). Rolling it gives a key of the new shape.
-        acrossStores(byHash)
-      : byHash.where('k.store_id', '=', place.storeId)
-  ).executeTakeFirst();
+  // A key made before keys carried their store names none: found by its hash in every store
+  // (decision 0049). Rolling it gives a key of the new shape.
+  const found = await keyWithStoreByHash(
+    ctx.db,
+    sha256(request.token),
+    place === 'old' ? null : place.storeId,
+  );
   const now = ctx.now.toISOString();
   if (!found) throw new AppError('UNAUTHENTICATED', 'This API key is not valid.');
   if (found.expires_at !== null && found.expires_at <= now) {
@@ -167,19 +152,11 @@ async function recordUse(
   const day = localDay(ctx.now, store.timezone);
   const plan = key.env === 'production' ? await planOfStore(ctx, store) : null;
   await ctx.db.transaction().execute(async (trx) => {
+    // The usage rows and the key are the live store's.
+    const repo = developersRepository(trx, store.live);
     if (plan) {
       const allowance = plan.live_api_calls;
-      const counted = await trx
-        .insertInto('api_usage_months')
-        .values({ store_id: store.live, month: day.slice(0, 7), live_calls: 1 })
-        .onConflict((oc) => {
-          const update = oc
-            .columns(['store_id', 'month'])
-            .doUpdateSet((eb) => ({ live_calls: eb('api_usage_months.live_calls', '+', 1) }));
-          return allowance === null ? update : update.where('api_usage_months.live_calls', '<', allowance);
-        })
-        .returning('live_calls')
-        .executeTakeFirst();
+      const counted = await repo.countLiveCall(day.slice(0, 7), allowance);
       if (!counted || (allowance !== null && counted.live_calls > allowance)) {
         throw new AppError(
           'PLAN_LIMIT',
@@ -187,21 +164,8 @@ async function recordUse(
         );
       }
     }
-    await trx
-      .insertInto('api_usage_days')
-      .values({ store_id: store.live, day, env: key.env, calls: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['store_id', 'day', 'env'])
-          .doUpdateSet((eb) => ({ calls: eb('api_usage_days.calls', '+', 1) })),
-      )
-      .execute();
-    await trx
-      .updateTable('api_keys')
-      .set({ last_used_at: ctx.now.toISOString() })
-      .where('store_id', '=', key.store_id)
-      .where('id', '=', key.id)
-      .execute();
+    await repo.countDayCall(day, key.env);
+    await repo.markUsed(key.id, ctx.now.toISOString());
     await insertRows(trx, 'audits', [
       auditRow(ctx, {
         action: 'api_key.used',

@@ -1,6 +1,7 @@
 import type { ApiUsage } from '@tillbook/contract/developers';
 import type { StoreContext } from '../../lib/context.js';
 import { planOfStore } from '../subscriptions/subscriptions.public.js';
+import { developersRepository } from './developers.repository.js';
 import { localDay } from './local-month.js';
 
 /** This month's calls (the store's calendar month) against the plan's allowance, day by day. */
@@ -8,21 +9,11 @@ export async function getUsage(ctx: StoreContext): Promise<ApiUsage> {
   const store = ctx.access.store;
   const today = localDay(ctx.now, store.timezone);
   const month = today.slice(0, 7);
+  const repo = developersRepository(ctx.db, ctx.storeId);
   const [plan, counted, days] = await Promise.all([
     planOfStore(ctx, store),
-    ctx.db
-      .selectFrom('api_usage_months')
-      .select('live_calls')
-      .where('store_id', '=', ctx.storeId)
-      .where('month', '=', month)
-      .executeTakeFirst(),
-    ctx.db
-      .selectFrom('api_usage_days')
-      .select(['day', 'env', 'calls'])
-      .where('store_id', '=', ctx.storeId)
-      .where('day', '>=', `${month}-01`)
-      .where('day', '<=', today)
-      .execute(),
+    repo.monthUsage(month),
+    repo.dayUsage(`${month}-01`, today),
   ]);
   const byDay = new Map<string, { live: number; sandbox: number }>();
   const last = Number(today.slice(8, 10));

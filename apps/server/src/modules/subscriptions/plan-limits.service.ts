@@ -6,16 +6,15 @@ import { AppError } from '../../lib/app-error.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
 import type { PlanClaim } from '../../lib/plan-limits.js';
 import {
+  activeMembers,
   countActiveMembers,
   countMembers,
   lockOwnerForPlan,
   lockStoreForPlan,
-  memberSeat,
   oneConnectionPerNode,
   ownerStores,
   runningPlans,
-  storeSeat,
-} from './plan-usage.js';
+} from './plan-usage.queries.js';
 import { planFor } from './plans.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -25,6 +24,34 @@ export const todayIn = (now: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     now,
   );
+
+/** Oldest first by the time each was made, the id breaking ties: the order of a plan's seats. */
+const byCreation = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
+  a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1;
+
+/**
+ * Where a member stands in a store's team: 1 for the owner, then the other active members by
+ * the time they were invited. A plan of N members keeps the first N (decision 0044).
+ */
+export async function memberSeat(
+  db: Db,
+  store: { id: string; owner_user_id: string },
+  membershipId: string,
+): Promise<number> {
+  const rows = await activeMembers(db, store.id);
+  const others = rows.filter((r) => r.user_id !== store.owner_user_id).sort(byCreation);
+  const mine = rows.find((r) => r.id === membershipId);
+  if (!mine || mine.user_id === store.owner_user_id) return 1;
+  return 2 + others.findIndex((r) => r.id === membershipId);
+}
+
+/**
+ * Where a store stands among its owner's stores and branches (`ownerStores`), by the time each
+ * was opened: a plan of N stores keeps the first N (decision 0044).
+ */
+export function storeSeat(owned: ReadonlyArray<{ id: string; created_at: string }>, storeId: string): number {
+  return 1 + [...owned].sort(byCreation).findIndex((r) => r.id === storeId);
+}
 
 /**
  * A plan's limits (decision 0044): the room a new member or store takes, which plan a store is on

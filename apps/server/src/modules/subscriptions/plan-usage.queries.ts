@@ -111,38 +111,11 @@ export async function lockOwnerForPlan(trx: Transaction<Database>, ownerId: stri
   await q.executeTakeFirst();
 }
 
-/**
- * Where a member stands in a store's team: 1 for the owner, then the other active members by
- * the time they were invited. A plan of N members keeps the first N (decision 0044).
- */
-export async function memberSeat(
-  db: Db,
-  store: { id: string; owner_user_id: string },
-  membershipId: string,
-): Promise<number> {
-  const rows = await db
+/** A store's active members, with when each was invited (a plan keeps the first ones, decision 0044). */
+export const activeMembers = (db: Db, storeId: string) =>
+  db
     .selectFrom('memberships')
     .select(['id', 'user_id', 'created_at'])
-    .where('store_id', '=', store.id)
+    .where('store_id', '=', storeId)
     .where('status', '=', 'active')
     .execute();
-  const others = rows
-    .filter((r) => r.user_id !== store.owner_user_id)
-    .sort((a, b) =>
-      a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
-    );
-  const mine = rows.find((r) => r.id === membershipId);
-  if (!mine || mine.user_id === store.owner_user_id) return 1;
-  return 2 + others.findIndex((r) => r.id === membershipId);
-}
-
-/**
- * Where a store stands among its owner's stores and branches (`ownerStores`), by the time each
- * was opened: a plan of N stores keeps the first N (decision 0044).
- */
-export function storeSeat(owned: ReadonlyArray<{ id: string; created_at: string }>, storeId: string): number {
-  const rows = [...owned].sort((a, b) =>
-    a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
-  );
-  return 1 + rows.findIndex((r) => r.id === storeId);
-}

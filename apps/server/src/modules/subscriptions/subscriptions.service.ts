@@ -16,10 +16,11 @@ import { runIdempotent } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { localDateText } from '../../lib/local-dates.js';
 import { formatMoney } from '../../lib/money-text.js';
-import { offsetOf, pageOf } from '../../lib/pagination.js';
+import { pageOf } from '../../lib/pagination.js';
 import { assertPaymentConfirmed, payFromWallet } from '../wallet/wallet.public.js';
-import { countMembers, countOwnedStores, lockStoreForPlan } from './plan-usage.js';
+import { countMembers, countOwnedStores, lockStoreForPlan } from './plan-usage.queries.js';
 import { ENTERPRISE_CONTACT, planFor, plans } from './plans.js';
+import { subscriptionsRepository } from './subscriptions.repository.js';
 import type { SubscriptionsTable } from './subscriptions.tables.js';
 
 import { forgetPlanStandings, standingOf, todayIn } from './plan-limits.service.js';
@@ -44,17 +45,8 @@ const isActive = (row: Pick<SubscriptionsTable, 'start_date' | 'end_date'>, toda
   Boolean(row.start_date) && Boolean(row.end_date) && row.end_date >= today;
 
 /** The store's plan today: its latest active subscription, else Starter (an expired plan falls back). */
-async function activeSubscription(db: Db, storeId: string, today: string) {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('start_date', '<=', today)
-    .where('end_date', '>=', today)
-    .orderBy('end_date', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
+const activeSubscription = (db: Db, storeId: string, today: string) =>
+  subscriptionsRepository(db, storeId).running(today);
 
 async function currentOf(ctx: StoreContext, db: Db = ctx.db): Promise<CurrentSubscription> {
   const today = todayIn(ctx.now, ctx.access.store.timezone);
@@ -83,17 +75,7 @@ export const listPlans = (ctx: RequestContext): Plan[] => plans(ctx.deps.config)
 
 export async function listSubscriptions(ctx: StoreContext, q: { page: number; perPage: number }) {
   const today = todayIn(ctx.now, ctx.access.store.timezone);
-  const base = ctx.db.selectFrom('subscriptions').where('store_id', '=', ctx.storeId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.perPage)
-      .offset(offsetOf(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await subscriptionsRepository(ctx.db, ctx.storeId).page(q);
   const items: SubscriptionRecord[] = rows.map((r) => ({
     id: r.id,
     plan_code: r.plan_code,
@@ -106,7 +88,7 @@ export async function listSubscriptions(ctx: StoreContext, q: { page: number; pe
     wallet_transaction_id: r.wallet_transaction_id,
     created_at: r.created_at,
   }));
-  return pageOf(items, count.n, q);
+  return pageOf(items, total, q);
 }
 
 /**
@@ -206,7 +188,7 @@ export async function subscribe(
       actor_id: ctx.actor.id,
       created_at: ctx.now.toISOString(),
     };
-    await trx.insertInto('subscriptions').values(row).execute();
+    await subscriptionsRepository(trx, ctx.storeId).add(row);
     await writeAudit(trx, ctx, {
       action: 'subscription.subscribe',
       entity: 'subscription',
@@ -232,13 +214,7 @@ const dateText = (date: string) => localDateText(`${date}T12:00:00Z`, 'UTC');
  * later), and a period paid ahead that has not started yet, if any.
  */
 async function paidPeriods(db: Db, storeId: string, today: string) {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select(['plan_name', 'start_date', 'end_date'])
-    .where('store_id', '=', storeId)
-    .where('end_date', '>=', today)
-    .orderBy('end_date', 'desc')
-    .execute();
+  const rows = await subscriptionsRepository(db, storeId).periodsFrom(today);
   return {
     lastDay: rows[0]?.end_date ?? null,
     ahead: rows.find((r) => r.start_date > today) ?? null,
