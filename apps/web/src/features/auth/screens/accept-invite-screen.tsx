@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { acceptInviteNewPasswordForm, acceptInviteSignInForm } from '@tillbook/contract/auth';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CardForm, CurrentPasswordInput, NewPasswordInput } from '../../../components/card-form';
 import { CenteredCard } from '../../../components/centered-card';
 import { messageOf } from '../../../lib/api-client';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
@@ -120,28 +110,17 @@ function ChoosePassword({ token, invitation }: FormProps) {
     accept.send(withoutEmpty(values) as AcceptInviteBody, (error) => showFormError(form, error)),
   );
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">Choose a password for your Tillbook account to accept.</Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
-          <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
-        </SimpleGrid>
-        <PasswordInput
-          label="Password"
-          description="At least 8 characters, with a letter and a digit"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <Text size="xs" c="dimmed">
-          If you signed up with this email before without verifying it, this password replaces that one.
-        </Text>
-        <Button type="submit" loading={accept.pending} fullWidth>
-          Accept and sign in
-        </Button>
-      </Stack>
-    </form>
+    <CardForm onSubmit={submit} submitLabel="Accept and sign in" loading={accept.pending}>
+      <Text size="sm">Choose a password for your Tillbook account to accept.</Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
+        <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
+      </SimpleGrid>
+      <NewPasswordInput {...form.getInputProps('password')} />
+      <Text size="xs" c="dimmed">
+        If you signed up with this email before without verifying it, this password replaces that one.
+      </Text>
+    </CardForm>
   );
 }
 
@@ -155,28 +134,13 @@ function SignInToAccept({ token, invitation }: FormProps) {
     }),
   );
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Alert variant="light" color="blue">
-          You already have a Tillbook account. Sign in with it to accept.
-        </Alert>
-        <TextInput label="Email" value={invitation.email} readOnly autoComplete="username" />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <Group justify="flex-end" mt={-6}>
-          <Anchor component={Link} to={paths.forgotPassword} size="sm">
-            Forgot password?
-          </Anchor>
-        </Group>
-        <Button type="submit" loading={accept.pending} fullWidth>
-          Sign in and accept
-        </Button>
-      </Stack>
-    </form>
+    <CardForm onSubmit={submit} submitLabel="Sign in and accept" loading={accept.pending}>
+      <Alert variant="light" color="blue">
+        You already have a Tillbook account. Sign in with it to accept.
+      </Alert>
+      <TextInput label="Email" value={invitation.email} readOnly autoComplete="username" />
+      <CurrentPasswordInput {...form.getInputProps('password')} />
+    </CardForm>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { emailBody } from '@tillbook/contract/auth';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { CardForm, EmailInput, CardLink } from '../../../components/card-form';
 import { CenteredCard } from '../../../components/centered-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
@@ -26,26 +26,11 @@ export default function ForgotPasswordScreen() {
     <CenteredCard
       title="Forgot your password?"
       subtitle="Enter the email of your account and we will send you a 6-digit code to reset it."
-      footer={
-        <Anchor component={Link} to={paths.signIn} size="sm">
-          Back to sign in
-        </Anchor>
-      }
+      footer={<CardLink to={paths.signIn}>Back to sign in</CardLink>}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" loading={forgot.isPending} fullWidth>
-            Send code
-          </Button>
-        </Stack>
-      </form>
+      <CardForm onSubmit={submit} submitLabel="Send code" loading={forgot.isPending}>
+        <EmailInput {...form.getInputProps('email')} />
+      </CardForm>
     </CenteredCard>
   );
 }

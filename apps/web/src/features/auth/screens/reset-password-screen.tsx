@@ -1,6 +1,7 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { resetPasswordBody } from '@tillbook/contract/auth';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { CardForm, CardLink } from '../../../components/card-form';
 import { CenteredCard } from '../../../components/centered-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
@@ -32,31 +33,27 @@ export default function ResetPasswordScreen() {
     <CenteredCard
       title="Choose a new password"
       subtitle="Use at least 8 characters with a letter and a digit. Every device signed in to your account will be signed out."
-      footer={
-        <Anchor component={Link} to={paths.signIn} size="sm">
-          Back to sign in
-        </Anchor>
-      }
+      footer={<CardLink to={paths.signIn}>Back to sign in</CardLink>}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm_password')}
-          />
-          <Button type="submit" loading={reset.isPending} disabled={reset.isSuccess} fullWidth>
-            Reset password
-          </Button>
-        </Stack>
-      </form>
+      <CardForm
+        onSubmit={submit}
+        submitLabel="Reset password"
+        loading={reset.isPending}
+        disabled={reset.isSuccess}
+      >
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirm_password')}
+        />
+      </CardForm>
     </CenteredCard>
   );
 }

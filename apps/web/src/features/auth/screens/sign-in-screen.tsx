@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { CardForm, EmailInput, CardPrompt, CurrentPasswordInput } from '../../../components/card-form';
 import { CenteredCard } from '../../../components/centered-card';
 import { showFormError } from '../../../lib/forms';
 import { readSession } from '../../../lib/session';
@@ -34,40 +34,12 @@ export default function SignInScreen() {
     <CenteredCard
       title="Sign in"
       subtitle="Welcome back. Sign in to run your shop."
-      footer={
-        <Text size="sm" c="dimmed">
-          New to Tillbook?{' '}
-          <Anchor component={Link} to={paths.signUp}>
-            Create an account
-          </Anchor>
-        </Text>
-      }
+      footer={<CardPrompt question="New to Tillbook?" to={paths.signUp} link="Create an account" />}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to={paths.forgotPassword} size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" loading={signIn.isPending} fullWidth>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+      <CardForm onSubmit={submit} submitLabel="Sign in" loading={signIn.isPending}>
+        <EmailInput {...form.getInputProps('email')} />
+        <CurrentPasswordInput {...form.getInputProps('password')} />
+      </CardForm>
     </CenteredCard>
   );
 }

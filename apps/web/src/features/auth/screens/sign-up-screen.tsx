@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { signUpBody } from '@tillbook/contract/auth';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { CardForm, EmailInput, CardPrompt, NewPasswordInput } from '../../../components/card-form';
 import { CenteredCard } from '../../../components/centered-card';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
@@ -47,77 +48,59 @@ export default function SignUpScreen() {
       title="Create your account"
       subtitle="Start selling, tracking stock and getting paid in minutes."
       width={520}
-      footer={
-        <Text size="sm" c="dimmed">
-          Already have an account?{' '}
-          <Anchor component={Link} to={paths.signIn}>
-            Sign in
-          </Anchor>
-        </Text>
-      }
+      footer={<CardPrompt question="Already have an account?" to={paths.signIn} link="Sign in" />}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps('first_name')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps('last_name')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="Phone number"
-              type="tel"
-              autoComplete="tel"
-              placeholder="+2348012345678"
-              required
-              {...form.getInputProps('phone_number')}
-            />
-            <TextInput
-              label="Country"
-              autoComplete="country-name"
-              required
-              {...form.getInputProps('country')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Business name"
-            description="Optional: you can add it in the next step"
-            autoComplete="organization"
-            {...form.getInputProps('business_name')}
-          />
-          <PasswordInput
-            label="Password"
-            description="At least 8 characters, with a letter and a digit"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" loading={signUp.isPending} fullWidth>
-            Create account
-          </Button>
+      <CardForm
+        onSubmit={submit}
+        submitLabel="Create account"
+        loading={signUp.isPending}
+        after={
           <Group justify="center">
             <Text size="xs" c="dimmed" ta="center">
               We will email you a 6-digit code to verify your address.
             </Text>
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('last_name')}
+          />
+        </SimpleGrid>
+        <EmailInput {...form.getInputProps('email')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+2348012345678"
+            required
+            {...form.getInputProps('phone_number')}
+          />
+          <TextInput
+            label="Country"
+            autoComplete="country-name"
+            required
+            {...form.getInputProps('country')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Business name"
+          description="Optional: you can add it in the next step"
+          autoComplete="organization"
+          {...form.getInputProps('business_name')}
+        />
+        <NewPasswordInput {...form.getInputProps('password')} />
+      </CardForm>
     </CenteredCard>
   );
 }

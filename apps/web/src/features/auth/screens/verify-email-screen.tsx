@@ -1,9 +1,9 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
-import { CodeInput } from '../../../components/code-input';
-import { messageOf } from '../../../lib/api-client';
+import { CardLink } from '../../../components/card-form';
+import { codeSentTo, EmailCodeForm } from '../../../components/email-code-form';
 import { notify } from '../../../lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
@@ -15,8 +15,6 @@ export default function VerifyEmailScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? peekPendingSignUp()?.email ?? '');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const verify = useVerifyEmail();
   const resend = useResendVerification();
 
@@ -33,74 +31,24 @@ export default function VerifyEmailScreen() {
     }
   };
 
-  const submit = (value: string) => {
-    if (value.length !== 6) {
-      setError('The code is the 6 digits from the email');
-      return;
-    }
-    setError(null);
-    verify.mutate(
-      { email, code: value },
-      {
-        onSuccess: (answer) => {
-          if (!peekPendingSignUp()) notify.success(answer.message || 'Email verified');
-          continueSignedIn(true);
-        },
-        onError: (e) => {
-          setError(messageOf(e));
-          notify.error(messageOf(e));
-          setCode('');
-        },
-      },
-    );
-  };
-
   return (
     <CenteredCard
       title="Verify your email"
-      subtitle={
-        email ? (
-          <>
-            We sent a 6-digit code to <b>{email}</b>. It expires in 24 hours.
-          </>
-        ) : (
-          'Enter your email and the 6-digit code we sent you.'
-        )
-      }
-      footer={
-        <Anchor component={Link} to={paths.signIn} size="sm">
-          Back to sign in
-        </Anchor>
-      }
+      subtitle={codeSentTo(email, '24 hours')}
+      footer={<CardLink to={paths.signIn}>Back to sign in</CardLink>}
     >
-      <Stack>
-        {!params.get('email') && (
-          <TextInput
-            label="Email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-        )}
-        <CodeInput
-          value={code}
-          onChange={setCode}
-          onComplete={submit}
-          error={error}
-          disabled={verify.isPending}
-          onResend={async () => {
-            try {
-              const answer = await resend.mutateAsync(email);
-              notify.success(answer.message);
-            } catch (e) {
-              notify.error(messageOf(e));
-              throw e;
-            }
-          }}
-        />
-        <Button onClick={() => submit(code)} loading={verify.isPending} fullWidth>
-          Verify email
-        </Button>
+      <EmailCodeForm
+        email={email}
+        onEmailChange={setEmail}
+        askEmail={!params.get('email')}
+        verify={verify}
+        onVerified={(answer) => {
+          if (!peekPendingSignUp()) notify.success(answer.message || 'Email verified');
+          continueSignedIn(true);
+        }}
+        onResend={async () => (await resend.mutateAsync(email)).message}
+        submitLabel="Verify email"
+      >
         {peekPendingSignUp() && (
           <Text ta="center" size="sm">
             <Anchor component="button" type="button" onClick={() => continueSignedIn(false)}>
@@ -108,7 +56,7 @@ export default function VerifyEmailScreen() {
             </Anchor>
           </Text>
         )}
-      </Stack>
+      </EmailCodeForm>
     </CenteredCard>
   );
 }
