@@ -1,9 +1,11 @@
 // Shared by the catalogue benchmark scripts: where the data lives and how to reach it.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { CompiledQuery, LogEvent } from 'kysely';
 import type * as AppModule from '../../apps/server/src/app.js';
 import type * as ConfigModule from '../../apps/server/src/config.js';
@@ -71,6 +73,95 @@ export function benchConfig(extra: Record<string, string> = {}) {
 
 export async function benchApp(database: DatabaseHandle): Promise<FastifyInstance> {
   return buildApp({ config: benchConfig(), database, logger: false, serveWeb: false });
+}
+
+/** Drops PostgreSQL's `schema` at PG_URL, and makes it again, empty, unless `create` is false. */
+export async function resetSchema(schema: string, { create = true } = {}): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  if (create) await client.query(`create schema ${schema}`);
+  await client.end();
+}
+
+/**
+ * A bench's own database, migrated, and the app on it: SQLite in a new temporary folder (`dir`,
+ * `tillbook-<name>-…`), or PostgreSQL in `schema`, made empty first unless `reuse` (the data of
+ * the last run).
+ */
+export async function scratchApp(engine: Engine, name: string, schema: string, { reuse = false } = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), `tillbook-${name}-`));
+  if (engine === 'postgres' && !reuse) await resetSchema(schema);
+  const database =
+    engine === 'sqlite'
+      ? openDatabase(`sqlite:${path.join(dir, 'bench.db')}`)
+      : openDatabase(PG_URL, { schema, poolSize: 4 });
+  await server.migrateToLatest(database.db, engine === 'postgres' ? schema : undefined);
+  const app = await buildApp({
+    config: benchConfig({ DATA_DIR: dir }),
+    database,
+    logger: false,
+    serveWeb: false,
+  });
+  return { dir, database, app };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: object;
+  payload?: Buffer;
+  headers?: Record<string, string>;
+}
+
+/** Calls the app's API in this process (inject): `/api/v1<url>`, the token as authorization. */
+export const apiCaller =
+  (app: FastifyInstance) =>
+  (method: string, url: string, opts: CallOptions = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      headers: { ...(opts.token ? { authorization: opts.token } : {}), ...(opts.headers ?? {}) },
+      ...(opts.payload ? { payload: opts.payload } : opts.body ? { payload: opts.body } : {}),
+    });
+
+/**
+ * A shop owner made through the API: signed up (OWNER_PASSWORD), the email verified with the code
+ * the app put in its mail outbox, the business named, signed in.
+ */
+export async function verifiedOwner(
+  app: FastifyInstance,
+  db: DatabaseHandle['db'],
+  email: string,
+  business: string,
+): Promise<{ token: string; storeId: string; userId: string }> {
+  const call = apiCaller(app);
+  const up = await call('POST', '/user/signup', {
+    body: {
+      first_name: 'Bench',
+      last_name: 'Owner',
+      email,
+      password: OWNER_PASSWORD,
+      phone_number: '+2348030000000',
+      country: 'Nigeria',
+    },
+  });
+  if (up.statusCode !== 201) throw new Error(`sign-up: ${up.body}`);
+  const { id: userId, userToken } = up.json().data;
+  const mail = await db
+    .selectFrom('mail_outbox')
+    .select('text')
+    .where('to_address', '=', email)
+    .executeTakeFirstOrThrow();
+  const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+  await call('POST', '/user/verify-email', { body: { email, code } });
+  const info = await call('PUT', `/user/business-info/${userId}`, {
+    token: userToken,
+    body: { business_name: business, country: 'Nigeria', state: 'Lagos' },
+  });
+  if (info.statusCode !== 200) throw new Error(`business-info: ${info.body}`);
+  const signIn = (await call('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).json()
+    .data;
+  return { token: signIn.userToken as string, storeId: signIn.store_id as string, userId };
 }
 
 export function multipart(data: string | Buffer, filename: string) {

@@ -3,13 +3,11 @@
 // the whole app (inject) and reports the search index's size. A small, one-core measurement:
 //   taskset -c 1 node --conditions=source --import tsx bench/catalogue/customer-search.ts [sqlite|postgres]
 // BENCH_CUSTOMERS changes the count; N the requests per search (default 40); KEEP=1 keeps the SQLite file.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { benchConfig, multipart, OWNER_PASSWORD, PG_URL, server } from './common.js';
+import { apiCaller, multipart, resetSchema, scratchApp, verifiedOwner, type CallOptions } from './common.js';
 import { CUSTOMERS, customerCsv } from './generate.js';
 
 const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -17,63 +15,15 @@ const N = Number(process.env.N ?? 40);
 const SCHEMA = 'bench_customer_search';
 const SEARCHES = ['ade', 'bayo', 'okonkwo', 'chinedu okafor', 'nkwo', '0000123', '4567', 'example'];
 
-const dir = mkdtempSync(path.join(tmpdir(), 'tillbook-customer-search-'));
-if (engine === 'postgres') {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${SCHEMA} cascade`);
-  await client.query(`create schema ${SCHEMA}`);
-  await client.end();
-}
-const database =
-  engine === 'sqlite'
-    ? server.openDatabase(`sqlite:${path.join(dir, 'bench.db')}`)
-    : server.openDatabase(PG_URL, { schema: SCHEMA, poolSize: 4 });
-await server.migrateToLatest(database.db, engine === 'postgres' ? SCHEMA : undefined);
-const app = await server.buildApp({
-  config: benchConfig({ DATA_DIR: dir }),
-  database,
-  logger: false,
-  serveWeb: false,
-});
+const { dir, database, app } = await scratchApp(engine, 'customer-search', SCHEMA);
 await app.ready();
-const inject = async (method: string, url: string, opts: { token?: string; body?: object } = {}) => {
-  const res = await app.inject({
-    method: method as 'GET',
-    url: `/api/v1${url}`,
-    headers: opts.token ? { authorization: opts.token } : {},
-    ...(opts.body ? { payload: opts.body } : {}),
-  });
+const call = apiCaller(app);
+const inject = async (method: string, url: string, opts: CallOptions = {}) => {
+  const res = await call(method, url, opts);
   return { status: res.statusCode, body: res.json() };
 };
 
-const email = 'owner@customer-search.bench';
-const up = await inject('POST', '/user/signup', {
-  body: {
-    first_name: 'Bench',
-    last_name: 'Owner',
-    email,
-    password: OWNER_PASSWORD,
-    phone_number: '+2348030000000',
-    country: 'Nigeria',
-  },
-});
-const code = /\b(\d{6})\b/.exec(
-  (
-    await database.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', email)
-      .executeTakeFirstOrThrow()
-  ).text,
-)![1]!;
-await inject('POST', '/user/verify-email', { body: { email, code } });
-await inject('PUT', `/user/business-info/${up.body.data.id}`, {
-  token: up.body.data.userToken,
-  body: { business_name: 'Bench customers', country: 'Nigeria', state: 'Lagos' },
-});
-const token = (await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body.data
-  .userToken as string;
+const { token } = await verifiedOwner(app, database.db, 'owner@customer-search.bench', 'Bench customers');
 
 const loadStarted = performance.now();
 const loadCpu = process.cpuUsage();
@@ -141,9 +91,4 @@ await database.destroy();
 // KEEP=1 keeps the SQLite file (its path is printed) to look at query plans.
 if (process.env.KEEP === '1') process.stdout.write(`kept ${path.join(dir, 'bench.db')}\n`);
 else rmSync(dir, { recursive: true, force: true });
-if (engine === 'postgres') {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${SCHEMA} cascade`);
-  await client.end();
-}
+if (engine === 'postgres') await resetSchema(SCHEMA, { create: false });

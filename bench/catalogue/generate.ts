@@ -3,20 +3,21 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { gtinCheckDigit } from '@tillbook/contract/products';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { sampleCustomer } from '../../apps/server/src/modules/customers/customer-samples.js';
 import { SAMPLE_PRODUCTS } from '../../apps/server/src/modules/products/product-samples.js';
 import {
+  apiCaller,
   benchApp,
   DATA_DIR,
   multipart,
   openBenchDatabase,
-  OWNER_PASSWORD,
   PG_SCHEMA,
-  PG_URL,
+  resetSchema,
+  verifiedOwner,
   type BenchInfo,
+  type CallOptions,
   type Engine,
 } from './common.js';
 
@@ -117,11 +118,7 @@ async function resetDatabase(engine: Engine) {
       rmSync(path.join(DATA_DIR, `catalogue.db${suffix}`), { force: true });
     return;
   }
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${PG_SCHEMA} cascade`);
-  await client.query(`create schema ${PG_SCHEMA}`);
-  await client.end();
+  await resetSchema(PG_SCHEMA);
 }
 
 export async function generate(engine: Engine): Promise<BenchInfo> {
@@ -131,47 +128,12 @@ export async function generate(engine: Engine): Promise<BenchInfo> {
   await migrateToLatest(database.db, engine === 'postgres' ? PG_SCHEMA : undefined);
   const app = await benchApp(database);
   await app.ready();
-  const inject = async (
-    method: string,
-    url: string,
-    opts: { token?: string; body?: object; payload?: Buffer; headers?: Record<string, string> } = {},
-  ) => {
-    const res = await app.inject({
-      method: method as 'GET',
-      url: `/api/v1${url}`,
-      headers: { ...(opts.token ? { authorization: opts.token } : {}), ...(opts.headers ?? {}) },
-      ...(opts.payload ? { payload: opts.payload } : opts.body ? { payload: opts.body } : {}),
-    });
+  const call = apiCaller(app);
+  const inject = async (method: string, url: string, opts: CallOptions = {}) => {
+    const res = await call(method, url, opts);
     return { status: res.statusCode, body: res.json() };
   };
-
-  async function merchant(email: string, business: string) {
-    const up = await inject('POST', '/user/signup', {
-      body: {
-        first_name: 'Bench',
-        last_name: 'Owner',
-        email,
-        password: OWNER_PASSWORD,
-        phone_number: '+2348030000000',
-        country: 'Nigeria',
-      },
-    });
-    if (up.status !== 201) throw new Error(`sign-up: ${JSON.stringify(up.body)}`);
-    const mail = await database.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', email)
-      .executeTakeFirstOrThrow();
-    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-    await inject('POST', '/user/verify-email', { body: { email, code } });
-    const info = await inject('PUT', `/user/business-info/${up.body.data.id}`, {
-      token: up.body.data.userToken,
-      body: { business_name: business, country: 'Nigeria', state: 'Lagos' },
-    });
-    if (info.status !== 200) throw new Error(`business-info: ${JSON.stringify(info.body)}`);
-    const signIn = await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } });
-    return { token: signIn.body.data.userToken as string, storeId: signIn.body.data.store_id as string };
-  }
+  const merchant = (email: string, business: string) => verifiedOwner(app, database.db, email, business);
 
   const owner = await merchant('owner@bench.tillbook.ng', 'Bench Superstore');
   const importer = await merchant('importer@bench.tillbook.ng', 'Bench Import Shop');

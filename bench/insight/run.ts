@@ -6,13 +6,10 @@
 //   node --conditions=source --import tsx bench/insight/run.ts [sqlite|postgres]
 // ORDERS, OTHER_STORES (200), OTHER_ORDERS (orders each, 1000), N (requests per call, 40),
 // EXPORTS (one-year exports timed, 3). BENCH_SERVER_BUILD=1 runs apps/server/dist.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { benchConfig, OWNER_PASSWORD, PG_URL, server } from '../catalogue/common.js';
+import { apiCaller, OWNER_PASSWORD, scratchApp, verifiedOwner } from '../catalogue/common.js';
 import type * as RebuildModule from '../../apps/server/src/db/sales-figures-rebuild.js';
 
 const { rebuildSalesFigures } = (await import(
@@ -33,36 +30,14 @@ const SCHEMA = 'bench_insight';
 const DAY_MS = 86_400_000;
 const SPAN_MS = 730 * DAY_MS;
 
-const dir = mkdtempSync(path.join(tmpdir(), 'tillbook-insight-'));
 // REUSE=1 (PostgreSQL): time the calls again on the data of the last run, without generating it.
 const REUSE = engine === 'postgres' && process.env.REUSE === '1';
-if (engine === 'postgres' && !REUSE) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${SCHEMA} cascade`);
-  await client.query(`create schema ${SCHEMA}`);
-  await client.end();
-}
-const database =
-  engine === 'sqlite'
-    ? server.openDatabase(`sqlite:${path.join(dir, 'bench.db')}`)
-    : server.openDatabase(PG_URL, { schema: SCHEMA, poolSize: 4 });
+const { dir, database, app } = await scratchApp(engine, 'insight', SCHEMA, { reuse: REUSE });
 const db = database.db as unknown as Kysely<any>;
-await server.migrateToLatest(database.db, engine === 'postgres' ? SCHEMA : undefined);
-const app = await server.buildApp({
-  config: benchConfig({ DATA_DIR: dir }),
-  database,
-  logger: false,
-  serveWeb: false,
-});
 
+const call = apiCaller(app);
 const inject = async (method: string, url: string, opts: { token?: string; body?: object } = {}) => {
-  const res = await app.inject({
-    method: method as 'GET',
-    url: `/api/v1${url}`,
-    headers: opts.token ? { authorization: opts.token } : {},
-    ...(opts.body ? { payload: opts.body } : {}),
-  });
+  const res = await call(method, url, opts);
   return { status: res.statusCode, body: res.body, bytes: res.rawPayload.length };
 };
 
@@ -81,41 +56,11 @@ if (REUSE) {
 
 async function generateAll(): Promise<string> {
   // The owner of the big store, through the API.
-  const up = JSON.parse(
-    (
-      await inject('POST', '/user/signup', {
-        body: {
-          first_name: 'Bench',
-          last_name: 'Owner',
-          email,
-          password: OWNER_PASSWORD,
-          phone_number: '+2348030000000',
-          country: 'Nigeria',
-        },
-      })
-    ).body,
-  );
-  const code = /\b(\d{6})\b/.exec(
-    (
-      await db
-        .selectFrom('mail_outbox')
-        .select('text')
-        .where('to_address', '=', email)
-        .executeTakeFirstOrThrow()
-    ).text,
-  )![1]!;
-  await inject('POST', '/user/verify-email', { body: { email, code } });
-  await inject('PUT', `/user/business-info/${up.data.id}`, {
-    token: up.data.userToken,
-    body: { business_name: 'Bench insight', country: 'Nigeria', state: 'Lagos' },
-  });
-  const token = JSON.parse(
-    (await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body,
-  ).data.userToken as string;
+  const owner = await verifiedOwner(app, database.db, email, 'Bench insight');
   const store = await db
     .selectFrom('stores')
     .selectAll()
-    .where('owner_user_id', '=', up.data.id)
+    .where('owner_user_id', '=', owner.userId)
     .executeTakeFirstOrThrow();
 
   // Engine-specific SQL pieces for the generator.
@@ -258,7 +203,7 @@ async function generateAll(): Promise<string> {
     `[${engine}] ${await count('orders')} orders, ${await count('order_items')} lines in ${storeIds.length} stores generated in ${generated.toFixed(1)} s; figures rebuilt in ${rebuilt.toFixed(1)} s (${await count('sales_days')} store-days, ${await count('sales_product_days')} product-days, ${await count('sales_customer_days')} customer-days)`,
   );
 
-  return token;
+  return owner.token;
 }
 
 // Timing.
