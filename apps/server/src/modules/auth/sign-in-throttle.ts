@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import type { RequestContext } from '../../lib/context.js';
+import { addFailure, clearFailures, failuresOf, waitAtLeastUntil } from './sign-in-failures.repository.js';
 
 /**
  * Sign-in slows down instead of locking (decision 0021). Wrong passwords are counted in the
@@ -43,11 +43,7 @@ export async function assertSignInAllowed(
   trusted: () => Promise<boolean>,
 ) {
   const now = ctx.now.getTime();
-  const rows = await ctx.db
-    .selectFrom('sign_in_failures')
-    .select(['key', 'window_start', 'next_at'])
-    .where('key', 'in', [keys.account, keys.address])
-    .execute();
+  const rows = await failuresOf(ctx.db, [keys.account, keys.address]);
   const waitFor = (key: string) => {
     const row = rows.find((r) => r.key === key);
     if (!row || row.window_start + WINDOW_MS <= now) return 0;
@@ -68,38 +64,20 @@ export async function recordSignInFailure(ctx: RequestContext, keys: SignInKeys)
 
 /** After the right password: this address starts afresh. The account's count runs out with its window. */
 export async function clearAddressFailures(ctx: RequestContext, keys: SignInKeys): Promise<void> {
-  await ctx.db.deleteFrom('sign_in_failures').where('key', '=', keys.address).execute();
+  await clearFailures(ctx.db, keys.address);
 }
 
 /** A password reset proves the mailbox: the account's own count starts afresh too. */
 export async function clearAccountFailures(ctx: RequestContext, email: string): Promise<void> {
-  await ctx.db.deleteFrom('sign_in_failures').where('key', '=', signInKeys(email, null).account).execute();
+  await clearFailures(ctx.db, signInKeys(email, null).account);
 }
 
 async function countFailure(ctx: RequestContext, key: string, free: number): Promise<void> {
   const now = ctx.now.getTime();
-  const expired = now - WINDOW_MS;
-  const row = await ctx.db
-    .insertInto('sign_in_failures')
-    .values({ key, window_start: now, failures: 1, next_at: 0 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql`case when sign_in_failures.window_start <= ${expired} then 1 else sign_in_failures.failures + 1 end`,
-        window_start: sql`case when sign_in_failures.window_start <= ${expired} then ${now} else sign_in_failures.window_start end`,
-      }),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  const delay = delayAfter(row.failures, free);
-  if (delay > 0) {
-    // Concurrent failures each set a wait; the longest one stands.
-    await ctx.db
-      .updateTable('sign_in_failures')
-      .set({ next_at: now + delay })
-      .where('key', '=', key)
-      .where('next_at', '<', now + delay)
-      .execute();
-  }
+  const failures = await addFailure(ctx.db, key, now, now - WINDOW_MS);
+  const delay = delayAfter(failures, free);
+  // Concurrent failures each set a wait; the longest one stands.
+  if (delay > 0) await waitAtLeastUntil(ctx.db, key, now + delay);
 }
 
 function slowDown(waitMs: number): AppError {

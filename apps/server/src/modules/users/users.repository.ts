@@ -1,7 +1,7 @@
 import type { User } from '@tillbook/contract/auth';
 import type { Kysely, Transaction } from 'kysely';
 import { rowsChanged } from '../../db/results.js';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { Database, Table, UsersTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -164,4 +164,8 @@ export async function signedInBefore(
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export async function insertAnalyticsEvent(db: Db, row: Table<'analytics_events'>): Promise<void> {
+  await db.insertInto('analytics_events').values(row).execute();
 }

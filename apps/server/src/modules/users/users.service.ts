@@ -17,7 +17,13 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import { listUserStores } from '../stores/stores.public.js';
-import { findUserById, revokeSessions, toUser, updateUser } from './users.repository.js';
+import {
+  findUserById,
+  insertAnalyticsEvent,
+  revokeSessions,
+  toUser,
+  updateUser,
+} from './users.repository.js';
 
 async function loadUser(ctx: UserContext): Promise<UsersTable> {
   const user = await findUserById(ctx.db, ctx.user.id);
@@ -122,16 +128,13 @@ export async function trackEvent(
     'analytics events today',
   );
   const id = newId();
-  await ctx.db
-    .insertInto('analytics_events')
-    .values({
-      id,
-      user_id: ctx.user.id,
-      store_id: ctx.access?.store.id ?? NO_STORE,
-      name: body.name,
-      properties: body.properties ? JSON.stringify(body.properties) : null,
-      created_at: ctx.now.toISOString(),
-    })
-    .execute();
+  await insertAnalyticsEvent(ctx.db, {
+    id,
+    user_id: ctx.user.id,
+    store_id: ctx.access?.store.id ?? NO_STORE,
+    name: body.name,
+    properties: body.properties ? JSON.stringify(body.properties) : null,
+    created_at: ctx.now.toISOString(),
+  });
   return { id };
 }
