@@ -38,6 +38,18 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/**
+ * What names the unique key that refused a row, so a caller can tell which field clashed: the
+ * constraint's name on PostgreSQL, the message (it lists the columns) on SQLite; '' for any other
+ * error.
+ */
+export function uniqueViolationText(error: unknown): string {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code === '23505') return e.constraint ?? '';
+  if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE') return e.message ?? '';
+  return '';
+}
+
 const postgresTexts = new Map<string, string>();
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …`. The text must not hold a `?` of its own. */

@@ -17,6 +17,7 @@ import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf, type Page } from '../../lib/pagination.js';
 import { queryWords } from '../../lib/search-index.js';
+import { uniqueViolationText } from '../../lib/sql.js';
 import { sampleCustomer } from './customer-samples.js';
 import { customersRepository, type CustomersRepository } from './customers.repository.js';
 import type { CustomersTable } from './customers.tables.js';
@@ -40,13 +41,7 @@ const auditable = (c: CustomersTable) => ({
 
 /** Which contact a database unique violation is about, if any. */
 export function duplicateCustomerField(error: unknown): 'email_address' | 'phone_number' | null {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  const text =
-    e?.code === '23505'
-      ? (e.constraint ?? '')
-      : e?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-        ? (e.message ?? '')
-        : '';
+  const text = uniqueViolationText(error);
   if (/email/.test(text)) return 'email_address';
   if (/phone/.test(text)) return 'phone_number';
   return null;
