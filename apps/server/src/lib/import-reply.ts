@@ -1,6 +1,17 @@
 import type { ImportReport } from '@tillbook/contract/products';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** An import's report before any row is written: every row still to count. */
+export const newImportReport = (rows: number, atomic: boolean): ImportReport => ({
+  rows,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  rejected: [],
+  written: false,
+  atomic,
+});
+
 const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
 /**

@@ -295,6 +295,49 @@ export async function toXlsx(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+type Cell = string | number | null;
+
+/**
+ * An import template to download: the columns and example rows as `<file>-template.csv`, or as
+ * `<file>-template.xlsx` with one sheet `sheetName` and `textColumns` kept as text (codes with
+ * leading zeros).
+ */
+export async function importTemplate(
+  format: 'csv' | 'xlsx',
+  file: string,
+  sheetName: string,
+  columns: readonly string[],
+  examples: Cell[][],
+  textColumns: readonly string[],
+): Promise<{ data: Buffer; type: string; name: string }> {
+  if (format === 'xlsx') {
+    return {
+      data: await toXlsx(sheetName, columns, examples, textColumns),
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      name: `${file}-template.xlsx`,
+    };
+  }
+  return {
+    data: Buffer.from(toCsv(columns, examples) + '\r\n'),
+    type: 'text/csv; charset=utf-8',
+    name: `${file}-template.csv`,
+  };
+}
+
+/**
+ * An export in a template's columns, streamed a batch at a time so it imports back: a byte-order
+ * mark and the header, then each batch's rows, every line ended by CRLF.
+ */
+export async function* csvBatches<T>(
+  columns: readonly string[],
+  batches: AsyncIterable<T[]>,
+  cells: (item: T) => Cell[],
+): AsyncGenerator<string> {
+  yield '\uFEFF' + toCsv(columns, []).replace(/[\r\n]+$/, '');
+  for await (const batch of batches) yield '\r\n' + toCsv(columns, batch.map(cells), false);
+  yield '\r\n';
+}
+
 /** The number of minor-unit digits of a currency (2 for NGN, 0 for JPY). */
 export function minorDigits(currency: string): number {
   try {

@@ -11,8 +11,9 @@ import { AppError } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { newImportReport } from '../../lib/import-reply.js';
 import { ANALYZE_AFTER_ROWS, refreshStatistics } from '../../lib/sql.js';
-import { readSheetUpload, toCsv, toXlsx, type SheetRow } from '../../lib/spreadsheet.js';
+import { csvBatches, importTemplate, readSheetUpload, type SheetRow } from '../../lib/spreadsheet.js';
 import { customersRepository } from './customers.repository.js';
 import type { CustomersTable } from './customers.tables.js';
 
@@ -151,15 +152,7 @@ export async function importCustomers(
       fields: { file: 'No rows to import' },
     });
   }
-  const report: ImportReport = {
-    rows: sheet.rows.length,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    rejected: [],
-    written: false,
-    atomic,
-  };
+  const report = newImportReport(sheet.rows.length, atomic);
   const parsed: ParsedRow[] = [];
   for (const row of sheet.rows) {
     const result = parseRow(row, sheet.columns);
@@ -302,18 +295,7 @@ const EXAMPLES = [
 export async function customerTemplate(
   format: 'csv' | 'xlsx',
 ): Promise<{ data: Buffer; type: string; name: string }> {
-  if (format === 'xlsx') {
-    return {
-      data: await toXlsx('Customers', CUSTOMER_FILE_COLUMNS, EXAMPLES, ['phone_number']),
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      name: 'customers-template.xlsx',
-    };
-  }
-  return {
-    data: Buffer.from(toCsv(CUSTOMER_FILE_COLUMNS, EXAMPLES) + '\r\n'),
-    type: 'text/csv; charset=utf-8',
-    name: 'customers-template.csv',
-  };
+  return importTemplate(format, 'customers', 'Customers', CUSTOMER_FILE_COLUMNS, EXAMPLES, ['phone_number']);
 }
 
 /** Customers matching the list filters as CSV, in the template's columns. */
@@ -322,27 +304,16 @@ export async function* exportCustomers(
   q: z.output<typeof customerExportQuery>,
 ): AsyncGenerator<string> {
   const repo = customersRepository(ctx.db, ctx.storeId, ctx.now);
-  yield '\uFEFF' + toCsv(CUSTOMER_FILE_COLUMNS, []).replace(/[\r\n]+$/, '');
-  for await (const batch of repo.each(q)) {
-    yield (
-      '\r\n' +
-      toCsv(
-        CUSTOMER_FILE_COLUMNS,
-        batch.map((c) => [
-          c.first_name,
-          c.last_name,
-          c.phone_number,
-          c.email_address,
-          c.address,
-          c.city,
-          c.state,
-          c.country,
-          c.notes,
-          c.status,
-        ]),
-        false,
-      )
-    );
-  }
-  yield '\r\n';
+  yield* csvBatches(CUSTOMER_FILE_COLUMNS, repo.each(q), (c) => [
+    c.first_name,
+    c.last_name,
+    c.phone_number,
+    c.email_address,
+    c.address,
+    c.city,
+    c.state,
+    c.country,
+    c.notes,
+    c.status,
+  ]);
 }

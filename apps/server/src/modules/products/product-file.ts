@@ -7,12 +7,12 @@ import {
 import type { z } from 'zod';
 import type { StoreContext } from '../../lib/context.js';
 import {
+  csvBatches,
   formatMajorAmount,
+  importTemplate,
+  minorDigits,
   parseMajorAmount,
   parseYesNo,
-  minorDigits,
-  toCsv,
-  toXlsx,
   type SheetRow,
 } from '../../lib/spreadsheet.js';
 import { productReads } from './product-reads.repository.js';
@@ -205,18 +205,7 @@ const EXAMPLES = [
 export async function productTemplate(
   format: 'csv' | 'xlsx',
 ): Promise<{ data: Buffer; type: string; name: string }> {
-  if (format === 'xlsx') {
-    return {
-      data: await toXlsx('Products', PRODUCT_FILE_COLUMNS, EXAMPLES, ['sku', 'barcode']),
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      name: 'products-template.xlsx',
-    };
-  }
-  return {
-    data: Buffer.from(toCsv(PRODUCT_FILE_COLUMNS, EXAMPLES) + '\r\n'),
-    type: 'text/csv; charset=utf-8',
-    name: 'products-template.csv',
-  };
+  return importTemplate(format, 'products', 'Products', PRODUCT_FILE_COLUMNS, EXAMPLES, ['sku', 'barcode']);
 }
 
 /** Products matching the list filters as CSV, in the template's columns, so an export imports back. */
@@ -226,30 +215,19 @@ export async function* exportProducts(
 ): AsyncGenerator<string> {
   const digits = minorDigits(ctx.access.store.currency);
   const repo = productReads(ctx.db, ctx.storeId);
-  yield '\uFEFF' + toCsv(PRODUCT_FILE_COLUMNS, []).replace(/[\r\n]+$/, '');
-  for await (const batch of repo.each(q)) {
-    yield (
-      '\r\n' +
-      toCsv(
-        PRODUCT_FILE_COLUMNS,
-        batch.map((p) => [
-          p.name,
-          p.sku,
-          p.barcode,
-          formatMajorAmount(p.price, digits),
-          formatMajorAmount(p.sale_price, digits),
-          formatMajorAmount(p.cost_price, digits),
-          p.track_stock ? p.quantity : '',
-          p.track_stock ? 'yes' : 'no',
-          p.low_stock_threshold,
-          p.unit,
-          p.categories.map((c) => c.name).join('; '),
-          p.description,
-          p.status,
-        ]),
-        false,
-      )
-    );
-  }
-  yield '\r\n';
+  yield* csvBatches(PRODUCT_FILE_COLUMNS, repo.each(q), (p) => [
+    p.name,
+    p.sku,
+    p.barcode,
+    formatMajorAmount(p.price, digits),
+    formatMajorAmount(p.sale_price, digits),
+    formatMajorAmount(p.cost_price, digits),
+    p.track_stock ? p.quantity : '',
+    p.track_stock ? 'yes' : 'no',
+    p.low_stock_threshold,
+    p.unit,
+    p.categories.map((c) => c.name).join('; '),
+    p.description,
+    p.status,
+  ]);
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { auditRow, writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { newImportReport } from '../../lib/import-reply.js';
 import { insertRows } from '../../lib/insert-rows.js';
 import { ANALYZE_AFTER_ROWS, refreshStatistics } from '../../lib/sql.js';
 import { minorDigits, readSheetUpload } from '../../lib/spreadsheet.js';
@@ -42,15 +43,7 @@ export async function importProducts(
   atomic: boolean,
 ): Promise<ImportReport> {
   const sheet = await readSheetUpload(ctx, request, ALIASES);
-  const report: ImportReport = {
-    rows: sheet.rows.length,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    rejected: [],
-    written: false,
-    atomic,
-  };
+  const report = newImportReport(sheet.rows.length, atomic);
   if (!sheet.columns.has('name') && !sheet.columns.has('sku') && !sheet.columns.has('barcode')) {
     throw new AppError(
       'VALIDATION_FAILED',
