@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { sampleCustomer } from '../modules/customers/customer-samples.js';
 import { createCustomer, setCustomerBlocked } from '../modules/customers/customers.service.js';
-import { SAMPLE_PRODUCTS } from '../modules/products/product-samples.js';
+import { SAMPLE_PRODUCTS, sampleProductInput } from '../modules/products/product-samples.js';
 import { ensureCategory } from '../modules/products/categories.service.js';
 import { createProduct } from '../modules/products/products.service.js';
 import { adjustStock } from '../modules/products/stock-adjustments.service.js';
@@ -25,15 +25,8 @@ export async function seedDemoCatalogue(
     // Mostly healthy stock, with a few items low or sold out so the stock filters show something.
     const quantity = i % 11 === 3 ? 0 : i % 7 === 2 ? 2 + (i % 3) : 12 + ((i * 37) % 140);
     const product = await createProduct(ctx, {
-      name: p.name,
-      description: p.description,
-      unit: p.unit,
-      price: p.price * 100,
-      cost_price: p.cost * 100,
-      track_stock: p.trackStock ?? true,
-      quantity: p.trackStock === false ? 0 : quantity,
+      ...sampleProductInput(p, categories.get(p.category)!, quantity),
       low_stock_threshold: p.unit === 'carton' || p.unit === 'bag' ? 3 : 6,
-      category_ids: [categories.get(p.category)!],
     });
     if (product.track_stock && quantity > 10 && i % 5 === 0) {
       await adjustStock(

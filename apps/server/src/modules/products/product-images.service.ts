@@ -1,7 +1,7 @@
 import { MAX_PRODUCT_IMAGES, type Product } from '@tillbook/contract/products';
 import type { FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit, type AuditInput } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { readImageUpload } from '../../lib/uploads.js';
 import { productOr404 } from './products.service.js';
@@ -11,6 +11,27 @@ const tooManyImages = () =>
   conflict(`A product can have at most ${MAX_PRODUCT_IMAGES} images. Remove one first.`, {
     file: `At most ${MAX_PRODUCT_IMAGES} images`,
   });
+
+/**
+ * Changes a product's image list on its locked row, audited, in one transaction: `edit` gets the
+ * current list and answers the new one, or throws to refuse.
+ */
+function changeImages(
+  ctx: StoreContext,
+  id: string,
+  edit: (images: string[]) => string[],
+  audit: (productName: string) => Omit<AuditInput, 'entity' | 'entityId'>,
+): Promise<Product> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const r = productsRepository(trx, ctx.storeId);
+    const row = await r.rowForUpdate(id);
+    if (!row) throw notFound('Product');
+    const images = edit(JSON.parse(row.images) as string[]);
+    await r.update(row, { images: JSON.stringify(images), updated_at: ctx.now.toISOString() });
+    await writeAudit(trx, ctx, { entity: 'product', entityId: id, ...audit(row.name) });
+    return (await r.get(id))!;
+  });
+}
 
 /**
  * Adds an image. The limit is checked before the upload is read (to spare a full product the
@@ -27,23 +48,19 @@ export async function addProductImage(
   if (product.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
   const url = await readImageUpload(ctx, request);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const r = productsRepository(trx, ctx.storeId);
-      const row = await r.rowForUpdate(id);
-      if (!row) throw notFound('Product');
-      const current = JSON.parse(row.images) as string[];
-      if (current.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
-      const images = [...current, url];
-      await r.update(row, { images: JSON.stringify(images), updated_at: ctx.now.toISOString() });
-      await writeAudit(trx, ctx, {
+    return await changeImages(
+      ctx,
+      id,
+      (current) => {
+        if (current.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
+        return [...current, url];
+      },
+      (name) => ({
         action: 'product.image_added',
-        entity: 'product',
-        entityId: id,
-        summary: `Image added to "${row.name}"`,
+        summary: `Image added to "${name}"`,
         after: { image: url },
-      });
-      return (await r.get(id))!;
-    });
+      }),
+    );
   } catch (error) {
     await ctx.deps.storage.remove(url.split('/').pop()!);
     throw error;
@@ -51,23 +68,20 @@ export async function addProductImage(
 }
 
 export async function removeProductImage(ctx: StoreContext, id: string, name: string): Promise<Product> {
-  const product = await ctx.db.transaction().execute(async (trx) => {
-    const r = productsRepository(trx, ctx.storeId);
-    const row = await r.rowForUpdate(id);
-    if (!row) throw notFound('Product');
-    const images = JSON.parse(row.images) as string[];
-    const kept = images.filter((url) => url.split('/').pop() !== name);
-    if (kept.length === images.length) throw notFound('Image');
-    await r.update(row, { images: JSON.stringify(kept), updated_at: ctx.now.toISOString() });
-    await writeAudit(trx, ctx, {
+  const product = await changeImages(
+    ctx,
+    id,
+    (images) => {
+      const kept = images.filter((url) => url.split('/').pop() !== name);
+      if (kept.length === images.length) throw notFound('Image');
+      return kept;
+    },
+    (productName) => ({
       action: 'product.image_removed',
-      entity: 'product',
-      entityId: id,
-      summary: `Image removed from "${row.name}"`,
+      summary: `Image removed from "${productName}"`,
       before: { image: name },
-    });
-    return (await r.get(id))!;
-  });
+    }),
+  );
   await ctx.deps.storage.remove(name);
   return product;
 }

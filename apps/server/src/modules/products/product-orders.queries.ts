@@ -37,38 +37,40 @@ const SALES_TEXT = [
   sql.raw(`${revenueTail} as revenue`),
 ] as const;
 
-/** The ids among `productIds` that appear on an order of the store (such products are archived, not deleted). */
-export async function productIdsOnOrders(
-  db: Db,
-  storeId: string,
+/** The distinct ids among `productIds` that `find` reads from a table of lines; no query for none. */
+async function productIdsAmong(
   productIds: string[],
+  find: (ids: string[]) => Promise<Array<{ product_id: string }>>,
 ): Promise<Set<string>> {
   const ids = [...new Set(productIds)];
   if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom('order_items')
-    .select('product_id')
-    .distinct()
-    .where('store_id', '=', storeId)
-    .where('product_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.product_id));
+  return new Set((await find(ids)).map((r) => r.product_id));
 }
 
+/** The ids among `productIds` that appear on an order of the store (such products are archived, not deleted). */
+export const productIdsOnOrders = (db: Db, storeId: string, productIds: string[]): Promise<Set<string>> =>
+  productIdsAmong(productIds, (ids) =>
+    db
+      .selectFrom('order_items')
+      .select('product_id')
+      .distinct()
+      .where('store_id', '=', storeId)
+      .where('product_id', 'in', ids)
+      .execute(),
+  );
+
 /** The ids among `productIds` on any purchase order of the store (such products are archived, not deleted). */
-export async function productIdsOnPurchaseOrders(
+export const productIdsOnPurchaseOrders = (
   db: Db,
   storeId: string,
   productIds: string[],
-): Promise<Set<string>> {
-  const ids = [...new Set(productIds)];
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom('purchase_order_items')
-    .select('product_id')
-    .distinct()
-    .where('store_id', '=', storeId)
-    .where('product_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.product_id));
-}
+): Promise<Set<string>> =>
+  productIdsAmong(productIds, (ids) =>
+    db
+      .selectFrom('purchase_order_items')
+      .select('product_id')
+      .distinct()
+      .where('store_id', '=', storeId)
+      .where('product_id', 'in', ids)
+      .execute(),
+  );

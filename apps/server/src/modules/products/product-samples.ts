@@ -118,3 +118,15 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = ROWS.map(
     ...(trackStock === undefined ? {} : { trackStock }),
   }),
 );
+
+/** A sample product as the create body takes it: money in kobo, `quantity` in stock unless untracked. */
+export const sampleProductInput = (sample: SampleProduct, categoryId: string, quantity: number) => ({
+  name: sample.name,
+  description: sample.description,
+  unit: sample.unit,
+  price: sample.price * 100,
+  cost_price: sample.cost * 100,
+  track_stock: sample.trackStock ?? true,
+  quantity: sample.trackStock === false ? 0 : quantity,
+  category_ids: [categoryId],
+});

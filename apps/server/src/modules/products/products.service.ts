@@ -19,6 +19,7 @@ import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf, type Page } from '../../lib/pagination.js';
 import { queryWords } from '../../lib/search-index.js';
+import { uniqueViolationText } from '../../lib/sql.js';
 import { ensureCategory } from './categories.service.js';
 import { freshBarcodes, freshSkus } from './product-codes.js';
 import {
@@ -28,7 +29,7 @@ import {
 } from './product-orders.queries.js';
 import { productReads } from './product-reads.repository.js';
 import { toProduct, type NewProductRow } from './product-rows.js';
-import { SAMPLE_PRODUCTS } from './product-samples.js';
+import { SAMPLE_PRODUCTS, sampleProductInput } from './product-samples.js';
 import { productsRepository, type ProductsRepository } from './products.repository.js';
 import type { ProductsTable } from './products.tables.js';
 import { applyStockMovements } from './stock.service.js';
@@ -52,13 +53,7 @@ export const auditable = (p: Product | NewProductRow | ProductsTable) => ({
 
 /** Which of a product's unique fields a database unique violation is about, if any. */
 export function duplicateProductField(error: unknown): 'sku' | 'barcode' | null {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  const text =
-    e?.code === '23505'
-      ? (e.constraint ?? '')
-      : e?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-        ? (e.message ?? '')
-        : '';
+  const text = uniqueViolationText(error);
   if (/sku/.test(text)) return 'sku';
   if (/barcode/.test(text)) return 'barcode';
   return null;
@@ -246,16 +241,7 @@ export async function createProduct(
 export async function autoCreateProduct(ctx: StoreContext): Promise<Product> {
   const sample = SAMPLE_PRODUCTS[randomInt(0, SAMPLE_PRODUCTS.length)]!;
   const category = await ensureCategory(ctx, sample.category);
-  return createProduct(ctx, {
-    name: sample.name,
-    description: sample.description,
-    unit: sample.unit,
-    price: sample.price * 100,
-    cost_price: sample.cost * 100,
-    track_stock: sample.trackStock ?? true,
-    quantity: sample.trackStock === false ? 0 : randomInt(12, 150),
-    category_ids: [category.id],
-  });
+  return createProduct(ctx, sampleProductInput(sample, category.id, randomInt(12, 150)));
 }
 
 export async function updateProduct(
