@@ -33,8 +33,29 @@ const FIGURES: Array<[keyof SalesFigures, string, 'money' | 'count']> = [
 ];
 
 const BOM = '\uFEFF';
-const csv = (columns: string[], rows: Array<Array<string | number | null>>, header: boolean) =>
+type Cells = Array<string | number | null>;
+const csv = (columns: string[], rows: Cells[], header: boolean) =>
   toCsv(columns, rows, header).replace(/[\r\n]+$/, '');
+
+/** A report's rows a batch at a time (a daily report of ten years is 3,660 lines). */
+function* inBatches<T>(rows: readonly T[], size = 500): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/**
+ * A report's CSV: the header, the rows a batch at a time, then the total line, which `total`
+ * makes once every batch is out.
+ */
+async function* reportCsv<T>(
+  columns: string[],
+  batches: AsyncIterable<T[]> | Iterable<T[]>,
+  cells: (row: T) => Cells,
+  total: () => Cells,
+): AsyncGenerator<string> {
+  yield BOM + csv(columns, [], true);
+  for await (const rows of batches) yield '\r\n' + csv(columns, rows.map(cells), false);
+  yield '\r\n' + csv(columns, [total()], false) + '\r\n';
+}
 
 function moneyText(ctx: StoreContext) {
   const digits = minorDigits(ctx.access.store.currency);
@@ -71,19 +92,12 @@ export async function* exportSalesReport(
     FIGURES.flatMap(([key, , kind]): Array<string | number> =>
       kind === 'money' ? [money(f.current[key]), money(f.previous[key])] : [f.current[key], f.previous[key]],
     );
-  yield BOM + csv(columns, [], true);
-  // A batch of rows at a time: a daily report of ten years is 3,660 lines.
-  for (let i = 0; i < r.rows.length; i += 500) {
-    yield (
-      '\r\n' +
-      csv(
-        columns,
-        r.rows.slice(i, i + 500).map((row) => [row.label, row.from, row.to, ...cells(row)]),
-        false,
-      )
-    );
-  }
-  yield '\r\n' + csv(columns, [['Total', r.from, r.to, ...cells(r.totals)]], false) + '\r\n';
+  yield* reportCsv(
+    columns,
+    inBatches(r.rows),
+    (row) => [row.label, row.from, row.to, ...cells(row)],
+    () => ['Total', r.from, r.to, ...cells(r.totals)],
+  );
 }
 
 export async function* exportSalesByItem(
@@ -93,48 +107,30 @@ export async function* exportSalesByItem(
   const r = await salesByItemRows(ctx, q);
   const money = moneyText(ctx);
   const columns = ['Product', 'SKU', 'Quantity', 'Revenue', 'Average price', 'Cost', 'Margin', 'Margin %'];
-  yield BOM + csv(columns, [], true);
-  for (let i = 0; i < r.rows.length; i += 500) {
-    yield (
-      '\r\n' +
-      csv(
-        columns,
-        r.rows
-          .slice(i, i + 500)
-          .map((p) => [
-            p.name,
-            p.sku,
-            p.quantity,
-            money(p.revenue),
-            money(p.average_price),
-            money(p.cost),
-            money(p.margin),
-            p.margin_percent,
-          ]),
-        false,
-      )
-    );
-  }
   const t = r.totals;
-  yield (
-    '\r\n' +
-    csv(
-      columns,
-      [
-        [
-          'Total',
-          null,
-          t.quantity,
-          money(t.revenue),
-          money(t.average_price),
-          money(t.cost),
-          money(t.margin),
-          t.margin_percent,
-        ],
-      ],
-      false,
-    ) +
-    '\r\n'
+  yield* reportCsv(
+    columns,
+    inBatches(r.rows),
+    (p) => [
+      p.name,
+      p.sku,
+      p.quantity,
+      money(p.revenue),
+      money(p.average_price),
+      money(p.cost),
+      money(p.margin),
+      p.margin_percent,
+    ],
+    () => [
+      'Total',
+      null,
+      t.quantity,
+      money(t.revenue),
+      money(t.average_price),
+      money(t.cost),
+      money(t.margin),
+      t.margin_percent,
+    ],
   );
 }
 
@@ -148,41 +144,37 @@ export async function* exportTransactions(
   const money = moneyText(ctx);
   const zone = ctx.access.store.timezone;
   const columns = ['Date', 'Number', 'Order', 'Customer', 'Payment type', 'Amount', 'Status'];
-  yield BOM + csv(columns, [], true);
   let count = 0;
   let amount = 0;
-  let before: { date: string; id: string } | undefined;
-  for (;;) {
-    const rows: TransactionDbRow[] = await transactionRows(ctx.db, ctx.storeId, filter, {
-      limit: TRANSACTION_BATCH,
-      ...(before ? { before } : {}),
-    });
-    if (!rows.length) break;
-    count += rows.length;
-    for (const r of rows) amount += r.amount;
-    yield (
-      '\r\n' +
-      csv(
-        columns,
-        rows.map((r) => [
-          localDateTimeText(r.date, zone),
-          r.number,
-          r.order_number,
-          r.customer_name,
-          r.payment_type,
-          money(r.amount),
-          r.status,
-        ]),
-        false,
-      )
-    );
-    const last = rows.at(-1)!;
-    before = { date: last.date, id: last.id };
-    if (rows.length < TRANSACTION_BATCH) break;
+  // Newest first, a page at a time after the last one read, adding up the total as they go.
+  async function* pages(): AsyncGenerator<TransactionDbRow[]> {
+    let before: { date: string; id: string } | undefined;
+    for (;;) {
+      const rows = await transactionRows(ctx.db, ctx.storeId, filter, {
+        limit: TRANSACTION_BATCH,
+        ...(before ? { before } : {}),
+      });
+      if (!rows.length) return;
+      count += rows.length;
+      for (const r of rows) amount += r.amount;
+      yield rows;
+      const last = rows.at(-1)!;
+      before = { date: last.date, id: last.id };
+      if (rows.length < TRANSACTION_BATCH) return;
+    }
   }
-  yield (
-    '\r\n' +
-    csv(columns, [['Total', `${count} ${filter.kind}`, null, null, null, money(amount), null]], false) +
-    '\r\n'
+  yield* reportCsv(
+    columns,
+    pages(),
+    (r) => [
+      localDateTimeText(r.date, zone),
+      r.number,
+      r.order_number,
+      r.customer_name,
+      r.payment_type,
+      money(r.amount),
+      r.status,
+    ],
+    () => ['Total', `${count} ${filter.kind}`, null, null, null, money(amount), null],
   );
 }
