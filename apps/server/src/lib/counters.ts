@@ -52,18 +52,21 @@ export async function readCounters(db: Db, storeId: string, names: string[]): Pr
   return Number(rows[0]?.total ?? 0);
 }
 
+/** Counter rows as read or bumped (PostgreSQL's int8 may arrive as text): their values by name. */
+type CounterRow = { name: string; value: number | string };
+const valuesByName = (rows: CounterRow[]) => new Map(rows.map((r) => [r.name, Number(r.value)]));
+
 /** Some counters of a store by name (absent: never bumped), in one statement. */
 export async function readCounterValues(
   db: Db,
   storeId: string,
   names: string[],
 ): Promise<Map<string, number>> {
-  const { rows } = await runSql<{ name: string; value: number | string }>(
-    db,
-    (VALUES_TEXTS[names.length] ??= valuesText(names.length)),
-    [storeId, ...names],
-  );
-  return new Map(rows.map((r) => [r.name, Number(r.value)]));
+  const { rows } = await runSql<CounterRow>(db, (VALUES_TEXTS[names.length] ??= valuesText(names.length)), [
+    storeId,
+    ...names,
+  ]);
+  return valuesByName(rows);
 }
 
 /**
@@ -77,12 +80,12 @@ export async function nextInSequences(
   names: string[],
 ): Promise<Map<string, number>> {
   // Plain SQL: every sale runs this, and building it with the query builder cost more than running it.
-  const { rows } = await runSql<{ name: string; value: number | string }>(
+  const { rows } = await runSql<CounterRow>(
     db,
     `insert into counters (store_id, name, value) values ${names.map(() => '(?, ?, 1)').join(', ')}
      on conflict (store_id, name) do update set value = counters.value + excluded.value
      returning name, value`,
     names.flatMap((name) => [storeId, name]),
   );
-  return new Map(rows.map((r) => [r.name, Number(r.value)]));
+  return valuesByName(rows);
 }
