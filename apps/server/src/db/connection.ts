@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, PostgresAdapter, type LogEvent } from 'kysely'
 import pg from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { preparingClient } from './pg-prepared.js';
-import { openPostgresJs } from './postgres-js.js';
+import { INT8_OID, NUMERIC_OID, openPostgresJs, parseSafeInteger } from './postgres-js.js';
 import { CachedSqliteDialect } from './sqlite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -86,16 +86,6 @@ function openSqlite(file: string, options: ConnectOptions): DatabaseHandle {
       await db.destroy();
     },
   };
-}
-
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-
-/** bigint (money, counts) arrives as text from pg; numbers past 2^53 would silently lose digits. */
-function parseSafeInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`Integer ${value} is outside the safe range`);
-  return n;
 }
 
 function describePostgres(url: string, options: ConnectOptions): string {

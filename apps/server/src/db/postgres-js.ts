@@ -3,11 +3,12 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import type { Database } from './schema.js';
 
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
+/** The type ids of int8 and numeric, parsed to numbers by both PostgreSQL clients (`connection.ts`). */
+export const INT8_OID = 20;
+export const NUMERIC_OID = 1700;
 
 /** bigint (money, counts) arrives as text; numbers past 2^53 would silently lose digits. */
-function parseSafeInteger(value: string): number {
+export function parseSafeInteger(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw new RangeError(`Integer ${value} is outside the safe range`);
   return n;
