@@ -12,13 +12,13 @@ import { auditRow } from '../../lib/audit.js';
 import type { ApiKeyRequest, Deps, RequestContext } from '../../lib/context.js';
 import { sha256 } from '../../lib/crypto.js';
 import { insertRows } from '../../lib/insert-rows.js';
+import { localDate } from '../../lib/local-dates.js';
 import { createSandboxProvider } from '../../providers/payments/sandbox.js';
 import { planOfStore } from '../subscriptions/subscriptions.public.js';
 import { developersRepository, keyWithStoreByHash } from './developers.repository.js';
 import type { ApiKeysTable } from './developers.tables.js';
 import { keyPlace } from './key-format.js';
 import { maskKey } from './keys.service.js';
-import { localDay } from './local-month.js';
 
 /**
  * The permissions of each kind of key (public or secret, sandbox or live, full or read), made
@@ -149,7 +149,7 @@ async function recordUse(
   store: { id: string; timezone: string; live: string },
   request: ApiKeyRequest,
 ): Promise<void> {
-  const day = localDay(ctx.now, store.timezone);
+  const day = localDate(ctx.now, store.timezone);
   const plan = key.env === 'production' ? await planOfStore(ctx, store) : null;
   await ctx.db.transaction().execute(async (trx) => {
     // The usage rows and the key are the live store's.

@@ -1,13 +1,13 @@
 import type { ApiUsage } from '@tillbook/contract/developers';
 import type { StoreContext } from '../../lib/context.js';
+import { localDate } from '../../lib/local-dates.js';
 import { planOfStore } from '../subscriptions/subscriptions.public.js';
 import { developersRepository } from './developers.repository.js';
-import { localDay } from './local-month.js';
 
 /** This month's calls (the store's calendar month) against the plan's allowance, day by day. */
 export async function getUsage(ctx: StoreContext): Promise<ApiUsage> {
   const store = ctx.access.store;
-  const today = localDay(ctx.now, store.timezone);
+  const today = localDate(ctx.now, store.timezone);
   const month = today.slice(0, 7);
   const repo = developersRepository(ctx.db, ctx.storeId);
   const [plan, counted, days] = await Promise.all([
