@@ -124,6 +124,12 @@ export const apiCaller =
       ...(opts.payload ? { payload: opts.payload } : opts.body ? { payload: opts.body } : {}),
     });
 
+/** Signs the owner `email` in (OWNER_PASSWORD) through the app: the session's token. */
+export async function ownerToken(app: FastifyInstance, email: string): Promise<string> {
+  const signIn = await apiCaller(app)('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } });
+  return signIn.json().data.userToken as string;
+}
+
 /**
  * A shop owner made through the API: signed up (OWNER_PASSWORD), the email verified with the code
  * the app put in its mail outbox, the business named, signed in.

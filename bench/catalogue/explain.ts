@@ -9,7 +9,7 @@ import {
   Capture,
   DATA_DIR,
   openBenchDatabase,
-  OWNER_PASSWORD,
+  ownerToken,
   type BenchInfo,
   type Engine,
 } from './common.js';
@@ -25,12 +25,7 @@ const app = await buildApp({
   serveWeb: false,
 });
 await app.ready();
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/api/v1/user/signin',
-  payload: { email: info.ownerEmail, password: OWNER_PASSWORD },
-});
-const token = signIn.json().data.userToken as string;
+const token = await ownerToken(app, info.ownerEmail);
 const url = urlTemplate.replace('{storeId}', info.storeId).replace('{barcode}', info.barcode);
 await app.inject({ method: 'GET', url, headers: { authorization: token } });
 capture.active = [];

@@ -12,7 +12,7 @@ import {
   Capture,
   DATA_DIR,
   openBenchDatabase,
-  OWNER_PASSWORD,
+  ownerToken,
   PG_SCHEMA,
   server,
   type BenchInfo,
@@ -84,12 +84,7 @@ app.get<{ Params: { name: string } }>('/bare/:name', async (request) => {
 });
 await app.ready();
 
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/api/v1/user/signin',
-  payload: { email: info.ownerEmail, password: OWNER_PASSWORD },
-});
-const token = signIn.json().data.userToken as string;
+const token = await ownerToken(app, info.ownerEmail);
 
 const statements: Record<string, number> = {};
 const samples: Record<string, { status: number; items: number; total: number | null }> = {};

@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import { apiCaller, OWNER_PASSWORD, scratchApp, verifiedOwner } from '../catalogue/common.js';
+import { apiCaller, ownerToken, scratchApp, verifiedOwner } from '../catalogue/common.js';
 import type * as RebuildModule from '../../apps/server/src/db/sales-figures-rebuild.js';
 
 const { rebuildSalesFigures } = (await import(
@@ -47,9 +47,7 @@ const startMs = endMs - SPAN_MS;
 const email = 'owner@insight.bench';
 let token: string;
 if (REUSE) {
-  token = JSON.parse(
-    (await inject('POST', '/user/signin', { body: { email, password: OWNER_PASSWORD } })).body,
-  ).data.userToken as string;
+  token = await ownerToken(app, email);
 } else {
   token = await generateAll();
 }
