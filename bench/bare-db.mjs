@@ -1,9 +1,12 @@
 // What the bare yardsticks (bench/bare-order-server.mjs, bench/bare-wallet-server.mjs) share: the
 // database opened as the app's server opens it, a transaction over a tiny query interface both
-// engines provide ({ all, get, run }), and the bare Fastify server around one POST route.
+// engines provide ({ all, get, run }), and the bare Fastify server around one POST route; and, for
+// the benches that measure beside them, starting one (`startBare`).
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
+import { root } from './lib.mjs';
 
 /** `?` placeholders as PostgreSQL's `$1`, `$2`, … */
 export function dollarParams(sql) {
@@ -104,4 +107,34 @@ export async function serveBare(route, answer) {
   app.get('/ready', async () => ({ status: 'ready' }));
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+}
+
+/**
+ * Starts the bare route `bench/<script>` on `port` with `env` (node given `nodeArgs` first);
+ * resolves once its /ready answers: `{ base, pid, stop }`.
+ */
+export async function startBare(script, { port, env = {}, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bench', script)], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/ready`)).ok) {
+        const stop = () =>
+          new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          });
+        return { base, pid: child.pid, stop };
+      }
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('bare server did not start');
 }

@@ -16,14 +16,14 @@
 // Env: DURATION (s, default 10), CONNECTIONS (default 10), ENGINES (sqlite,postgres),
 //      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), PORT (3451), BARE (1; 0 skips
 //      the yardsticks). Profile the route: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { cpuMsOf, json, root, startServer } from './lib.mjs';
+import { startBare as startBareRoute } from './bare-db.mjs';
+import { cpuMsOf, json, startServer } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -39,36 +39,8 @@ const BARE_VARIANTS = [
   { name: 'bare auth (argon2, one audit row, no ledger)', env: { BARE_MODE: 'auth' } },
 ];
 
-function startBare(databaseUrl, env) {
-  const child = spawn(process.execPath, [path.join(root, 'bench/bare-wallet-server.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT + 1), DATABASE_URL: databaseUrl, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${PORT + 1}`;
-  return (async () => {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${base}/ready`)).ok) {
-          return {
-            base,
-            pid: child.pid,
-            stop: () =>
-              new Promise((resolve) => {
-                child.once('exit', resolve);
-                child.kill('SIGTERM');
-              }),
-          };
-        }
-      } catch {
-        /* not up yet */
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    child.kill('SIGKILL');
-    throw new Error('bare server did not start');
-  })();
-}
+const startBare = (databaseUrl, env) =>
+  startBareRoute('bare-wallet-server.mjs', { port: PORT + 1, env: { DATABASE_URL: databaseUrl, ...env } });
 
 /** Runs autocannon at `url` for DURATION and prints one line; each request has its own Idempotency-Key. */
 async function measure(label, url, token, body, pid) {
