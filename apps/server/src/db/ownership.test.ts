@@ -195,7 +195,7 @@ const ALLOWED: Allowed[] = [
     area: 'wallet',
     tables: ['users'],
     access: 'read',
-    files: ['modules/wallet/wallet-user-password.ts'],
+    files: ['modules/wallet/wallet-user-password.queries.ts'],
     why: 'decision 0025: a transfer asks for the password again; wallet sits below users and cannot call its public face',
   },
   {

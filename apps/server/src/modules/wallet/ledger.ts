@@ -1,4 +1,3 @@
-import type { WalletTransaction } from '@tillbook/contract/wallet';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -6,6 +5,7 @@ import { auditRow } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { insertRows } from '../../lib/insert-rows.js';
+import { toWalletTransaction, walletRepository } from './wallet.repository.js';
 import {
   LEDGER_ACCOUNT_KINDS,
   type LedgerAccountKind,
@@ -59,28 +59,13 @@ export async function post(
   const byKind = new Map<LedgerAccountKind, number>();
   for (const p of postings) byKind.set(p.kind, (byKind.get(p.kind) ?? 0) + p.amount);
   const entries: Array<Insertable<Database['ledger_entries']>> = [];
+  const repo = walletRepository(trx, wallet.store_id);
   let available: number | null = null;
   for (const kind of LEDGER_ACCOUNT_KINDS) {
     const amount = byKind.get(kind);
     if (amount === undefined || amount === 0) continue;
-    let q = trx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance: eb('balance', '+', amount) }))
-      .where('store_id', '=', wallet.store_id)
-      .where('wallet_id', '=', wallet.id)
-      .where('kind', '=', kind);
-    if (GUARDED.has(kind) && amount < 0) q = q.where('balance', '>=', -amount);
-    const row = await q.returning(['id', 'balance']).executeTakeFirst();
-    if (!row) {
-      const current = await trx
-        .selectFrom('ledger_accounts')
-        .select('balance')
-        .where('store_id', '=', wallet.store_id)
-        .where('wallet_id', '=', wallet.id)
-        .where('kind', '=', kind)
-        .executeTakeFirstOrThrow();
-      throw new InsufficientFunds(current.balance, -amount, money);
-    }
+    const row = await repo.moveBalance(wallet.id, kind, amount, GUARDED.has(kind) && amount < 0);
+    if (!row) throw new InsufficientFunds(await repo.balance(wallet.id, kind), -amount, money);
     if (kind === 'available') available = row.balance;
     entries.push({
       id: newId(),
@@ -92,15 +77,7 @@ export async function post(
     });
   }
   await insertRows(trx, 'ledger_entries', entries);
-  if (available !== null) return available;
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('store_id', '=', wallet.store_id)
-    .where('wallet_id', '=', wallet.id)
-    .where('kind', '=', 'available')
-    .executeTakeFirstOrThrow();
-  return row.balance;
+  return available ?? repo.balance(wallet.id, 'available');
 }
 
 export type NewTransaction = Omit<
@@ -146,20 +123,10 @@ export async function recordTransaction(
   };
   // A transaction with an external key (a deposit's provider reference) happens once: a second
   // delivery, even a concurrent one, waits on the unique key and then inserts nothing.
-  const inserted = await trx
-    .insertInto('wallet_transactions')
-    .values(row)
-    .onConflict((oc) => oc.columns(['store_id', 'external_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return null;
+  const repo = walletRepository(trx, wallet.store_id);
+  if (!(await repo.addTransactionOnce(row))) return null;
   row.balance_after = await post(trx, wallet, id, postings, now, money);
-  await trx
-    .updateTable('wallet_transactions')
-    .set({ balance_after: row.balance_after })
-    .where('store_id', '=', wallet.store_id)
-    .where('id', '=', id)
-    .execute();
+  await repo.setBalanceAfter(id, row.balance_after);
   await insertRows(trx, 'audits', [
     auditRow(ctx, {
       action: `wallet.${input.type}`,
@@ -171,26 +138,4 @@ export async function recordTransaction(
     }),
   ]);
   return row;
-}
-
-export function toWalletTransaction(row: WalletTransactionsTable): WalletTransaction {
-  return {
-    id: row.id,
-    type: row.type,
-    direction: row.direction,
-    status: row.status,
-    amount: row.amount,
-    fee: row.fee,
-    balance_after: row.balance_after,
-    reference: row.reference,
-    narration: row.narration,
-    counterparty_name: row.counterparty_name,
-    counterparty_account: row.counterparty_account,
-    counterparty_bank_name: row.counterparty_bank_name,
-    related_id: row.related_id,
-    failure_reason: row.failure_reason,
-    actor_name: row.actor_name,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
 }

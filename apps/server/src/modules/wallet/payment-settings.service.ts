@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { changedFields } from '../../lib/audit.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
+import { walletRepository } from './wallet.repository.js';
 import { resolveAccount } from './wallet.service.js';
 
 const toSettlement = (row: SettlementAccount): SettlementAccount => ({
@@ -14,11 +15,7 @@ const toSettlement = (row: SettlementAccount): SettlementAccount => ({
 });
 
 export async function getSettlementAccount(ctx: StoreContext): Promise<SettlementAccount | null> {
-  const row = await ctx.db
-    .selectFrom('settlement_accounts')
-    .selectAll()
-    .where('store_id', '=', ctx.storeId)
-    .executeTakeFirst();
+  const row = await walletRepository(ctx.db, ctx.storeId).settlementAccount();
   return row ? toSettlement(row) : null;
 }
 
@@ -33,7 +30,6 @@ export async function setSettlementAccount(
   const resolved = await resolveAccount(ctx, body);
   const before = await getSettlementAccount(ctx);
   const row = {
-    store_id: ctx.storeId,
     bank_code: resolved.bank_code,
     bank_name: resolved.bank_name,
     account_number: resolved.account_number,
@@ -41,19 +37,7 @@ export async function setSettlementAccount(
     updated_at: ctx.now.toISOString(),
   };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('settlement_accounts')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('store_id').doUpdateSet({
-          bank_code: row.bank_code,
-          bank_name: row.bank_name,
-          account_number: row.account_number,
-          account_name: row.account_name,
-          updated_at: row.updated_at,
-        }),
-      )
-      .execute();
+    await walletRepository(trx, ctx.storeId).saveSettlementAccount(row);
     const diff = changedFields(before, toSettlement(row));
     await writeAudit(trx, ctx, {
       action: 'settlement_account.set',

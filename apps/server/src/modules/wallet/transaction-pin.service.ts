@@ -7,7 +7,14 @@ import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, UserContext } from '../../lib/context.js';
 import type { Limit } from '../../lib/rate-limiter.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { passwordMatches } from './wallet-user-password.js';
+import { userPasswordHash } from './wallet-user-password.queries.js';
+import { saveTransactionPin, transactionPin } from './wallet.repository.js';
+
+/** A transfer, and setting a transaction PIN, ask for the user's password again. */
+async function passwordMatches(db: Kysely<Database>, userId: string, password: string): Promise<boolean> {
+  const hash = await userPasswordHash(db, userId);
+  return hash !== undefined ? verifyPassword(hash, password) : false;
+}
 
 /**
  * Wrong PINs and wrong passwords given to confirm a transfer are counted apart, per person
@@ -60,16 +67,8 @@ function pinLocked(resetInMs: number): AppError {
 /** Attempts to set or change the PIN, which checks the password: as a password change. */
 const SET_PIN_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
 
-async function pinRow(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('transaction_pins')
-    .select(['pin_hash', 'updated_at'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function getPinStatus(ctx: UserContext): Promise<TransactionPinStatus> {
-  const row = await pinRow(ctx.db, ctx.user.id);
+  const row = await transactionPin(ctx.db, ctx.user.id);
   return { pin_set: Boolean(row), updated_at: row?.updated_at ?? null };
 }
 
@@ -85,16 +84,8 @@ export async function setPin(
   const pinHash = await hashPassword(body.pin);
   const now = ctx.now.toISOString();
   const existed = await ctx.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('transaction_pins')
-      .select('user_id')
-      .where('user_id', '=', ctx.user.id)
-      .executeTakeFirst();
-    await trx
-      .insertInto('transaction_pins')
-      .values({ user_id: ctx.user.id, pin_hash: pinHash, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ pin_hash: pinHash, updated_at: now }))
-      .execute();
+    const before = await transactionPin(trx, ctx.user.id);
+    await saveTransactionPin(trx, ctx.user.id, pinHash, now);
     await writeAudit(trx, ctx, {
       storeId: null,
       action: before ? 'user.transaction_pin_changed' : 'user.transaction_pin_set',
@@ -126,7 +117,7 @@ export async function assertTransferConfirmed(
   const limiter = ctx.deps.rateLimiter;
   const keys = confirmKeys(userId);
   if (secret.pin) {
-    const row = await pinRow(ctx.db, userId);
+    const row = await transactionPin(ctx.db, userId);
     if (!row) {
       throw unprocessable(
         'You have not set a transaction PIN. Set one in Settings → Payment, or confirm with your password.',

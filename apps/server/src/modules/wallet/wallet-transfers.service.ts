@@ -2,7 +2,6 @@ import type { transferBody, WalletTransaction } from '@tillbook/contract/wallet'
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { acrossStores } from '../../db/store-key-check.js';
 import { AppError, badRequest, unprocessable } from '../../lib/app-error.js';
 import { auditRow } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
@@ -15,8 +14,8 @@ import {
   type TransferResult,
 } from '../../providers/payments/payment-provider.js';
 import { raiseWebhookEvents } from '../webhooks/webhooks.public.js';
-import { newReference, post, recordTransaction, toWalletTransaction } from './ledger.js';
-import { walletRepository } from './wallet.repository.js';
+import { newReference, post, recordTransaction } from './ledger.js';
+import { pendingTransfers, toWalletTransaction, walletRepository } from './wallet.repository.js';
 import { bankOr400, moneyIn, walletOr404 } from './wallet.service.js';
 import type { WalletTransactionsTable, WalletsTable } from './wallet.tables.js';
 import { assertTransferConfirmed } from './transaction-pin.service.js';
@@ -160,12 +159,8 @@ export function transferRequestOf(row: WalletTransactionsTable, currency: string
 }
 
 async function callProvider(ctx: RequestContext, wallet: WalletsTable, id: string): Promise<void> {
-  const row = await ctx.db
-    .selectFrom('wallet_transactions')
-    .selectAll()
-    .where('store_id', '=', wallet.store_id)
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  const row = await walletRepository(ctx.db, wallet.store_id).transaction(id);
+  if (!row) throw new Error(`Transfer ${id} is not in the wallet`);
   let result: TransferResult;
   try {
     result = await ctx.deps.payments.transfer(transferRequestOf(row, wallet.currency));
@@ -198,15 +193,11 @@ export async function settleTransfer(
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now.toISOString();
     const move = (from: 'pending' | 'success') =>
-      trx
-        .updateTable('wallet_transactions')
-        .set({ status: result.status, failure_reason: result.reason ?? null, updated_at: now })
-        .where('store_id', '=', wallet.store_id)
-        .where('reference', '=', reference)
-        .where('type', '=', 'transfer')
-        .where('status', '=', from)
-        .returningAll()
-        .executeTakeFirst();
+      walletRepository(trx, wallet.store_id).settleTransferRow(reference, from, {
+        status: result.status,
+        failure_reason: result.reason ?? null,
+        updated_at: now,
+      });
     // "Reversed" usually follows a success; one reported for a transfer still pending here
     // (its success was never seen) returns the hold, as a failure does.
     let from: 'pending' | 'success' = result.status === 'reversed' ? 'success' : 'pending';
@@ -297,19 +288,7 @@ export async function reconcilePendingTransfers(
 ): Promise<{ checked: number; settled: number }> {
   // The reconciler's round is over every store's pending transfers (decision 0049); each is then
   // settled in its own store.
-  const pending = await acrossStores(
-    db
-      .selectFrom('wallet_transactions as t')
-      .innerJoin('wallets as w', (join) =>
-        join.onRef('w.store_id', '=', 't.store_id').onRef('w.id', '=', 't.wallet_id'),
-      )
-      .selectAll('t')
-      .select(['w.currency as wallet_currency'])
-      .where('t.type', '=', 'transfer')
-      .where('t.status', '=', 'pending')
-      .orderBy('t.created_at')
-      .limit(500),
-  ).execute();
+  const pending = await pendingTransfers(db, 500);
   let settled = 0;
   for (const row of pending) {
     // Skip the ones this process is still sending: their own call settles them.
@@ -321,12 +300,7 @@ export async function reconcilePendingTransfers(
       ctx.deps.log.warn({ err: error, reference: row.reference }, 'transfer verify failed; will retry');
       continue;
     }
-    const wallet = await db
-      .selectFrom('wallets')
-      .selectAll()
-      .where('store_id', '=', row.store_id)
-      .where('id', '=', row.wallet_id)
-      .executeTakeFirstOrThrow();
+    const wallet = await walletRepository(db, row.store_id).walletById(row.wallet_id);
     if (await settleTransfer({ ...ctx, now: ctx.deps.clock.now() }, wallet, row.reference, result))
       settled += 1;
   }

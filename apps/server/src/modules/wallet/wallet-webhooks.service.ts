@@ -1,11 +1,11 @@
-import { acrossStores } from '../../db/store-key-check.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { auditRow } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
 import { insertRows } from '../../lib/insert-rows.js';
 import { formatMoney } from '../../lib/money-text.js';
 import type { IncomingDeposit, WebhookEvent } from '../../providers/payments/payment-provider.js';
-import { creditDeposit, walletForDeposit } from './wallet.service.js';
+import { transferByReference, walletForDeposit, walletRepository } from './wallet.repository.js';
+import { creditDeposit } from './wallet.service.js';
 import type { WalletsTable } from './wallet.tables.js';
 import { settleTransfer } from './wallet-transfers.service.js';
 
@@ -46,20 +46,9 @@ export async function receiveWebhook(
     } else if (event.kind === 'transfer') {
       // The provider names our transfer reference only: its store is found from it, in every
       // store (decision 0049), and every statement after this one is the store's.
-      const row = await acrossStores(
-        ctx.db
-          .selectFrom('wallet_transactions')
-          .select(['store_id', 'wallet_id'])
-          .where('reference', '=', event.reference)
-          .where('type', '=', 'transfer'),
-      ).executeTakeFirst();
+      const row = await transferByReference(ctx.db, event.reference);
       if (!row) continue;
-      const wallet = await ctx.db
-        .selectFrom('wallets')
-        .selectAll()
-        .where('store_id', '=', row.store_id)
-        .where('id', '=', row.wallet_id)
-        .executeTakeFirstOrThrow();
+      const wallet = await walletRepository(ctx.db, row.store_id).walletById(row.wallet_id);
       await settleTransfer(ctx, wallet, event.reference, event.result);
     }
   }
@@ -106,23 +95,9 @@ async function recordForeignDeposit(
     // Once per provider reference: a repeated delivery finds the row (the summary names it).
     // Deliveries that arrive together are taken one at a time on the wallet's row (PostgreSQL;
     // SQLite runs one writing transaction at a time).
-    let lock = trx
-      .selectFrom('wallets')
-      .select('id')
-      .where('store_id', '=', wallet.store_id)
-      .where('id', '=', wallet.id);
-    if (ctx.deps.engine === 'postgres') lock = lock.forUpdate();
-    await lock.executeTakeFirst();
-    const seen = await trx
-      .selectFrom('audits')
-      .select('id')
-      .where('store_id', '=', wallet.store_id)
-      .where('entity', '=', 'wallet')
-      .where('entity_id', '=', wallet.id)
-      .where('action', '=', 'wallet.deposit_refused')
-      .where('summary', '=', summary)
-      .executeTakeFirst();
-    if (seen) return;
+    const repo = walletRepository(trx, wallet.store_id);
+    await repo.lockWallet(wallet.id, ctx.deps.engine === 'postgres');
+    if (await repo.depositRefusalSeen(wallet.id, summary)) return;
     await insertRows(trx, 'audits', [
       auditRow(ctx, {
         action: 'wallet.deposit_refused',

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
-import { newReference, recordTransaction, toWalletTransaction } from './ledger.js';
+import { newReference, recordTransaction } from './ledger.js';
+import { toWalletTransaction, walletRepository } from './wallet.repository.js';
 import { moneyIn, walletOr404 } from './wallet.service.js';
 
 /**
@@ -18,12 +19,7 @@ export { assertTransferConfirmed as assertPaymentConfirmed } from './transaction
 
 /** The store's settlement account, as an invoice prints it; null when not set. */
 export async function payToAccount(db: Kysely<Database>, storeId: string) {
-  const row = await db
-    .selectFrom('settlement_accounts')
-    .select(['bank_name', 'account_number', 'account_name'])
-    .where('store_id', '=', storeId)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await walletRepository(db, storeId).payTo()) ?? null;
 }
 
 /**

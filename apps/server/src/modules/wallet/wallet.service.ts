@@ -10,7 +10,6 @@ import type {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { acrossStores } from '../../db/store-key-check.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
@@ -18,9 +17,9 @@ import { newId } from '../../lib/ids.js';
 import { formatMoney } from '../../lib/money-text.js';
 import { formatMajorAmount, minorDigits, toCsv } from '../../lib/spreadsheet.js';
 import { ProviderRefused, type IncomingDeposit } from '../../providers/payments/payment-provider.js';
-import { newReference, recordTransaction, toWalletTransaction } from './ledger.js';
-import { walletRepository } from './wallet.repository.js';
-import { LEDGER_ACCOUNT_KINDS, type WalletsTable } from './wallet.tables.js';
+import { newReference, recordTransaction } from './ledger.js';
+import { toWalletTransaction, walletForDeposit, walletRepository } from './wallet.repository.js';
+import type { WalletsTable } from './wallet.tables.js';
 
 export const moneyIn = (currency: string) => (minor: number) => formatMoney(minor, currency);
 
@@ -90,26 +89,9 @@ export async function openWallet(ctx: StoreContext): Promise<WalletDetails> {
     updated_at: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('wallets')
-      .values(row)
-      .onConflict((oc) => oc.column('store_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return;
-    await trx
-      .insertInto('ledger_accounts')
-      .values(
-        LEDGER_ACCOUNT_KINDS.map((kind) => ({
-          id: newId(),
-          store_id: ctx.storeId,
-          wallet_id: id,
-          kind,
-          balance: 0,
-          created_at: now,
-        })),
-      )
-      .execute();
+    const repo = walletRepository(trx, ctx.storeId);
+    if (!(await repo.addWallet(row))) return;
+    await repo.addLedgerAccounts(id, now);
     await writeAudit(trx, ctx, {
       action: 'wallet.open',
       entity: 'wallet',
@@ -203,23 +185,6 @@ export async function exportTransactions(
 }
 
 /**
- * The wallet a deposit is for: by the provider's customer reference, else the account number.
- * A provider's deposit names no store, so it is looked for in every store (decision 0049); once
- * found, the wallet's store is in every statement that follows.
- */
-export function walletForDeposit(
-  db: Kysely<Database>,
-  deposit: IncomingDeposit,
-): Promise<WalletsTable | undefined> {
-  const q = db.selectFrom('wallets').selectAll();
-  return acrossStores(
-    deposit.provider_ref
-      ? q.where('provider_ref', '=', deposit.provider_ref)
-      : q.where('account_number', '=', deposit.account_number ?? ''),
-  ).executeTakeFirst();
-}
-
-/**
  * Credits a deposit the provider reported, once per provider reference however often and
  * however concurrently it is delivered. Null when no wallet has that account.
  */
@@ -269,12 +234,7 @@ export async function creditDeposit(
     ),
   );
   if (row) return { transaction: toWalletTransaction(row), credited: true };
-  const first = await ctx.db
-    .selectFrom('wallet_transactions')
-    .selectAll()
-    .where('store_id', '=', wallet.store_id)
-    .where('external_key', '=', externalKey)
-    .executeTakeFirstOrThrow();
+  const first = await walletRepository(ctx.db, wallet.store_id).transactionByExternalKey(externalKey);
   return { transaction: toWalletTransaction(first), credited: false };
 }
 
