@@ -12,8 +12,8 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { root, startServer } from '../lib.mjs';
-import { createShop, freePort } from './shop.mjs';
+import { root } from '../lib.mjs';
+import { createShop, startShopServer } from './shop.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -118,15 +118,7 @@ function summarise(lhr) {
 const median = (runs) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const server = await startServer({
-  port: await freePort(),
-  env: {
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'sandbox',
-    MAIL_TRANSPORT: 'log',
-    SIGNUP_MAX_PER_IP_HOUR: '1000',
-  },
-});
+const server = await startShopServer();
 const results = {};
 try {
   const session = await createShop(server.base, path.join(server.dataDir, 'app.db'));

@@ -7,12 +7,11 @@
 //                    product's row in the cart, timed in the page; online (server) and offline (device)
 // RUNS=10 by default; medians and the slowest are printed.
 import { chromium } from '@playwright/test';
-import net from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { startServer } from '../lib.mjs';
+import { call, freePort, verifiedOwner } from './shop.mjs';
 
 /** One line of the measurement on standard output. */
 const say = (text) => process.stdout.write(`${text}\n`);
@@ -20,57 +19,16 @@ const say = (text) => process.stdout.write(`${text}\n`);
 const RUNS = Number(process.env.RUNS ?? 10);
 const PASSWORD = 'offline-till-pass-1';
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function call(base, method, url, body, token) {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // 2,000 products are created through the API, more than a user may call in a minute.
 const server = await startServer({ port: await freePort(), env: { API_USER_CALLS_PER_MINUTE: 100000 } });
 try {
-  const email = `offline.${Date.now().toString(36)}@example.ng`;
-  const signUp = await call(server.base, 'POST', '/user/signup', {
-    first_name: 'Ngozi',
-    last_name: 'Eze',
-    email,
+  const { email, data } = await verifiedOwner(server.base, path.join(server.dataDir, 'app.db'), {
+    emailPrefix: 'offline',
     password: PASSWORD,
-    phone_number: '+2348012345678',
-    country: 'Nigeria',
   });
-  const db = new Database(path.join(server.dataDir, 'app.db'), { readonly: true });
-  const code = /\b(\d{6})\b/.exec(
-    db
-      .prepare('select text from mail_outbox where to_address = ? order by created_at desc limit 1')
-      .get(email).text,
-  )[1];
-  db.close();
-  await call(server.base, 'POST', '/user/verify-email', { email, code });
-  await call(
-    server.base,
-    'PUT',
-    `/user/business-info/${signUp.id}`,
-    { business_name: 'Ngozi Provisions', country: 'Nigeria', city: 'Lagos', state: 'Lagos' },
-    signUp.userToken,
-  );
-  const token = (await call(server.base, 'POST', '/user/signin', { email, password: PASSWORD })).userToken;
+  const token = data.userToken;
   // A shop's catalogue: 2,000 products on the device.
   const barcodes = [];
   for (let i = 0; i < 2000; i++) {

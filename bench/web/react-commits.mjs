@@ -8,8 +8,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { root, startServer } from '../lib.mjs';
-import { createShop, freePort } from './shop.mjs';
+import { root } from '../lib.mjs';
+import { createShop, startShopServer } from './shop.mjs';
 
 /** One line of the measurement on standard output. */
 const say = (text) => process.stdout.write(`${text}\n`);
@@ -89,15 +89,7 @@ const HOOK = () => {
   };
 };
 
-const server = await startServer({
-  port: await freePort(),
-  env: {
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'sandbox',
-    MAIL_TRANSPORT: 'log',
-    SIGNUP_MAX_PER_IP_HOUR: '1000',
-  },
-});
+const server = await startShopServer();
 try {
   const session = await createShop(server.base, path.join(server.dataDir, 'app.db'));
   const browser = await chromium.launch({ executablePath: CHROME_PATH });

@@ -1,8 +1,9 @@
-// The signed-in shop the web benches load (bench/web/lighthouse.mjs, bench/web/react-commits.mjs):
-// a verified owner with a store and a few products, made through the API of a running server,
-// and the session the app would store for it.
+// The signed-in shop the web benches load (bench/web/lighthouse.mjs, bench/web/react-commits.mjs,
+// bench/web/offline-till.mjs): a verified owner with a store and a few products, made through the
+// API of a running server, and the session the app would store for it.
 import net from 'node:net';
 import Database from 'better-sqlite3';
+import { startServer } from '../lib.mjs';
 
 export const PASSWORD = 'lighthouse-pass-1';
 
@@ -17,7 +18,21 @@ export function freePort() {
   });
 }
 
-async function call(base, method, url, body, token) {
+/** The built server as the web benches load it: production, on a free port. */
+export async function startShopServer() {
+  return startServer({
+    port: await freePort(),
+    env: {
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
+      MAIL_TRANSPORT: 'log',
+      SIGNUP_MAX_PER_IP_HOUR: '1000',
+    },
+  });
+}
+
+/** One API call; its `data`, or an error with the status and answer. */
+export async function call(base, method, url, body, token) {
   const res = await fetch(`${base}/api/v1${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
@@ -28,14 +43,18 @@ async function call(base, method, url, body, token) {
   return answer.data;
 }
 
-/** A verified shop owner with a store and a few products, and the session the app would store. */
-export async function createShop(base, dbPath) {
-  const email = `lighthouse.${Date.now().toString(36)}@example.ng`;
+/**
+ * Signs up a shop owner (`<emailPrefix>.<time>@example.ng`), verifies the email with the code the
+ * server's mail outbox holds (its SQLite database at `dbPath`), names the business and signs in.
+ * Answers the email and the sign-in's data (`userToken`, `userStore`, the user).
+ */
+export async function verifiedOwner(base, dbPath, { emailPrefix = 'lighthouse', password = PASSWORD } = {}) {
+  const email = `${emailPrefix}.${Date.now().toString(36)}@example.ng`;
   const signUp = await call(base, 'POST', '/user/signup', {
     first_name: 'Ngozi',
     last_name: 'Eze',
     email,
-    password: PASSWORD,
+    password,
     phone_number: '+2348012345678',
     country: 'Nigeria',
   });
@@ -54,7 +73,12 @@ export async function createShop(base, dbPath) {
     { business_name: 'Ngozi Provisions', country: 'Nigeria', city: 'Lagos', state: 'Lagos' },
     signUp.userToken,
   );
-  const data = await call(base, 'POST', '/user/signin', { email, password: PASSWORD });
+  return { email, data: await call(base, 'POST', '/user/signin', { email, password }) };
+}
+
+/** A verified shop owner with a store and a few products, and the session the app would store. */
+export async function createShop(base, dbPath) {
+  const { data } = await verifiedOwner(base, dbPath);
   const names = ['Milo 500g', 'Peak Milk 400g', 'Indomie Chicken 70g', 'Golden Penny Semovita 1kg'];
   for (const [i, name] of names.entries()) {
     await call(
