@@ -1,8 +1,10 @@
 import { onlineManager, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { Answer, RouteDef } from '@tillbook/contract/common';
 import { buildPath } from '@tillbook/contract/paths';
 import type { ApiAnswer, CallArgs, QueryValue } from './api-client';
 import { API_MUTATION_KEY, type ApiCall, type MutationKind } from './query-client';
+import { useStoreId } from './current-user';
 import { readSession } from './session';
 import { notify } from './toast';
 
@@ -88,4 +90,67 @@ export function useRouteMutation<R extends RouteDef, TVars = void>(
   { args, ...options }: RouteMutationOptions<R, TVars>,
 ) {
   return useApiMutation<TVars, Answer<R>>({ ...options, call: (vars) => routeCall(route, args(vars)) });
+}
+
+/** What a screen may add to a feature's mutation hook; the hook sets the kind and the arguments. */
+export type HookMutationOptions<R extends RouteDef, TVars> = Omit<
+  RouteMutationOptions<R, TVars>,
+  'kind' | 'args'
+>;
+
+/** The body a route takes, as a form holds it (before the contract's defaults). */
+export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : never;
+
+/** The variables of an update: the record's id (in the path) and its new values. */
+export interface UpdateVars<Body> {
+  id: string;
+  body: Body;
+}
+
+type RouteArgs<R extends RouteDef> = Omit<CallArgs<R>, 'signal' | 'token' | 'storeId'>;
+
+/** A route that adds a record: the mutation's variables are its body. */
+export function useCreateRoute<R extends RouteDef>(
+  route: R,
+  invalidate: QueryKey[],
+  options: HookMutationOptions<R, RouteBody<R>> = {},
+) {
+  return useRouteMutation(route, {
+    kind: 'create',
+    args: (body: RouteBody<R>) => ({ body }) as RouteArgs<R>,
+    invalidate,
+    ...options,
+  });
+}
+
+/** A route that changes a record: `{ id, body }`, the id in the path. */
+export function useUpdateRoute<R extends RouteDef>(
+  route: R,
+  kind: 'update' | 'save',
+  invalidate: QueryKey[],
+  options: HookMutationOptions<R, UpdateVars<RouteBody<R>>> = {},
+) {
+  return useRouteMutation(route, {
+    kind,
+    args: ({ id, body }: UpdateVars<RouteBody<R>>) => ({ params: { id }, body }) as unknown as RouteArgs<R>,
+    invalidate,
+    ...options,
+  });
+}
+
+/**
+ * The create and update hooks of one kind of record: both refetch the same queries, the store's
+ * (`invalidate(storeId)`). An update lights `updateKind`.
+ */
+export function saveHooks<C extends RouteDef, U extends RouteDef>(
+  routes: { create: C; update: U },
+  updateKind: 'update' | 'save',
+  invalidate: (storeId: string | null) => QueryKey[],
+) {
+  return {
+    useCreate: (options: HookMutationOptions<C, RouteBody<C>> = {}) =>
+      useCreateRoute(routes.create, invalidate(useStoreId()), options),
+    useUpdate: (options: HookMutationOptions<U, UpdateVars<RouteBody<U>>> = {}) =>
+      useUpdateRoute(routes.update, updateKind, invalidate(useStoreId()), options),
+  };
 }

@@ -1,8 +1,4 @@
-import {
-  customersRoutes,
-  type createCustomerBody,
-  type updateCustomerBody,
-} from '@tillbook/contract/customers';
+import { customersRoutes, type createCustomerBody } from '@tillbook/contract/customers';
 import type { Answer } from '@tillbook/contract/common';
 import type { z } from 'zod';
 import { useStoreId } from '../../../lib/current-user';
@@ -12,39 +8,28 @@ import {
   useApiMutation,
   useRouteMutation,
   type ApiMutationOptions,
-  type RouteMutationOptions,
+  saveHooks,
+  useCreateRoute,
+  type HookMutationOptions,
 } from '../../../lib/use-api-mutation';
 
 export type CreateCustomerBody = z.input<typeof createCustomerBody>;
-export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
 
-type Options<R extends (typeof customersRoutes)[keyof typeof customersRoutes], V> = Omit<
-  RouteMutationOptions<R, V>,
-  'kind' | 'args'
->;
+const saves = saveHooks(customersRoutes, 'update', (storeId) => [queryKeys.customers.all(storeId)]);
 
 export const useCreateCustomer = (
-  options: Options<typeof customersRoutes.create, CreateCustomerBody> = {},
+  options: HookMutationOptions<typeof customersRoutes.create, CreateCustomerBody> = {},
 ) => {
   const storeId = useStoreId();
-  return useRouteMutation(customersRoutes.create, {
-    kind: 'create',
-    args: (body: CreateCustomerBody) => ({ body }),
-    // The dashboard counts customers and charts those added.
-    invalidate: [queryKeys.customers.all(storeId), queryKeys.insight.all(storeId)],
-    ...options,
-  });
+  // The dashboard counts customers and charts those added.
+  return useCreateRoute(
+    customersRoutes.create,
+    [queryKeys.customers.all(storeId), queryKeys.insight.all(storeId)],
+    options,
+  );
 };
 
-export const useUpdateCustomer = (
-  options: Options<typeof customersRoutes.update, { id: string; body: UpdateCustomerBody }> = {},
-) =>
-  useRouteMutation(customersRoutes.update, {
-    kind: 'update',
-    args: ({ id, body }: { id: string; body: UpdateCustomerBody }) => ({ params: { id }, body }),
-    invalidate: [queryKeys.customers.all(useStoreId())],
-    ...options,
-  });
+export const useUpdateCustomer = saves.useUpdate;
 
 type BlockVars = { id: string; blocked: boolean };
 
@@ -64,7 +49,9 @@ export const useSetBlocked = (
   });
 
 /** One realistic sample customer. */
-export const useGenerateCustomer = (options: Options<typeof customersRoutes.autoCreate, void> = {}) =>
+export const useGenerateCustomer = (
+  options: HookMutationOptions<typeof customersRoutes.autoCreate, void> = {},
+) =>
   useRouteMutation(customersRoutes.autoCreate, {
     kind: 'create',
     args: () => ({}),

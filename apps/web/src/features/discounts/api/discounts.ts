@@ -4,14 +4,13 @@ import {
   discountsRoutes,
   type createDiscountBody,
   type discountListQuery,
-  type updateDiscountBody,
 } from '@tillbook/contract/discounts';
 import { productsRoutes } from '@tillbook/contract/products';
 import type { z } from 'zod';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
-import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
+import { useRouteMutation, saveHooks, type HookMutationOptions } from '../../../lib/use-api-mutation';
 
 export type DiscountFilters = ListFilters<typeof discountListQuery>;
 
@@ -40,33 +39,17 @@ export const discountQuery = (storeId: string | null, id: string | undefined) =>
 export const useDiscount = (id: string | undefined) => useQuery(discountQuery(useStoreId(), id));
 
 export type CreateDiscountBody = z.input<typeof createDiscountBody>;
-export type UpdateDiscountBody = z.input<typeof updateDiscountBody>;
 
-type Options<R extends (typeof discountsRoutes)[keyof typeof discountsRoutes], V> = Omit<
-  RouteMutationOptions<R, V>,
-  'kind' | 'args'
->;
-
-export const useCreateDiscount = (options: Options<typeof discountsRoutes.create, CreateDiscountBody> = {}) =>
-  useRouteMutation(discountsRoutes.create, {
-    kind: 'create',
-    args: (body: CreateDiscountBody) => ({ body }),
-    invalidate: [discountsKey(useStoreId())],
-    ...options,
-  });
-
-export const useUpdateDiscount = (
-  options: Options<typeof discountsRoutes.update, { id: string; body: UpdateDiscountBody }> = {},
-) =>
-  useRouteMutation(discountsRoutes.update, {
-    kind: 'save',
-    args: ({ id, body }: { id: string; body: UpdateDiscountBody }) => ({ params: { id }, body }),
-    invalidate: [discountsKey(useStoreId())],
-    ...options,
-  });
+export const { useCreate: useCreateDiscount, useUpdate: useUpdateDiscount } = saveHooks(
+  discountsRoutes,
+  'save',
+  (storeId) => [discountsKey(storeId)],
+);
 
 /** One realistic sample discount, for a merchant trying the product. */
-export const useGenerateDiscount = (options: Options<typeof discountsRoutes.autoCreate, void> = {}) =>
+export const useGenerateDiscount = (
+  options: HookMutationOptions<typeof discountsRoutes.autoCreate, void> = {},
+) =>
   useRouteMutation(discountsRoutes.autoCreate, {
     kind: 'create',
     args: () => ({}),
