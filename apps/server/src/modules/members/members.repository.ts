@@ -8,6 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Roles and memberships of one store; every query is built from that store's id. */
 export function membersRepository(db: Db, storeId: string) {
+  const deleteInvitationsOf = (membershipId: string) =>
+    db.deleteFrom('invitations').where('store_id', '=', storeId).where('membership_id', '=', membershipId);
   return {
     async listRoles(): Promise<Role[]> {
       const rows = await db
@@ -166,11 +168,7 @@ export function membersRepository(db: Db, storeId: string) {
 
     /** A membership and its invitations, invitations first (they name the membership). */
     async deleteMembership(membershipId: string): Promise<void> {
-      await db
-        .deleteFrom('invitations')
-        .where('store_id', '=', storeId)
-        .where('membership_id', '=', membershipId)
-        .execute();
+      await deleteInvitationsOf(membershipId).execute();
       await db
         .deleteFrom('memberships')
         .where('store_id', '=', storeId)
@@ -197,12 +195,7 @@ export function membersRepository(db: Db, storeId: string) {
         .executeTakeFirst(),
 
     deleteOpenInvitations: async (membershipId: string) => {
-      await db
-        .deleteFrom('invitations')
-        .where('store_id', '=', storeId)
-        .where('membership_id', '=', membershipId)
-        .where('accepted_at', 'is', null)
-        .execute();
+      await deleteInvitationsOf(membershipId).where('accepted_at', 'is', null).execute();
     },
 
     addRole: async (row: Omit<Insertable<RolesTable>, 'store_id'>) => {

@@ -32,6 +32,24 @@ async function assignableRole(ctx: StoreContext, roleId: string) {
   return role;
 }
 
+/** A new invitation for the emailed `token` (kept as its hash), open for the invitation's days. */
+const invitationRow = (
+  ctx: StoreContext,
+  membershipId: string,
+  email: string,
+  token: string,
+  names: { first_name: string | null; last_name: string | null },
+) => ({
+  id: newId(),
+  membership_id: membershipId,
+  email,
+  token_hash: sha256(token),
+  expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
+  accepted_at: null,
+  created_at: ctx.now.toISOString(),
+  ...names,
+});
+
 /**
  * Invites a person to the store. Whether or not the email has an account, the answer, the work
  * and the mail are the same, and the person joins only by accepting the emailed link
@@ -70,17 +88,12 @@ export async function addMember(ctx: StoreContext, body: z.output<typeof addMemb
           })
         : conflict(`${body.email} is already a member of this store.`, { email: 'Already a member' });
     }
-    await repo.addInvitation({
-      id: newId(),
-      membership_id: id,
-      email: body.email,
-      token_hash: sha256(token),
-      expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
-      accepted_at: null,
-      created_at: now,
-      first_name: body.first_name ?? null,
-      last_name: body.last_name ?? null,
-    });
+    await repo.addInvitation(
+      invitationRow(ctx, id, body.email, token, {
+        first_name: body.first_name ?? null,
+        last_name: body.last_name ?? null,
+      }),
+    );
     await writeAudit(trx, ctx, {
       action: 'member.invited',
       entity: 'member',
@@ -130,22 +143,16 @@ export async function resendInvite(ctx: StoreContext, membershipId: string): Pro
   assertHolds(ctx, rolePermissions(member.role_key, member.role_permissions), ACT_ON_MEMBER);
   await consumeMailQuota(ctx, 'invitation', member.email);
   const token = randomToken(24);
-  const now = ctx.now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const repo = membersRepository(trx, ctx.storeId);
     const previous = await repo.openInvitationNames(membershipId);
     await repo.deleteOpenInvitations(membershipId);
-    await repo.addInvitation({
-      id: newId(),
-      membership_id: membershipId,
-      email: member.email,
-      token_hash: sha256(token),
-      expires_at: addDays(ctx.now, INVITATION_TTL_DAYS).toISOString(),
-      accepted_at: null,
-      created_at: now,
-      first_name: previous?.first_name ?? null,
-      last_name: previous?.last_name ?? null,
-    });
+    await repo.addInvitation(
+      invitationRow(ctx, membershipId, member.email, token, {
+        first_name: previous?.first_name ?? null,
+        last_name: previous?.last_name ?? null,
+      }),
+    );
     await writeAudit(trx, ctx, {
       action: 'member.invitation_resent',
       entity: 'member',
