@@ -1,19 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/connection.js';
 import { onCitus } from '../db/distribution.js';
-import { COMMIT_WITH_STATEMENT } from '../db/pg-prepared.js';
 import type { Database } from '../db/schema.js';
+import {
+  addOnConflict,
+  cachedText,
+  MAX_BATCH_PARAMETERS,
+  numberToken,
+  updateText,
+  type BatchPart,
+} from './batch-parts.js';
+import { flushAsOneStatement, type BatchNumbers } from './batch-statement.js';
 import { formatNumber, nextInSequences, type NumberSequence } from './counters.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const statements = new Map<string, string>();
-
-/** Keeps a statement's text for reuse; shapes are few, but the cache stays bounded whatever comes. */
-function remember(key: string, text: string): void {
-  if (statements.size < 2000) statements.set(key, text);
-}
 
 /**
  * Inserts rows of one shape with SQL text made once per table, column list and row count, then
@@ -32,13 +32,11 @@ export async function insertRows<T extends keyof Database & string>(
   const columns = Object.keys(rows[0]!);
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
   const key = `${postgres ? 'pg' : 'sqlite'}\n${table}\n${columns.join(',')}\n${rows.length}\n${conflict?.join(',') ?? ''}`;
-  let text = statements.get(key);
-  if (!text) {
+  const text = cachedText(key, () => {
     let n = 0;
     const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
-    text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${rows.map(tuple).join(', ')}${addOnConflict(table, columns, conflict)}`;
-    remember(key, text);
-  }
+    return `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${rows.map(tuple).join(', ')}${addOnConflict(table, columns, conflict)}`;
+  });
   const parameters: unknown[] = [];
   for (const row of rows) {
     const values = row as Record<string, unknown>;
@@ -46,55 +44,6 @@ export async function insertRows<T extends keyof Database & string>(
   }
   await db.executeQuery(CompiledQuery.raw(text, parameters));
 }
-
-/**
- * Most bound values one batch statement takes. PostgreSQL allows 65,535 parameters a statement;
- * SQLite (3.32+) 32,766. A batch above this is written part by part instead.
- */
-const MAX_BATCH_PARAMETERS = 30_000;
-
-/**
- * ` on conflict (keys) do update set c = t.c + excluded.c` for every other column: rows that add
- * to counters kept per key (the sales figures, decision 0031), whether or not the key's row exists.
- */
-function addOnConflict(
-  table: string,
-  columns: readonly string[],
-  conflict: readonly string[] | undefined,
-): string {
-  if (!conflict) return '';
-  const added = columns.filter((c) => !conflict.includes(c));
-  return ` on conflict (${conflict.map((c) => `"${c}"`).join(', ')}) do update set ${added
-    .map((c) => `"${c}" = "${table}"."${c}" + excluded."${c}"`)
-    .join(', ')}`;
-}
-
-interface BatchPart {
-  table: keyof Database & string;
-  columns: string[];
-  rows: ReadonlyArray<Record<string, unknown>>;
-  /** Set for rows added to existing ones: the key columns (see `addOnConflict`). */
-  conflict?: readonly string[];
-  /**
-   * Set for an update: the last `where` of `columns` pick the rows (by equality), the others are
-   * set. `rows` then holds one record of both.
-   */
-  where?: number;
-  /**
-   * Set for rows a query makes when the batch is flushed (`insert … select …`): `text` gets one
-   * placeholder per value of each record of `rows`, in order, and returns the whole statement.
-   * `key` names its shape (with the record count) for the statement cache.
-   */
-  select?: { key: string; text: (values: string[][], postgres: boolean) => string };
-}
-
-/**
- * A stand-in for a number a batch takes when it is flushed: private-use characters around a
- * secret drawn when the process starts and the counter's name. Values are scanned for stand-ins,
- * user text included; the secret keeps text a user typed from ever matching one.
- */
-const TOKEN_SECRET = randomBytes(12).toString('hex');
-const numberToken = (counter: string) => `\uE000${TOKEN_SECRET}:${counter}\uE001`;
 
 /**
  * Rows for several tables, gathered while a change is worked out and written together just before
@@ -110,7 +59,7 @@ const numberToken = (counter: string) => `\uE000${TOKEN_SECRET}:${counter}\uE001
  */
 export class InsertBatch {
   readonly #parts: BatchPart[] = [];
-  #numbers: { storeId: string; sequences: readonly NumberSequence[] } | null = null;
+  #numbers: BatchNumbers | null = null;
 
   add<T extends keyof Database & string>(table: T, rows: ReadonlyArray<Insertable<Database[T]>>): this {
     if (rows.length) {
@@ -213,35 +162,49 @@ export class InsertBatch {
     if (!parts.length && !numbers) return new Map();
     const parameterCount = parts.reduce((n, p) => n + p.columns.length * p.rows.length, 0);
     const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
-    if (!postgres || onCitus() || parameterCount > MAX_BATCH_PARAMETERS || (!numbers && parts.length < 2)) {
-      const taken = new Map<string, string>();
-      if (numbers) {
-        const values = await nextInSequences(
-          db,
-          numbers.storeId,
-          numbers.sequences.map((s) => s.counter),
-        );
-        for (const s of numbers.sequences) taken.set(s.counter, formatNumber(s, values.get(s.counter)!));
-      }
-      for (const part of parts) {
-        const rows = taken.size ? part.rows.map((row) => withNumbers(row, taken)) : part.rows;
-        if (part.where !== undefined) {
-          await updateRow(db, part, rows[0]!, postgres);
-          continue;
-        }
-        if (part.select) {
-          await insertSelect(db, part, rows, postgres);
-          continue;
-        }
-        const perStatement = Math.max(1, Math.floor(MAX_BATCH_PARAMETERS / part.columns.length));
-        for (let i = 0; i < rows.length; i += perStatement) {
-          await insertRows(db, part.table, rows.slice(i, i + perStatement) as never, part.conflict);
-        }
-      }
-      return taken;
-    }
+    if (!postgres || onCitus() || parameterCount > MAX_BATCH_PARAMETERS || (!numbers && parts.length < 2))
+      return flushPartByPart(db, parts, numbers, postgres);
     return flushAsOneStatement(db, parts, numbers, options.last === true);
   }
+}
+
+/**
+ * SQLite (or a batch on Citus, too big for one statement, or of one part): the numbers taken
+ * first, then one statement per part, in order.
+ */
+async function flushPartByPart(
+  db: Db,
+  parts: readonly BatchPart[],
+  numbers: BatchNumbers | null,
+  postgres: boolean,
+): Promise<Map<string, string>> {
+  const taken = new Map<string, string>();
+  if (numbers) {
+    const values = await nextInSequences(
+      db,
+      numbers.storeId,
+      numbers.sequences.map((s) => s.counter),
+    );
+    for (const s of numbers.sequences) taken.set(s.counter, formatNumber(s, values.get(s.counter)!));
+  }
+  // Each stand-in with its number, made once for the batch rather than once per value.
+  const replacements = [...taken].map(([counter, number]) => [numberToken(counter), number] as const);
+  for (const part of parts) {
+    const rows = replacements.length ? part.rows.map((row) => withNumbers(row, replacements)) : part.rows;
+    if (part.where !== undefined) {
+      await updateRow(db, part, rows[0]!, postgres);
+      continue;
+    }
+    if (part.select) {
+      await insertSelect(db, part, rows, postgres);
+      continue;
+    }
+    const perStatement = Math.max(1, Math.floor(MAX_BATCH_PARAMETERS / part.columns.length));
+    for (let i = 0; i < rows.length; i += perStatement) {
+      await insertRows(db, part.table, rows.slice(i, i + perStatement) as never, part.conflict);
+    }
+  }
+  return taken;
 }
 
 /** An update part on its own (SQLite, or a batch too big for one statement). */
@@ -269,15 +232,13 @@ async function insertSelect(
   postgres: boolean,
 ): Promise<void> {
   const key = `${postgres ? 'pg' : 'sqlite'}\nselect\n${part.select!.key}\n${rows.length}`;
-  let text = statements.get(key);
-  if (!text) {
+  const text = cachedText(key, () => {
     let n = 0;
-    text = part.select!.text(
+    return part.select!.text(
       rows.map(() => part.columns.map(() => (postgres ? `$${++n}` : '?'))),
       postgres,
     );
-    remember(key, text);
-  }
+  });
   await db.executeQuery(
     CompiledQuery.raw(
       text,
@@ -286,125 +247,20 @@ async function insertSelect(
   );
 }
 
-/** The text of an update part, its values in column order from `value()`. */
-function updateText(part: BatchPart, value: () => string): string {
-  const split = part.columns.length - part.where!;
-  const set = part.columns.slice(0, split).map((c) => `"${c}" = ${value()}`);
-  const where = part.columns.slice(split).map((c) => `"${c}" = ${value()}`);
-  return `update "${part.table}" set ${set.join(', ')} where ${where.join(' and ')}`;
-}
-
 /** A row with the numbers' stand-ins replaced (SQLite, or a batch too big for one statement). */
-function withNumbers(row: Record<string, unknown>, numbers: Map<string, string>): Record<string, unknown> {
+function withNumbers(
+  row: Record<string, unknown>,
+  replacements: ReadonlyArray<readonly [token: string, number: string]>,
+): Record<string, unknown> {
   let out: Record<string, unknown> | null = null;
   for (const column in row) {
     const value = row[column];
     if (typeof value !== 'string' || !value.includes('\uE000')) continue;
     let replaced = value;
-    for (const [counter, number] of numbers) replaced = replaced.replaceAll(numberToken(counter), number);
+    for (const [token, number] of replacements) replaced = replaced.replaceAll(token, number);
     // Rows without a stand-in (most of them) are used as they are, not copied.
     out ??= { ...row };
     out[column] = replaced;
   }
   return out ?? row;
 }
-
-/**
- * PostgreSQL: the counters bump (when the batch takes numbers) and every insert as CTEs of one
- * statement that returns the numbers. A value holding a stand-in is bound as it is and wrapped in
- * `replace()` with the number, formatted in SQL exactly as `formatNumber` does.
- */
-async function flushAsOneStatement(
-  db: Db,
-  parts: BatchPart[],
-  numbers: { storeId: string; sequences: readonly NumberSequence[] } | null,
-  last: boolean,
-): Promise<Map<string, string>> {
-  const sequences = numbers?.sequences ?? [];
-  const parameters: unknown[] = [];
-  // Which values hold which stand-ins, as part of the statement's shape (and of its cache key).
-  const marks: string[] = [];
-  for (const part of parts) {
-    for (const row of part.rows) {
-      for (const column of part.columns) {
-        const value = row[column] ?? null;
-        parameters.push(value);
-        if (typeof value === 'string' && value.includes('\uE000')) {
-          const held = sequences.flatMap((s, i) => (value.includes(numberToken(s.counter)) ? [i] : []));
-          if (held.length) marks.push(`${parameters.length}:${held.join('.')}`);
-        }
-      }
-    }
-  }
-  const key = [
-    'batch',
-    sequences.map((s) => `${s.counter}/${s.prefix}/${s.width}`).join(','),
-    marks.join(','),
-    ...parts.map(
-      (p) =>
-        `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}\n${p.select?.key ?? ''}\n${p.conflict?.join(',') ?? ''}`,
-    ),
-  ].join('\n');
-  let text = statements.get(key);
-  if (!text) {
-    const held = new Map(
-      marks.map((m) => {
-        const [position, list] = m.split(':') as [string, string];
-        return [Number(position), list.split('.').map(Number)];
-      }),
-    );
-    // The bump's parameters come first: $1…$2k are (store, counter) pairs; the rows' follow.
-    const offset = sequences.length * 2;
-    const formatted = (i: number) => {
-      const s = sequences[i]!;
-      // Never cut a number longer than the width (lpad would).
-      return `(select ${quote(s.prefix)} || case when length(value::text) < ${s.width} then lpad(value::text, ${s.width}, '0') else value::text end from n where name = ${quote(s.counter)})`;
-    };
-    let position = 0;
-    const value = () => {
-      position += 1;
-      const list = held.get(position);
-      let expression = `$${position + offset}`;
-      for (const i of list ?? [])
-        expression = `replace(${expression}, ${quote(numberToken(sequences[i]!.counter))}, ${formatted(i)})`;
-      return expression;
-    };
-    const insert = (p: BatchPart) =>
-      `insert into "${p.table}" (${p.columns.map((c) => `"${c}"`).join(', ')}) values ${p.rows
-        .map(() => `(${p.columns.map(value).join(', ')})`)
-        .join(', ')}${addOnConflict(p.table, p.columns, p.conflict)}`;
-    const ctes: string[] = [];
-    if (sequences.length) {
-      const pairs = sequences.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, 1)`).join(', ');
-      ctes.push(
-        `n as (insert into counters (store_id, name, value) values ${pairs} on conflict (store_id, name) do update set value = counters.value + excluded.value returning name, value)`,
-      );
-    }
-    const statement = (p: BatchPart) =>
-      p.select
-        ? p.select.text(
-            p.rows.map(() => p.columns.map(value)),
-            true,
-          )
-        : p.where === undefined
-          ? insert(p)
-          : updateText(p, value);
-    parts.forEach((p, i) => ctes.push(`w${i} as (${statement(p)})`));
-    text = `with ${ctes.join(', ')} ${sequences.length ? 'select name, value from n' : 'select 1 as done'}`;
-    remember(key, text);
-  }
-  const bump = sequences.flatMap((s) => [numbers!.storeId, s.counter]);
-  const { rows } = await db.executeQuery<{ name: string; value: number | string }>(
-    CompiledQuery.raw(last ? COMMIT_WITH_STATEMENT + text : text, [...bump, ...parameters]),
-  );
-  const taken = new Map<string, string>();
-  for (const s of sequences) {
-    const row = rows.find((r) => r.name === s.counter);
-    if (!row) throw new Error(`No number was taken for ${s.counter}`);
-    taken.set(s.counter, formatNumber(s, Number(row.value)));
-  }
-  return taken;
-}
-
-/** A SQL string literal of a code constant (a prefix, a counter name, a stand-in). */
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
