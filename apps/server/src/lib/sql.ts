@@ -28,6 +28,20 @@ export function limitCount(n: number): RawBuilder<unknown> {
   return sql.lit(n);
 }
 
+/**
+ * Rows read for a long list of values a part at a time (one statement binds only so many
+ * parameters: 500 values leave room for the rest on both engines), joined in the parts' order.
+ */
+export async function readInParts<V, T>(
+  values: readonly V[],
+  read: (part: V[]) => Promise<T[]>,
+  size = 500,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < values.length; i += size) rows.push(...(await read(values.slice(i, i + size))));
+  return rows;
+}
+
 /** A unique or primary key refused the row, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string };

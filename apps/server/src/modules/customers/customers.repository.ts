@@ -16,6 +16,7 @@ import {
   sortKeyOf,
   wordsOf,
 } from '../../lib/search-index.js';
+import { readInParts } from '../../lib/sql.js';
 import { customerOrderStats, isReturningCustomer, NO_ORDERS } from './customer-orders.queries.js';
 import type { CustomersTable } from './customers.tables.js';
 
@@ -195,14 +196,15 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
     async findByContacts(emails: string[], phones: string[]): Promise<CustomersTable[]> {
       const found = new Map<string, CustomersTable>();
       const run = async (column: 'email_address' | 'phone_number', values: string[]) => {
-        for (let i = 0; i < values.length; i += 500) {
+        const rows = await readInParts(values, (part) => {
           const q = db
             .selectFrom('customers')
             .selectAll()
             .where('store_id', '=', storeId)
-            .where(column, 'in', values.slice(i, i + 500));
-          for (const r of await (postgres ? q.orderBy('id').forUpdate() : q).execute()) found.set(r.id, r);
-        }
+            .where(column, 'in', part);
+          return (postgres ? q.orderBy('id').forUpdate() : q).execute();
+        });
+        for (const r of rows) found.set(r.id, r);
       };
       if (emails.length) await run('email_address', emails);
       if (phones.length) await run('phone_number', phones);
@@ -243,21 +245,15 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
     },
 
     /** Names and contacts of some customers, 500 ids a statement; deleted ones are absent. */
-    async labelRows(ids: readonly string[]) {
-      const unique = [...new Set(ids)];
-      const rows = [];
-      for (let i = 0; i < unique.length; i += 500) {
-        rows.push(
-          ...(await db
-            .selectFrom('customers')
-            .select(['id', 'first_name', 'last_name', 'email_address', 'phone_number'])
-            .where('store_id', '=', storeId)
-            .where('id', 'in', unique.slice(i, i + 500))
-            .execute()),
-        );
-      }
-      return rows;
-    },
+    labelRows: (ids: readonly string[]) =>
+      readInParts([...new Set(ids)], (part) =>
+        db
+          .selectFrom('customers')
+          .select(['id', 'first_name', 'last_name', 'email_address', 'phone_number'])
+          .where('store_id', '=', storeId)
+          .where('id', 'in', part)
+          .execute(),
+      ),
 
     /** How many were added between two instants (either open), by the `(store_id, created_at)` index. */
     async countAdded(from: string | null, to: string | null): Promise<number> {

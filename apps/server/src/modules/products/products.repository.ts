@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { bumpCounter } from '../../lib/counters.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { deleteSearchTerms, insertSearchTerms, setSearchTerms } from '../../lib/search-index.js';
+import { readInParts } from '../../lib/sql.js';
 import {
   POSITIONS_COUNTER,
   productCounter,
@@ -103,33 +104,26 @@ export function productsRepository(db: Db, storeId: string) {
       return found;
     },
 
-    async rowsByIds(ids: string[]): Promise<ProductsTable[]> {
-      const out: ProductsTable[] = [];
-      for (let i = 0; i < ids.length; i += 500) {
+    rowsByIds: (ids: string[]): Promise<ProductsTable[]> =>
+      readInParts(ids, (part) => {
         const q = db
           .selectFrom('products')
           .selectAll()
           .where('store_id', '=', storeId)
-          .where('id', 'in', ids.slice(i, i + 500));
-        out.push(...(await (postgres ? q.orderBy('id').forUpdate() : q).execute()));
-      }
-      return out;
-    },
+          .where('id', 'in', part);
+        return (postgres ? q.orderBy('id').forUpdate() : q).execute();
+      }),
 
     /** Products whose lower-cased name is one of these (import rows without SKU or barcode). */
-    async idsByNames(names: string[]) {
-      const out: Array<{ id: string; key: string }> = [];
-      for (let i = 0; i < names.length; i += 500) {
-        const rows = await db
+    idsByNames: (names: string[]) =>
+      readInParts(names, (part) =>
+        db
           .selectFrom('products')
           .select(['id', sql<string>`lower(name)`.as('key')])
           .where('store_id', '=', storeId)
-          .where(sql`lower(name)`, 'in', names.slice(i, i + 500))
-          .execute();
-        out.push(...rows);
-      }
-      return out;
-    },
+          .where(sql`lower(name)`, 'in', part)
+          .execute(),
+      ),
 
     /**
      * Inserts new products with their categories and search words, and bumps the maintained
@@ -263,21 +257,15 @@ export function productsRepository(db: Db, storeId: string) {
     },
 
     /** Names, SKUs and image lists of some products, 500 ids a statement; deleted ones are absent. */
-    async labelRows(ids: readonly string[]) {
-      const unique = [...new Set(ids)];
-      const rows = [];
-      for (let i = 0; i < unique.length; i += 500) {
-        rows.push(
-          ...(await db
-            .selectFrom('products')
-            .select(['id', 'name', 'sku', 'images'])
-            .where('store_id', '=', storeId)
-            .where('id', 'in', unique.slice(i, i + 500))
-            .execute()),
-        );
-      }
-      return rows;
-    },
+    labelRows: (ids: readonly string[]) =>
+      readInParts([...new Set(ids)], (part) =>
+        db
+          .selectFrom('products')
+          .select(['id', 'name', 'sku', 'images'])
+          .where('store_id', '=', storeId)
+          .where('id', 'in', part)
+          .execute(),
+      ),
 
     costPrice: (id: string) =>
       db

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { insertRows } from '../../lib/insert-rows.js';
-import { runSql } from '../../lib/sql.js';
+import { readInParts, runSql } from '../../lib/sql.js';
 import type { StockMovementsTable } from './products.tables.js';
 import { stampStockText, STOCK_STAMP_MS, stockStateOf, takeStockText } from './stock-statements.js';
 
@@ -80,17 +80,18 @@ export function stockRepository(trx: Transaction<Database>, storeId: string) {
 
     /** Quantity and tracking of some products, in parts like the update (one statement binds so many). */
     async stockOf(ids: string[]) {
-      const found = new Map<string, { id: string; name: string; quantity: number; track_stock: number }>();
-      for (let i = 0; i < ids.length; i += TAKE_STOCK_BATCH) {
-        const rows = await trx
-          .selectFrom('products')
-          .select(['id', 'name', 'quantity', 'track_stock'])
-          .where('store_id', '=', storeId)
-          .where('id', 'in', ids.slice(i, i + TAKE_STOCK_BATCH))
-          .execute();
-        for (const p of rows) found.set(p.id, p);
-      }
-      return found;
+      const rows = await readInParts(
+        ids,
+        (part) =>
+          trx
+            .selectFrom('products')
+            .select(['id', 'name', 'quantity', 'track_stock'])
+            .where('store_id', '=', storeId)
+            .where('id', 'in', part)
+            .execute(),
+        TAKE_STOCK_BATCH,
+      );
+      return new Map(rows.map((p) => [p.id, p]));
     },
 
     /** Ledger rows of a sale or a receipt, by the fixed insert texts (`lib/insert-rows.ts`). */
