@@ -16,10 +16,12 @@ export async function voidCodes(db: Db, userId: string, purpose: CodePurpose, no
     .execute();
 }
 
-export async function insertCode(
+/** A new code of a purpose for the user; the open ones of that purpose stop working. */
+export async function replaceCode(
   db: Db,
   values: { userId: string; purpose: CodePurpose; codeHash: string; now: Date; expiresAt: Date },
 ): Promise<void> {
+  await voidCodes(db, values.userId, values.purpose, values.now);
   await db
     .insertInto('user_codes')
     .values({

@@ -21,8 +21,8 @@ import {
   consumeCode,
   findActiveCode,
   findActiveCodeByHash,
-  insertCode,
   recordWrongCode,
+  replaceCode,
   voidCodes,
 } from './codes.repository.js';
 import { clearAccountFailures } from './sign-in-throttle.js';
@@ -59,16 +59,14 @@ export async function sendVerification(
   const linkToken = randomToken(24);
   const expiresAt = addMinutes(ctx.now, 24 * 60);
   await ctx.db.transaction().execute(async (trx) => {
-    await voidCodes(trx, user.id, 'verify_email', ctx.now);
-    await voidCodes(trx, user.id, 'verify_email_link', ctx.now);
-    await insertCode(trx, {
+    await replaceCode(trx, {
       userId: user.id,
       purpose: 'verify_email',
       codeHash: codeHash(ctx, user.id, 'verify_email', code),
       now: ctx.now,
       expiresAt,
     });
-    await insertCode(trx, {
+    await replaceCode(trx, {
       userId: user.id,
       purpose: 'verify_email_link',
       codeHash: sha256(linkToken),
@@ -176,15 +174,26 @@ export async function verifyEmailCode(ctx: RequestContext, email: string, code: 
   return markVerified(ctx, user, 'code');
 }
 
-export async function resendVerification(ctx: RequestContext, email: string): Promise<void> {
+/**
+ * A request for a mail about an email address: limited per network, then answered in the same
+ * time whether or not the address has an account; `work` gets the account, if any.
+ */
+async function mailRequest(
+  ctx: RequestContext,
+  email: string,
+  work: (user: UsersTable | undefined) => Promise<void>,
+): Promise<void> {
   const started = Date.now();
   await ctx.deps.rateLimiter.consume(
     `mail:ip:${ctx.ip}`,
     LIMITS.mailPerIp,
     'email requests from this network',
   );
-  await uniformTiming(started, async () => {
-    const user = await findUserByEmail(ctx.db, email);
+  await uniformTiming(started, async () => work(await findUserByEmail(ctx.db, email)));
+}
+
+export async function resendVerification(ctx: RequestContext, email: string): Promise<void> {
+  await mailRequest(ctx, email, async (user) => {
     if (!user || user.email_verified_at || user.password_hash === NO_PASSWORD) return;
     await ctx.deps.rateLimiter.consume(
       `mail:account:${email}`,
@@ -196,14 +205,7 @@ export async function resendVerification(ctx: RequestContext, email: string): Pr
 }
 
 export async function forgotPassword(ctx: RequestContext, email: string): Promise<void> {
-  const started = Date.now();
-  await ctx.deps.rateLimiter.consume(
-    `mail:ip:${ctx.ip}`,
-    LIMITS.mailPerIp,
-    'email requests from this network',
-  );
-  await uniformTiming(started, async () => {
-    const user = await findUserByEmail(ctx.db, email);
+  await mailRequest(ctx, email, async (user) => {
     if (!user) return;
     // Past the per-account limit the answer stays the same; the mail is just not sent again.
     try {
@@ -213,8 +215,7 @@ export async function forgotPassword(ctx: RequestContext, email: string): Promis
     }
     const code = sixDigitCode();
     await ctx.db.transaction().execute(async (trx) => {
-      await voidCodes(trx, user.id, 'reset_password', ctx.now);
-      await insertCode(trx, {
+      await replaceCode(trx, {
         userId: user.id,
         purpose: 'reset_password',
         codeHash: codeHash(ctx, user.id, 'reset_password', code),
@@ -239,8 +240,7 @@ export async function verifyResetCode(
   const resetId = randomToken(24);
   const expiresAt = addMinutes(ctx.now, RESET_TOKEN_TTL_MINUTES);
   await ctx.db.transaction().execute(async (trx) => {
-    await voidCodes(trx, user.id, 'reset_token', ctx.now);
-    await insertCode(trx, {
+    await replaceCode(trx, {
       userId: user.id,
       purpose: 'reset_token',
       codeHash: sha256(resetId),
