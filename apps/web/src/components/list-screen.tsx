@@ -39,8 +39,8 @@ export interface ListScreenProps<T extends { id: string }> {
   /** The page's title; without one the list sits in a section of a page (a toolbar, no header). */
   title?: ReactNode;
   description?: ReactNode;
-  /** The table's accessible name. */
-  label: string;
+  /** The table's accessible name; by default the title (a list without one must name it). */
+  label?: string;
   state: ListScreenState;
   /** `false`: the list has no search box (its route searches nothing). */
   search?: false;
@@ -175,7 +175,7 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
       )}
       {props.toolbar}
       <DataTable
-        label={props.label}
+        label={props.label ?? (typeof props.title === 'string' ? props.title : props.noun)}
         columns={props.columns}
         {...listTableProps(list)}
         state={state}

@@ -1,4 +1,5 @@
-import { Select, Tabs, Text, TextInput, type ComboboxData } from '@mantine/core';
+import { NativeSelect, Select, Tabs, Text, TextInput, type ComboboxData } from '@mantine/core';
+import { statusLabel } from './status-badge';
 import type { ReactNode } from 'react';
 import type { TableState } from '../lib/use-table-state';
 import type { FilterChip } from './page-header';
@@ -44,6 +45,33 @@ export function FilterSelect({
 }
 
 /**
+ * A filter of a list's filter popover picked from a short native list whose first entry, "Any",
+ * clears it; `value` is the list's query's (a value the route refuses shows as "Any").
+ */
+export function AnyOfFilter({
+  state,
+  name,
+  label,
+  value,
+  data,
+}: {
+  state: TableState;
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  data: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <NativeSelect
+      label={label}
+      data={[{ value: '', label: 'Any' }, ...data]}
+      value={value ?? ''}
+      onChange={(e) => state.setFilter(name, e.currentTarget.value || null)}
+    />
+  );
+}
+
+/**
  * The chips of the filters that are set, in the order of `texts` (a filter's name and what its
  * chip says for a value); removing a chip clears its filter.
  */
@@ -84,6 +112,14 @@ export function DateRangeFilter({ state }: { state: TableState }) {
       />
     </>
   );
+}
+
+/** The tabs of `StatusTabs`: "All", then each status by its label (or the one `labels` gives it). */
+export function statusTabs(statuses: readonly string[], labels: Record<string, string> = {}) {
+  return [
+    { value: 'all', label: 'All' },
+    ...statuses.map((value) => ({ value, label: labels[value] ?? statusLabel(value) })),
+  ];
 }
 
 /**

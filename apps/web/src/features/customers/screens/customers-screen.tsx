@@ -83,7 +83,6 @@ export default function CustomersScreen() {
     <ListScreen
       title="Customers"
       description="The people who buy from you, their orders and what they spent."
-      label="Customers"
       sample={canManage ? { generate: () => generate.mutate(), loading: generate.isPending } : undefined}
       importing={
         canManage

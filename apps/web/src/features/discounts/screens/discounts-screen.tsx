@@ -54,7 +54,6 @@ export default function DiscountsScreen() {
     <ListScreen
       title="Discounts"
       description="Codes customers give at the till or through your API."
-      label="Discounts"
       state={state}
       filters={{
         content: (

@@ -1,4 +1,4 @@
-import { Badge, NativeSelect, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import {
   PAYMENT_STATES,
   orderListQuery,
@@ -15,17 +15,22 @@ import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
 import { useOrders } from '../api/list-orders';
 import { orderBadgeStatus } from '../components/order-status';
-import { DATE_CHIPS, DateRangeFilter, StatusTabs, filterChips } from '../../../components/table-filters';
+import {
+  AnyOfFilter,
+  DATE_CHIPS,
+  DateRangeFilter,
+  StatusTabs,
+  filterChips,
+  statusTabs,
+} from '../../../components/table-filters';
 import { paths } from '../../../config/paths';
 
-const TABS: Array<{ value: OrderStatus | 'all'; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'processing', label: 'Processing' },
-  { value: 'success', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
-  { value: 'refunded', label: 'Refunded' },
-];
+const TABS = statusTabs(
+  ['pending', 'processing', 'success', 'cancelled', 'refunded'] satisfies OrderStatus[],
+  {
+    success: 'Completed',
+  },
+);
 
 const COLUMNS = [
   column<Order>('number', 'Number', (o) => (
@@ -60,19 +65,16 @@ export default function OrdersScreen() {
     <ListScreen
       title="Orders"
       description="Every sale, from the till, the dashboard and the API."
-      label="Orders"
       state={state}
       filters={{
         content: (
           <>
-            <NativeSelect
+            <AnyOfFilter
+              state={state}
+              name="paymentState"
               label="Payment"
-              data={[
-                { value: '', label: 'Any' },
-                ...PAYMENT_STATES.map((p) => ({ value: p, label: statusLabel(p) })),
-              ]}
-              value={state.query.paymentState ?? ''}
-              onChange={(e) => state.setFilter('paymentState', e.currentTarget.value || null)}
+              value={state.query.paymentState}
+              data={PAYMENT_STATES.map((p) => ({ value: p, label: statusLabel(p) }))}
             />
             <DateRangeFilter state={state} />
           </>

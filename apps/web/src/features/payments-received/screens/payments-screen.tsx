@@ -1,4 +1,4 @@
-import { Anchor, NativeSelect, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import {
   paymentListQuery,
   paymentsReceivedRoutes,
@@ -7,7 +7,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { column, dateTimeColumn, moneyColumn, textColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
-import { DATE_CHIPS, DateRangeFilter, filterChips } from '../../../components/table-filters';
+import { AnyOfFilter, DATE_CHIPS, DateRangeFilter, filterChips } from '../../../components/table-filters';
 import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
@@ -43,16 +43,16 @@ export default function PaymentsScreen() {
     <ListScreen
       title="Payments received"
       description="Money taken for orders: at the till and paid later."
-      label="Payments received"
       state={state}
       filters={{
         content: (
           <>
-            <NativeSelect
+            <AnyOfFilter
+              state={state}
+              name="mode"
               label="Mode"
-              data={[{ value: '', label: 'Any' }, ...PAYMENT_MODE_OPTIONS]}
-              value={state.query.mode ?? ''}
-              onChange={(e) => state.setFilter('mode', e.currentTarget.value || null)}
+              value={state.query.mode}
+              data={PAYMENT_MODE_OPTIONS}
             />
             <DateRangeFilter state={state} />
           </>

@@ -234,7 +234,6 @@ export default function ProductsScreen() {
     <ListScreen
       title="Products"
       description="Your catalogue: prices, stock against each product's threshold, and what sold."
-      label="Products"
       sample={canManage ? { generate: () => generate.mutate(), loading: generate.isPending } : undefined}
       importing={
         canManage

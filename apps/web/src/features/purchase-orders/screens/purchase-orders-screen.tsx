@@ -13,6 +13,7 @@ import {
   DateRangeFilter,
   FilterHeading,
   StatusTabs,
+  statusTabs,
   filterChips,
 } from '../../../components/table-filters';
 import { downloadRoute } from '../../../lib/api-client';
@@ -21,14 +22,13 @@ import { useListState } from '../../../lib/use-list-state';
 import { usePurchaseOrders } from '../api/list-purchase-orders';
 import { paths } from '../../../config/paths';
 
-const TABS: Array<{ value: PurchaseOrderStatus | 'all'; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'issued', label: 'Issued' },
-  { value: 'partially_received', label: 'Partially received' },
-  { value: 'received', label: 'Received' },
-  { value: 'cancelled', label: 'Cancelled' },
-];
+const TABS = statusTabs([
+  'draft',
+  'issued',
+  'partially_received',
+  'received',
+  'cancelled',
+] satisfies PurchaseOrderStatus[]);
 
 const COLUMNS = [
   titleColumn<PurchaseOrderSummary>('number', 'Number', (o) => o.number),
@@ -56,7 +56,6 @@ export default function PurchaseOrdersScreen() {
     <ListScreen
       title="Purchase orders"
       description="Stock you ordered from vendors, from draft to received."
-      label="Purchase orders"
       state={state}
       filters={{
         content: (

@@ -47,7 +47,6 @@ export default function VendorsScreen() {
     <ListScreen
       title="Vendors"
       description="The suppliers you buy stock from."
-      label="Vendors"
       state={state}
       filters={{
         content: (
