@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { receivePurchaseOrder } from '../modules/purchase-orders/purchase-order-receipts.service.js';
 import { createPurchaseOrder } from '../modules/purchase-orders/purchase-orders.service.js';
 import { createVendor } from '../modules/vendors/vendors.service.js';
+import { firstProducts } from './demo-picks.js';
 import { storeSystemContext } from './system-context.js';
 
 const VENDORS = [
@@ -57,14 +58,7 @@ export async function seedDemoPurchasing(
   const ctx = await storeSystemContext(db, config, storeId);
   const vendors = [];
   for (const v of VENDORS) vendors.push(await createVendor(ctx, v));
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'cost_price'])
-    .where('store_id', '=', storeId)
-    .where('track_stock', '=', 1)
-    .orderBy('id')
-    .limit(6)
-    .execute();
+  const products = await firstProducts(ctx, 'all', (p) => p.track_stock, 6);
   if (products.length < 6) return;
   const line = (i: number, quantity: number) => ({
     product_id: products[i]!.id,

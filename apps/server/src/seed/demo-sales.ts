@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { addDays } from '../lib/clock.js';
+import { listCustomers } from '../modules/customers/customers.service.js';
 import { createDiscount } from '../modules/discounts/discounts.service.js';
 import { addPayment } from '../modules/orders/order-payments.service.js';
 import { createOrder, quoteOrder } from '../modules/orders/order-placing.service.js';
 import { changeOrderStatus, refundOrder } from '../modules/orders/order-returns.service.js';
+import { firstProducts } from './demo-picks.js';
 import { storeSystemContext } from './system-context.js';
 
 export interface SalesDemo {
@@ -47,24 +49,11 @@ export async function seedSalesDemo(
   ];
   for (const d of discounts) await createDiscount(ctx, d);
 
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'quantity', 'track_stock'])
-    .where('store_id', '=', storeId)
-    .where('status', '=', 'active')
-    .where((eb) => eb.or([eb('track_stock', '=', 0), eb('quantity', '>=', 20)]))
-    .orderBy('id')
-    .limit(8)
-    .execute();
+  const products = await firstProducts(ctx, 'active', (p) => !p.track_stock || p.quantity >= 20, 8);
   if (products.length < 2) return { discounts: discounts.length, orders: 0 };
-  const customers = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .where('is_active', '=', 1)
-    .orderBy('id')
-    .limit(5)
-    .execute();
+  const customers = (
+    await listCustomers(ctx, { page: 1, perPage: 5, status: 'active', sort: 'created_at', order: 'asc' })
+  ).items;
 
   const pick = (i: number) => products[i % products.length]!.id;
   const customerOf = (i: number) =>
