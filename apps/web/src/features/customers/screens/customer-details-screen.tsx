@@ -2,10 +2,18 @@ import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerOrder } from '@tillbook/contract/customers';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import {
+  dateTimeColumn,
+  moneyColumn,
+  statusColumn,
+  textColumn,
+  titleColumn,
+} from '../../../components/columns';
+import { Fact } from '../../../components/details';
+import { listTableProps } from '../../../components/list-screen';
 import { DataTable } from '../../../components/data-table';
 import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
@@ -20,83 +28,25 @@ import { useSetBlocked } from '../api/save-customer';
 import { selectCustomer, selectedCustomer } from '../components/selected-customer';
 import { paths } from '../../../config/paths';
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }} component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
+const ORDER_COLUMNS = [
+  titleColumn<CustomerOrder>('number', 'Order', (o) => o.number),
+  dateTimeColumn<CustomerOrder>('date', 'Date', (o) => o.created_at),
+  textColumn<CustomerOrder>('items', 'Items', (o) => o.items_count),
+  moneyColumn<CustomerOrder>('total', 'Total', (o) => o.total),
+  moneyColumn<CustomerOrder>('outstanding', 'Outstanding', (o) => o.amount_outstanding),
+  statusColumn<CustomerOrder>((o) => o.status),
+];
 
 function CustomerOrders({ customerId, canOrder }: { customerId: string; canOrder: boolean }) {
   const navigate = useNavigate();
   const state = useTableState('customer-orders');
   const orders = useCustomerOrders(customerId, state.page, state.perPage);
-  const columns = useMemo<ColumnDef<CustomerOrder, unknown>[]>(
-    () => [
-      {
-        id: 'number',
-        header: 'Order',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Text fw={600} size="sm">
-            {row.original.number}
-          </Text>
-        ),
-      },
-      {
-        id: 'date',
-        header: 'Date',
-        enableSorting: false,
-        cell: ({ row }) => <DateTime iso={row.original.created_at} />,
-      },
-      {
-        id: 'items',
-        header: 'Items',
-        enableSorting: false,
-        cell: ({ row }) => row.original.items_count ?? '—',
-      },
-      {
-        id: 'total',
-        header: 'Total',
-        enableSorting: false,
-        cell: ({ row }) => <Money minor={row.original.total} />,
-      },
-      {
-        id: 'outstanding',
-        header: 'Outstanding',
-        enableSorting: false,
-        cell: ({ row }) => <Money minor={row.original.amount_outstanding} />,
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        enableSorting: false,
-        // The badge keeps its whole word when the table is tight.
-        cell: ({ row }) => (
-          <div style={{ minWidth: 'max-content' }}>
-            <StatusBadge status={row.original.status} />
-          </div>
-        ),
-      },
-    ],
-    [],
-  );
   return (
     <DataTable
       label="Orders of this customer"
-      columns={columns}
-      data={orders.data?.data}
-      pagination={orders.data?.pagination}
+      columns={ORDER_COLUMNS}
+      {...listTableProps(orders)}
       state={state}
-      loading={orders.isPending}
-      error={orders.error}
-      onRetry={() => void orders.refetch()}
       getRowId={(o) => o.id}
       onRowClick={(o) => navigate(paths.order(o.id))}
       empty={
@@ -187,29 +137,29 @@ function CustomerDetails({ id }: { id: string }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title="Profile">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Phone">
+            <Fact label="Phone">
               <Anchor href={`tel:${c.phone_number}`}>{c.phone_number}</Anchor>
-            </Field>
-            <Field label="Email">
+            </Fact>
+            <Fact label="Email">
               {c.email_address && <Anchor href={`mailto:${c.email_address}`}>{c.email_address}</Anchor>}
-            </Field>
-            <Field label="Address">{place}</Field>
-            <Field label="Customer since">
+            </Fact>
+            <Fact label="Address">{place}</Fact>
+            <Fact label="Customer since">
               <DateTime iso={c.created_at} />
-            </Field>
-            <Field label="Notes">{c.notes}</Field>
+            </Fact>
+            <Fact label="Notes">{c.notes}</Fact>
           </SimpleGrid>
         </Section>
         <Section title="Totals">
           <SimpleGrid cols={{ base: 2 }} spacing="sm">
-            <Field label="Orders">{String(c.orders_count)}</Field>
-            <Field label="Total spent">
+            <Fact label="Orders">{String(c.orders_count)}</Fact>
+            <Fact label="Total spent">
               <Money minor={c.total_spent} />
-            </Field>
-            <Field label="Average order">
+            </Fact>
+            <Fact label="Average order">
               {c.orders_count ? <Money minor={Math.round(c.total_spent / c.orders_count)} /> : null}
-            </Field>
-            <Field label="Last order">{c.last_order_at && <DateTime iso={c.last_order_at} />}</Field>
+            </Fact>
+            <Fact label="Last order">{c.last_order_at && <DateTime iso={c.last_order_at} />}</Fact>
           </SimpleGrid>
           {blocked && (
             <Text size="sm" c="red" mt="md">

@@ -1,23 +1,12 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Fact } from '../../../components/details';
 import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { usePayment } from '../api/list-payments';
 import { modeLabel } from '../components/payment-modes';
 import { paths } from '../../../config/paths';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children || '—'}</Text>
-    </div>
-  );
-}
 
 /** `/purchase/payments-received/{id}`: one payment and the order it paid. */
 export default function PaymentDetailsScreen() {

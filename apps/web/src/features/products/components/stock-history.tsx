@@ -3,8 +3,9 @@ import { STOCK_REASON_LABELS, type StockMovement } from '@tillbook/contract/prod
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { column, dateTimeColumn } from '../../../components/columns';
 import { DataTable } from '../../../components/data-table';
-import { DateTime } from '../../../components/money';
+import { listTableProps } from '../../../components/list-screen';
 import { EmptyState } from '../../../components/states';
 import { useTableState } from '../../../lib/use-table-state';
 import { useStockMovements } from '../api/stock';
@@ -24,12 +25,7 @@ export function StockHistory({ productId }: { productId: string }) {
   const movements = useStockMovements(productId, state.page, state.perPage);
   const columns = useMemo<ColumnDef<StockMovement, unknown>[]>(
     () => [
-      {
-        id: 'date',
-        header: 'Date',
-        enableSorting: false,
-        cell: ({ row }) => <DateTime iso={row.original.created_at} />,
-      },
+      dateTimeColumn<StockMovement>('date', 'Date', (m) => m.created_at),
       {
         id: 'reason',
         header: 'Reason',
@@ -59,25 +55,9 @@ export function StockHistory({ productId }: { productId: string }) {
           );
         },
       },
-      {
-        id: 'after',
-        header: 'Stock',
-        enableSorting: false,
-        cell: ({ row }) => `${row.original.quantity_before} → ${row.original.quantity_after}`,
-      },
-      {
-        id: 'by',
-        header: 'By',
-        enableSorting: false,
-        cell: ({ row }) => row.original.actor_name ?? (row.original.actor_type === 'system' ? 'System' : '—'),
-      },
-      {
-        id: 'note',
-        header: 'Note',
-        enableSorting: false,
-        meta: { wrap: true },
-        cell: ({ row }) => row.original.note ?? '',
-      },
+      column<StockMovement>('after', 'Stock', (m) => `${m.quantity_before} → ${m.quantity_after}`),
+      column<StockMovement>('by', 'By', (m) => m.actor_name ?? (m.actor_type === 'system' ? 'System' : '—')),
+      column<StockMovement>('note', 'Note', (m) => m.note ?? '', { wrap: true }),
     ],
     [],
   );
@@ -85,12 +65,8 @@ export function StockHistory({ productId }: { productId: string }) {
     <DataTable
       label="Stock history"
       columns={columns}
-      data={movements.data?.data}
-      pagination={movements.data?.pagination}
+      {...listTableProps(movements)}
       state={state}
-      loading={movements.isPending}
-      error={movements.error}
-      onRetry={() => void movements.refetch()}
       getRowId={(m) => m.id}
       empty={
         <EmptyState

@@ -10,10 +10,10 @@ import {
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { column, moneyColumn, statusColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Money } from '../../../components/money';
-import { StatusBadge } from '../../../components/status-badge';
 import { ApiError, downloadRoute, messageOf } from '../../../lib/api-client';
 import { useCan, useStoreId } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
@@ -149,29 +149,9 @@ export default function ProductsScreen() {
           ),
       },
       { id: 'stock', header: 'In stock', cell: ({ row }) => <StockBar product={row.original} /> },
-      {
-        id: 'sold',
-        header: 'Sold',
-        enableSorting: false,
-        cell: ({ row }) => row.original.units_sold.toLocaleString('en'),
-      },
-      {
-        id: 'revenue',
-        header: 'Revenue',
-        enableSorting: false,
-        cell: ({ row }) => <Money minor={row.original.revenue} />,
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        enableSorting: false,
-        // The badge keeps its whole word when the table is tight.
-        cell: ({ row }) => (
-          <div style={{ minWidth: 'max-content' }}>
-            <StatusBadge status={row.original.status} />
-          </div>
-        ),
-      },
+      column<ProductListItem>('sold', 'Sold', (p) => p.units_sold.toLocaleString('en')),
+      moneyColumn<ProductListItem>('revenue', 'Revenue', (p) => p.revenue),
+      statusColumn<ProductListItem>((p) => p.status),
     ],
     [canManage, selected, allOnPage, pageIds],
   );

@@ -3,6 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Fact } from '../../../components/details';
 import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
@@ -15,17 +16,6 @@ import { useCancelPurchaseOrder, useIssuePurchaseOrder } from '../api/purchase-o
 import { PurchaseOrderDocument } from '../components/purchase-order-document';
 import { ReceiveModal } from '../components/receive-modal';
 import { paths } from '../../../config/paths';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children || '—'}</Text>
-    </div>
-  );
-}
 
 /** `/purchase/orders/{id}`: lines with ordered and received quantities; issue, receive, cancel, print. */
 export default function PurchaseOrderDetailsScreen() {

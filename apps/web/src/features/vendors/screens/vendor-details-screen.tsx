@@ -1,9 +1,11 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PurchaseOrderSummary } from '@tillbook/contract/purchase-orders';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { column, moneyColumn, statusColumn, titleColumn } from '../../../components/columns';
+import { Fact } from '../../../components/details';
+import { listTableProps } from '../../../components/list-screen';
 import { DataTable } from '../../../components/data-table';
 import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
@@ -19,68 +21,25 @@ import { useUpdateVendor } from '../api/save-vendor';
 import { AddressCard } from '../components/address-card';
 import { paths } from '../../../config/paths';
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
+const ORDER_COLUMNS = [
+  titleColumn<PurchaseOrderSummary>('number', 'Number', (o) => o.number),
+  column<PurchaseOrderSummary>('order_date', 'Date', (o) => o.order_date),
+  moneyColumn<PurchaseOrderSummary>('total', 'Total', (o) => o.total),
+  column<PurchaseOrderSummary>('received', 'Received', (o) => `${o.received_percent}%`),
+  statusColumn<PurchaseOrderSummary>((o) => o.status),
+];
 
 function VendorOrders({ vendorId }: { vendorId: string }) {
   const navigate = useNavigate();
   const state = useTableState('vendor-orders');
   const orders = useVendorPurchaseOrders(vendorId, state.page, state.perPage);
   const canCreate = useCan('purchase_orders.manage');
-  const columns = useMemo<ColumnDef<PurchaseOrderSummary, unknown>[]>(
-    () => [
-      {
-        id: 'number',
-        header: 'Number',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Text fw={600} size="sm">
-            {row.original.number}
-          </Text>
-        ),
-      },
-      { id: 'order_date', header: 'Date', enableSorting: false, cell: ({ row }) => row.original.order_date },
-      {
-        id: 'total',
-        header: 'Total',
-        enableSorting: false,
-        cell: ({ row }) => <Money minor={row.original.total} />,
-      },
-      {
-        id: 'received',
-        header: 'Received',
-        enableSorting: false,
-        cell: ({ row }) => `${row.original.received_percent}%`,
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        enableSorting: false,
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
-      },
-    ],
-    [],
-  );
   return (
     <DataTable
       label="Purchase orders of this vendor"
-      columns={columns}
-      data={orders.data?.data}
-      pagination={orders.data?.pagination}
+      columns={ORDER_COLUMNS}
+      {...listTableProps(orders)}
       state={state}
-      loading={orders.isPending}
-      error={orders.error}
-      onRetry={() => void orders.refetch()}
       getRowId={(o) => o.id}
       onRowClick={(o) => navigate(paths.purchaseOrder(o.id))}
       empty={
@@ -160,31 +119,31 @@ export default function VendorDetailsScreen() {
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Section title="Profile">
           <Stack gap="sm">
-            <Field label="Email">{v.email && <Anchor href={`mailto:${v.email}`}>{v.email}</Anchor>}</Field>
-            <Field label="Phone">
+            <Fact label="Email">{v.email && <Anchor href={`mailto:${v.email}`}>{v.email}</Anchor>}</Fact>
+            <Fact label="Phone">
               {v.phone_number && <Anchor href={`tel:${v.phone_number}`}>{v.phone_number}</Anchor>}
-            </Field>
-            <Field label="Website">
+            </Fact>
+            <Fact label="Website">
               {v.website && (
                 <Anchor href={v.website} target="_blank" rel="noopener noreferrer">
                   {v.website}
                 </Anchor>
               )}
-            </Field>
-            <Field label="Notes">{v.notes}</Field>
+            </Fact>
+            <Fact label="Notes">{v.notes}</Fact>
           </Stack>
         </Section>
         <Section title="Purchasing">
           <SimpleGrid cols={2} spacing="sm">
-            <Field label="Purchase orders">{String(summary.count)}</Field>
-            <Field label="Open">{String(summary.open_count)}</Field>
-            <Field label="Total ordered">
+            <Fact label="Purchase orders">{String(summary.count)}</Fact>
+            <Fact label="Open">{String(summary.open_count)}</Fact>
+            <Fact label="Total ordered">
               <Money minor={summary.total_ordered} />
-            </Field>
-            <Field label="Last order">{summary.last_order_date}</Field>
-            <Field label="Vendor since">
+            </Fact>
+            <Fact label="Last order">{summary.last_order_date}</Fact>
+            <Fact label="Vendor since">
               <DateTime iso={v.created_at} />
-            </Field>
+            </Fact>
           </SimpleGrid>
         </Section>
         <Section title="Addresses">
