@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createStoreRecords, insertMembership } from '../modules/stores/stores.public.js';
+import { findUserByEmail, insertUser } from '../modules/users/users.public.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoCharges } from './demo-charges.js';
 import { seedDemoPurchasing } from './demo-purchasing.js';
@@ -38,11 +39,7 @@ export async function seedDemo(
     const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (any) return null;
   }
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'owner@demo.tillbook.ng')
-    .executeTakeFirst();
+  const existing = await findUserByEmail(db, 'owner@demo.tillbook.ng');
   if (existing) throw new Error('The demo merchant already exists (owner@demo.tillbook.ng).');
 
   const ctx = systemContext(db, config);
@@ -67,10 +64,7 @@ export async function seedDemo(
 
   const people = await db.transaction().execute(async (trx) => {
     const ownerId = newId();
-    await trx
-      .insertInto('users')
-      .values(user(ownerId, 'owner@demo.tillbook.ng', 'Nkechi', 'Eze', '+2348031234567'))
-      .execute();
+    await insertUser(trx, user(ownerId, 'owner@demo.tillbook.ng', 'Nkechi', 'Eze', '+2348031234567'));
     const store = await createStoreRecords(
       trx,
       ctx,
@@ -109,10 +103,7 @@ export async function seedDemo(
     const staff: DemoPeople['staff'] = [];
     for (const [i, s] of STAFF.entries()) {
       const id = newId();
-      await trx
-        .insertInto('users')
-        .values(user(id, s.email, s.first, s.last, `+23480312345${70 + i}`))
-        .execute();
+      await insertUser(trx, user(id, s.email, s.first, s.last, `+23480312345${70 + i}`));
       await insertMembership(trx, {
         storeId: store.id,
         userId: id,

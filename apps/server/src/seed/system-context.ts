@@ -8,6 +8,7 @@ import { systemClock } from '../lib/clock.js';
 import type { RequestContext, StoreContext } from '../lib/context.js';
 import { createSecretBox } from '../lib/crypto.js';
 import { RateLimiter } from '../lib/rate-limiter.js';
+import { findStore } from '../modules/stores/stores.public.js';
 import { orderFactSubscribers } from '../order-fact-subscribers.js';
 import { createMailer } from '../providers/mail/mailer.js';
 import { createSandboxProvider } from '../providers/payments/sandbox.js';
@@ -47,7 +48,8 @@ export async function storeSystemContext(
   config: AppConfig,
   storeId: string,
 ): Promise<StoreContext> {
-  const store = await db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirstOrThrow();
+  const store = await findStore(db, storeId);
+  if (!store) throw new Error(`There is no store ${storeId}.`);
   return {
     ...systemContext(db, config),
     actor: { type: 'system', id: null, name: 'Demo data' },
