@@ -7,19 +7,56 @@ import type { Database } from '../db/schema.js';
  * cache and the pieces of SQL text both make.
  */
 
-const statements = new Map<string, string>();
+/** Texts by a short key of their shape, each with the column lists it was made for. */
+const statements = new Map<string, Array<{ columns: ReadonlyArray<readonly string[]>; text: string }>>();
+let cachedCount = 0;
+
+const sameColumns = (a: ReadonlyArray<readonly string[]>, b: ReadonlyArray<readonly string[]>) =>
+  a.length === b.length &&
+  a.every((list, i) => {
+    const other = b[i]!;
+    if (list.length !== other.length) return false;
+    for (let j = 0; j < list.length; j++) if (list[j] !== other[j]) return false;
+    return true;
+  });
 
 /**
- * A statement's text by its shape's key, made once and kept for reuse; shapes are few, but the
- * cache stays bounded whatever comes.
+ * A statement's text by its shape, made once and kept for reuse: `key` names the shape but its
+ * column lists, which are compared name by name. Joining 40 column names into the key of every
+ * call and hashing that long string cost more than the comparison (a sale's batch has six
+ * parts). Shapes are few, but the cache stays bounded whatever comes.
  */
-export function cachedText(key: string, make: () => string): string {
-  let text = statements.get(key);
-  if (text === undefined) {
-    text = make();
-    if (statements.size < 2000) statements.set(key, text);
+export function cachedText(
+  key: string,
+  columns: ReadonlyArray<readonly string[]>,
+  make: () => string,
+): string {
+  let known = statements.get(key);
+  const hit = known?.find((k) => sameColumns(k.columns, columns));
+  if (hit) return hit.text;
+  const text = make();
+  if (cachedCount < 2000) {
+    if (!known) statements.set(key, (known = []));
+    known.push({ columns, text });
+    cachedCount += 1;
   }
   return text;
+}
+
+/**
+ * A bound value of a row: `null` for a missing one, and the batch's numbers put in place of their
+ * stand-ins (`replacements`, on SQLite or a batch written part by part).
+ */
+export function boundValue(
+  row: Record<string, unknown>,
+  column: string,
+  replacements: ReadonlyArray<readonly [token: string, number: string]> | null,
+): unknown {
+  const value = row[column] ?? null;
+  if (replacements === null || typeof value !== 'string' || !value.includes('\uE000')) return value;
+  let replaced = value;
+  for (const [token, number] of replacements) replaced = replaced.replaceAll(token, number);
+  return replaced;
 }
 
 /**

@@ -24,7 +24,11 @@ export async function flushAsOneStatement(
 ): Promise<Map<string, string>> {
   const sequences = numbers?.sequences ?? [];
   const { parameters, marks } = boundValues(parts, sequences);
-  const text = cachedText(shapeKey(parts, sequences, marks), () => statementText(parts, sequences, marks));
+  const text = cachedText(
+    shapeKey(parts, sequences, marks),
+    parts.map((p) => p.columns),
+    () => statementText(parts, sequences, marks),
+  );
   const bump = sequences.flatMap((s) => [numbers!.storeId, s.counter]);
   const { rows } = await db.executeQuery<{ name: string; value: number | string }>(
     CompiledQuery.raw(last ? COMMIT_WITH_STATEMENT + text : text, [...bump, ...parameters]),
@@ -63,7 +67,7 @@ function boundValues(
   return { parameters, marks };
 }
 
-/** The statement's shape, its key in the text cache. */
+/** The statement's shape but its column lists (`cachedText` compares those), its key in the text cache. */
 function shapeKey(
   parts: readonly BatchPart[],
   sequences: readonly NumberSequence[],
@@ -75,7 +79,7 @@ function shapeKey(
     marks.join(','),
     ...parts.map(
       (p) =>
-        `${p.table}\n${p.columns.join(',')}\n${p.rows.length}\n${p.where ?? ''}\n${p.select?.key ?? ''}\n${p.conflict?.join(',') ?? ''}`,
+        `${p.table}\n${p.rows.length}\n${p.where ?? ''}\n${p.select?.key ?? ''}\n${p.conflict?.join(',') ?? ''}`,
     ),
   ].join('\n');
 }

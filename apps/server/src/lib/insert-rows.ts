@@ -4,6 +4,7 @@ import { onCitus } from '../db/distribution.js';
 import type { Database } from '../db/schema.js';
 import {
   addOnConflict,
+  boundValue,
   cachedText,
   MAX_BATCH_PARAMETERS,
   numberToken,
@@ -14,6 +15,9 @@ import { flushAsOneStatement, type BatchNumbers } from './batch-statement.js';
 import { formatNumber, nextInSequences, type NumberSequence } from './counters.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The batch's number stand-ins with their numbers (see `boundValue`). */
+type Replacements = ReadonlyArray<readonly [token: string, number: string]>;
 
 /**
  * Inserts rows of one shape with SQL text made once per table, column list and row count, then
@@ -27,12 +31,13 @@ export async function insertRows<T extends keyof Database & string>(
   table: T,
   rows: ReadonlyArray<Insertable<Database[T]>>,
   conflict?: readonly string[],
+  replacements: Replacements | null = null,
 ): Promise<void> {
   if (!rows.length) return;
   const columns = Object.keys(rows[0]!);
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
-  const key = `${postgres ? 'pg' : 'sqlite'}\n${table}\n${columns.join(',')}\n${rows.length}\n${conflict?.join(',') ?? ''}`;
-  const text = cachedText(key, () => {
+  const key = `${postgres ? 'pg' : 'sqlite'}\n${table}\n${rows.length}\n${conflict?.join(',') ?? ''}`;
+  const text = cachedText(key, [columns], () => {
     let n = 0;
     const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
     return `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${rows.map(tuple).join(', ')}${addOnConflict(table, columns, conflict)}`;
@@ -40,7 +45,7 @@ export async function insertRows<T extends keyof Database & string>(
   const parameters: unknown[] = [];
   for (const row of rows) {
     const values = row as Record<string, unknown>;
-    for (const column of columns) parameters.push(values[column] ?? null);
+    for (const column of columns) parameters.push(boundValue(values, column, replacements));
   }
   await db.executeQuery(CompiledQuery.raw(text, parameters));
 }
@@ -187,21 +192,23 @@ async function flushPartByPart(
     );
     for (const s of numbers.sequences) taken.set(s.counter, formatNumber(s, values.get(s.counter)!));
   }
-  // Each stand-in with its number, made once for the batch rather than once per value.
-  const replacements = [...taken].map(([counter, number]) => [numberToken(counter), number] as const);
+  // Each stand-in with its number, made once for the batch; values are replaced as they are bound.
+  const replacements = taken.size
+    ? [...taken].map(([counter, number]) => [numberToken(counter), number] as const)
+    : null;
   for (const part of parts) {
-    const rows = replacements.length ? part.rows.map((row) => withNumbers(row, replacements)) : part.rows;
     if (part.where !== undefined) {
-      await updateRow(db, part, rows[0]!, postgres);
+      await updateRow(db, part, replacements, postgres);
       continue;
     }
     if (part.select) {
-      await insertSelect(db, part, rows, postgres);
+      await insertSelect(db, part, replacements, postgres);
       continue;
     }
     const perStatement = Math.max(1, Math.floor(MAX_BATCH_PARAMETERS / part.columns.length));
-    for (let i = 0; i < rows.length; i += perStatement) {
-      await insertRows(db, part.table, rows.slice(i, i + perStatement) as never, part.conflict);
+    for (let i = 0; i < part.rows.length; i += perStatement) {
+      const rows = part.rows.slice(i, i + perStatement);
+      await insertRows(db, part.table, rows as never, part.conflict, replacements);
     }
   }
   return taken;
@@ -211,15 +218,16 @@ async function flushPartByPart(
 async function updateRow(
   db: Db,
   part: BatchPart,
-  row: Record<string, unknown>,
+  replacements: Replacements | null,
   postgres: boolean,
 ): Promise<void> {
   let n = 0;
   const text = updateText(part, () => (postgres ? `$${++n}` : '?'));
+  const row = part.rows[0]!;
   await db.executeQuery(
     CompiledQuery.raw(
       text,
-      part.columns.map((c) => row[c] ?? null),
+      part.columns.map((c) => boundValue(row, c, replacements)),
     ),
   );
 }
@@ -228,39 +236,20 @@ async function updateRow(
 async function insertSelect(
   db: Db,
   part: BatchPart,
-  rows: ReadonlyArray<Record<string, unknown>>,
+  replacements: Replacements | null,
   postgres: boolean,
 ): Promise<void> {
+  const { rows, columns } = part;
   const key = `${postgres ? 'pg' : 'sqlite'}\nselect\n${part.select!.key}\n${rows.length}`;
-  const text = cachedText(key, () => {
+  const text = cachedText(key, [], () => {
     let n = 0;
     return part.select!.text(
-      rows.map(() => part.columns.map(() => (postgres ? `$${++n}` : '?'))),
+      rows.map(() => columns.map(() => (postgres ? `$${++n}` : '?'))),
       postgres,
     );
   });
-  await db.executeQuery(
-    CompiledQuery.raw(
-      text,
-      rows.flatMap((row) => part.columns.map((c) => row[c] ?? null)),
-    ),
-  );
-}
-
-/** A row with the numbers' stand-ins replaced (SQLite, or a batch too big for one statement). */
-function withNumbers(
-  row: Record<string, unknown>,
-  replacements: ReadonlyArray<readonly [token: string, number: string]>,
-): Record<string, unknown> {
-  let out: Record<string, unknown> | null = null;
-  for (const column in row) {
-    const value = row[column];
-    if (typeof value !== 'string' || !value.includes('\uE000')) continue;
-    let replaced = value;
-    for (const [token, number] of replacements) replaced = replaced.replaceAll(token, number);
-    // Rows without a stand-in (most of them) are used as they are, not copied.
-    out ??= { ...row };
-    out[column] = replaced;
-  }
-  return out ?? row;
+  const parameters: unknown[] = [];
+  for (const row of rows)
+    for (const column of columns) parameters.push(boundValue(row, column, replacements));
+  await db.executeQuery(CompiledQuery.raw(text, parameters));
 }
