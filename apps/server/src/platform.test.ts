@@ -11,13 +11,13 @@ import {
   createMerchant,
   latestCode,
   latestMail,
-  multipartFile,
   PASSWORD,
   PNG_1X1,
   signUpBody,
   uniqueEmail,
   type Merchant,
 } from './test/fixtures.js';
+import { fileUpload } from './test/multipart.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { newId } from './lib/ids.js';
@@ -317,8 +317,8 @@ describe('the spec’s calls', () => {
   }
 
   function upload(path: string) {
-    const file = multipartFile('file', 'logo.png', 'image/png', PNG_1X1);
-    return t.call('PATCH', path, { token: m.token, payload: file.payload, headers: file.headers });
+    const file = fileUpload(PNG_1X1, 'logo.png', 'image/png');
+    return t.call('PATCH', path, { token: m.token, ...file });
   }
 
   /** What each call of the table must answer to a valid request, and what it must have done. */

@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, multipartFile, PASSWORD, PNG_1X1 } from '../test/fixtures.js';
+import { createMerchant, PASSWORD, PNG_1X1 } from '../test/fixtures.js';
+import { fileUpload } from '../test/multipart.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { captureHeaders } from './security.js';
 
@@ -123,7 +124,7 @@ describe('request ids and caching of API answers', () => {
     expect(String(answers[1]!.headers['content-type'])).toContain('text/csv');
     for (const a of answers) expect(a.headers['cache-control']).toBe('private, no-store');
 
-    const upload = multipartFile('file', 'logo.png', 'image/png', PNG_1X1);
+    const upload = fileUpload(PNG_1X1, 'logo.png', 'image/png');
     const logo = await t.call('PATCH', '/user/brand-photo', { token: m.token, ...upload });
     const file = await t.call('GET', logo.body.data.logo_url);
     expect(file.status).toBe(200);

@@ -112,6 +112,28 @@ export async function createStaff(
   return { token: accepted.body.data.userToken, user: accepted.body.data, storeId: owner.storeId, email };
 }
 
+/**
+ * The plans as sold (domain.md): Starter with one team member (the owner) and one store, Growth
+ * at its real prices. Other tests' apps lift Starter's limits (see `createTestApp`).
+ */
+export const REAL_PLANS = {
+  STARTER_MAX_MEMBERS: '1',
+  STARTER_MAX_STORES: '1',
+  PLAN_GROWTH_MONTHLY_PRICE: '1500000',
+  PLAN_GROWTH_YEARLY_PRICE: '15000000',
+  WALLET_RECONCILE_SECONDS: '0',
+};
+
+/** Moves the app's clock to an instant and signs these people in again (sessions lapse when idle). */
+export async function clockTo(t: TestApp, ms: number, people: Merchant[]): Promise<void> {
+  t.clock.advance(ms - t.clock.now().getTime());
+  for (const who of people) {
+    const res = await t.call('POST', '/user/signin', { body: { email: who.email, password: PASSWORD } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+    who.token = res.body.data.userToken;
+  }
+}
+
 /** The people most module tests start from, on a fresh app of their own. */
 export interface TwoStores {
   t: TestApp;
@@ -123,26 +145,44 @@ export interface TwoStores {
   cashier: Merchant;
 }
 
-/** A fresh app with two stores and a cashier of the first, made in this order. */
-export async function appWithTwoStores(env: Record<string, string> = {}): Promise<TwoStores> {
+/** A fresh app with two stores, `m`'s made first. */
+export async function appWithTwoOwners(
+  env: Record<string, string> = {},
+): Promise<Omit<TwoStores, 'cashier'>> {
   const t = await createTestApp(env);
   const m = await createMerchant(t);
   const other = await createMerchant(t);
-  const cashier = await createStaff(t, m, 'cashier');
-  return { t, m, other, cashier };
+  return { t, m, other };
 }
 
-/** A multipart/form-data body with one file field, as a browser sends it. */
-export function multipartFile(field: string, filename: string, contentType: string, data: Buffer) {
-  const boundary = `----tillbook${Date.now().toString(16)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+/** A fresh app with two stores and, made last, a cashier of the first. */
+export async function appWithTwoStores(env: Record<string, string> = {}): Promise<TwoStores> {
+  const owners = await appWithTwoOwners(env);
+  return { ...owners, cashier: await createStaff(owners.t, owners.m, 'cashier') };
+}
+
+/** Where to look for an action's audits: in one store, or on one record. */
+export type AuditsOn = { storeId: string } | { entityId: string };
+
+/**
+ * The audits of one action, oldest first: a test counts them (an action recorded once, not
+ * twice) or reads what one says.
+ */
+export function auditsOf(t: TestApp, action: string, on: AuditsOn) {
+  const query = t.db.selectFrom('audits').selectAll().where('action', '=', action);
+  return (
+    'storeId' in on ? query.where('store_id', '=', on.storeId) : query.where('entity_id', '=', on.entityId)
+  )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The first audit of an action; a test fails here when there is none. */
+export async function auditOf(t: TestApp, action: string, on: AuditsOn) {
+  const [row] = await auditsOf(t, action, on);
+  if (!row) throw new Error(`no ${action} audit on ${JSON.stringify(on)}`);
+  return row;
 }
 
 /** The smallest valid PNG (1×1 transparent pixel). */

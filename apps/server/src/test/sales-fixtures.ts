@@ -1,4 +1,5 @@
 import { newId } from '../lib/ids.js';
+import { rollUpSalesFigures } from '../modules/reports/sales-figures.js';
 import { latestMail, PASSWORD, type Merchant } from './fixtures.js';
 import type { TestApp } from './harness.js';
 
@@ -90,6 +91,57 @@ export const order = (
   headers: Record<string, string> = {},
 ) => t.call('POST', '/order', { token: m.token, body: { payment_type: 'cash', ...body }, headers });
 
+/**
+ * A sale as the till sends it after being offline (decision 0036): its device number, when it
+ * was sold, when the catalogue copy it was priced from was made, and the prices it charged.
+ * Paid in cash, the amount received being the total unless `amount_received` says otherwise;
+ * `body` adds to the order (a customer, a discount code).
+ */
+export function sendOfflineSale<T = any>(
+  t: TestApp,
+  who: Merchant,
+  items: Array<{ product_id: string; quantity: number; unit_price: number }>,
+  over: {
+    number: string;
+    key?: string;
+    /** The till's copy of the catalogue; null when the till sends none. Defaults to `sold_at`. */
+    catalogue_at?: string | null;
+    sold_at?: string;
+    /** The till's clock when it sent the sale. */
+    sent_at?: string;
+    total?: number;
+    amount_received?: number;
+    /** The browser's device cookie (`tb_device`), as a till's browser sends it. */
+    browser?: string;
+    body?: Record<string, unknown>;
+  },
+) {
+  const total = over.total ?? items.reduce((s, i) => s + i.unit_price * i.quantity, 0);
+  const soldAt = over.sold_at ?? t.clock.now().toISOString();
+  return t.call<T>('POST', '/order', {
+    token: who.token,
+    headers: {
+      'idempotency-key': over.key ?? `key-${over.number}-${Math.random()}`,
+      ...(over.browser ? { cookie: `tb_device=${over.browser}` } : {}),
+    },
+    body: {
+      items: items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
+      payment_type: 'cash',
+      channel: 'pos',
+      amount_received: over.amount_received ?? total,
+      ...over.body,
+      offline: {
+        number: over.number,
+        sold_at: soldAt,
+        catalogue_at: over.catalogue_at === undefined ? soldAt : over.catalogue_at,
+        unit_prices: items.map((i) => i.unit_price),
+        total,
+        ...(over.sent_at ? { sent_at: over.sent_at } : {}),
+      },
+    },
+  });
+}
+
 /** A member of the merchant's store whose custom role grants exactly `permissions`. */
 export async function createMemberWith(
   t: TestApp,
@@ -119,5 +171,35 @@ export async function createMemberWith(
     storeId: owner.storeId,
     email,
     roleId: role.body.data.id,
+  };
+}
+
+/**
+ * Every kept sales-figure row of a store, as a read sees them (the changes not yet rolled up
+ * rolled up first): each table's rows as sorted JSON with numbers as numbers, so the figures
+ * after a rebuild compare equal to the kept ones on every engine.
+ */
+export async function keptFigureRows(t: TestApp, storeId: string) {
+  await rollUpSalesFigures(t.database.db, storeId);
+  const rows = async (
+    table: 'sales_days' | 'sales_product_days' | 'sales_customer_days' | 'sales_products' | 'sales_customers',
+  ) =>
+    (await t.db.selectFrom(table).selectAll().where('store_id', '=', storeId).execute())
+      .map((r) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(r)
+              .sort()
+              .map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]),
+          ),
+        ),
+      )
+      .sort();
+  return {
+    days: await rows('sales_days'),
+    productDays: await rows('sales_product_days'),
+    customerDays: await rows('sales_customer_days'),
+    products: await rows('sales_products'),
+    customers: await rows('sales_customers'),
   };
 }

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, multipartFile, PNG_1X1, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, PNG_1X1, type Merchant, auditsOf } from '../../test/fixtures.js';
+import { fileUpload } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { pdfLines } from '../../test/pdf-text.js';
 import { createCustomer, createMemberWith, createProduct, order } from '../../test/sales-fixtures.js';
@@ -75,12 +76,7 @@ describe('invoice view', () => {
     expect((await t.call('GET', `/order/${c.id}/invoice`, { token: m.token })).body.data.invoice_number).toBe(
       'INV-000003',
     );
-    const issued = await t.db
-      .selectFrom('audits')
-      .select('summary')
-      .where('entity_id', '=', b.id)
-      .where('action', '=', 'order.invoice_issued')
-      .execute();
+    const issued = await auditsOf(t, 'order.invoice_issued', { entityId: b.id });
     expect(issued).toHaveLength(1);
   });
 
@@ -136,7 +132,7 @@ describe('invoice PDF', () => {
 
   it("shows the store's logo, and still answers when the logo file is missing", async () => {
     const shop = await createMerchant(t);
-    const upload = multipartFile('file', 'logo.png', 'image/png', PNG_1X1);
+    const upload = fileUpload(PNG_1X1, 'logo.png', 'image/png');
     const logo = await t.call('PATCH', '/user/brand-photo', { token: shop.token, ...upload });
     expect(logo.status).toBe(200);
     const p = await createProduct(t, shop);
@@ -352,12 +348,7 @@ describe('emailing the invoice', () => {
       },
     ]);
     expect(attachments[0].bytes).toBeGreaterThan(1000);
-    const audit = await t.db
-      .selectFrom('audits')
-      .select('summary')
-      .where('entity_id', '=', o.id)
-      .where('action', '=', 'order.invoice_emailed')
-      .executeTakeFirst();
+    const [audit] = await auditsOf(t, 'order.invoice_emailed', { entityId: o.id });
     expect(audit?.summary).toContain('tunde.bakare@example.ng');
   });
 

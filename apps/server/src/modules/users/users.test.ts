@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createMerchant, createStaff, multipartFile, PASSWORD, PNG_1X1 } from '../../test/fixtures.js';
+import { createMerchant, createStaff, PASSWORD, PNG_1X1, auditOf } from '../../test/fixtures.js';
+import { fileUpload } from '../../test/multipart.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,12 +29,7 @@ describe('profile', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Saved!!');
     expect(res.body.data).toMatchObject({ first_name: 'Ngozi', phone_number: '08031234567' });
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', m.user.id)
-      .where('action', '=', 'user.updated')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'user.updated', { entityId: m.user.id });
     expect(JSON.parse(audit.before!)).toEqual({ first_name: 'Chioma', phone_number: '+2348012345678' });
     expect(JSON.parse(audit.after!)).toEqual({ first_name: 'Ngozi', phone_number: '08031234567' });
     const bad = await t.call('PATCH', '/user/update-user-details', {
@@ -62,12 +58,7 @@ describe('profile', () => {
     expect(ok.body.data.sessions_ended).toBeGreaterThanOrEqual(1);
     expect((await t.call('GET', '/stores', { token: m.token })).status).toBe(200);
     expect((await t.call('GET', '/stores', { token: other })).status).toBe(401);
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('action', '=', 'user.password_changed')
-      .where('entity_id', '=', m.user.id)
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'user.password_changed', { entityId: m.user.id });
     expect(audit.after).toBeNull();
   });
 
@@ -107,12 +98,8 @@ describe('profile', () => {
 describe('photos', () => {
   it('stores a PNG under a generated name and serves it back', async () => {
     const m = await createMerchant(t);
-    const upload = multipartFile('file', '../../etc/passwd.png', 'image/png', PNG_1X1);
-    const res = await t.call('PATCH', '/user/photo', {
-      token: m.token,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
+    const upload = fileUpload(PNG_1X1, '../../etc/passwd.png', 'image/png');
+    const res = await t.call('PATCH', '/user/photo', { token: m.token, ...upload });
     expect(res.status).toBe(200);
     const url: string = res.body.data.photo_url;
     expect(url).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}\.png$/);
@@ -124,12 +111,8 @@ describe('photos', () => {
 
   it('refuses a file whose content is not an image, whatever its name and type say', async () => {
     const m = await createMerchant(t);
-    const spoof = multipartFile('file', 'photo.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
-    const res = await t.call('PATCH', '/user/photo', {
-      token: m.token,
-      payload: spoof.payload,
-      headers: spoof.headers,
-    });
+    const spoof = fileUpload(Buffer.from('<script>alert(1)</script>'), 'photo.png', 'image/png');
+    const res = await t.call('PATCH', '/user/photo', { token: m.token, ...spoof });
     expect(res.status).toBe(415);
     expect(res.body.error.fields.file).toBe('Upload a JPEG, PNG or WebP image');
     const me = await t.call('POST', '/user/singleuser', { token: m.token });
@@ -138,12 +121,8 @@ describe('photos', () => {
 
   it('refuses a file over the size limit with the limit in the message', async () => {
     const m = await createMerchant(t);
-    const big = multipartFile('file', 'big.png', 'image/png', Buffer.concat([PNG_1X1, Buffer.alloc(4096)]));
-    const res = await t.call('PATCH', '/user/photo', {
-      token: m.token,
-      payload: big.payload,
-      headers: big.headers,
-    });
+    const big = fileUpload(Buffer.concat([PNG_1X1, Buffer.alloc(4096)]), 'big.png', 'image/png');
+    const res = await t.call('PATCH', '/user/photo', { token: m.token, ...big });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The image is larger than the 2 KB limit.');
   });
@@ -156,20 +135,12 @@ describe('photos', () => {
 
   it('sets the store logo with settings.manage only', async () => {
     const m = await createMerchant(t);
-    const upload = multipartFile('file', 'logo.png', 'image/png', PNG_1X1);
-    const res = await t.call('PATCH', '/user/brand-photo', {
-      token: m.token,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
+    const upload = fileUpload(PNG_1X1, 'logo.png', 'image/png');
+    const res = await t.call('PATCH', '/user/brand-photo', { token: m.token, ...upload });
     expect(res.status).toBe(200);
     expect(res.body.data.logo_url).toMatch(/^\/api\/v1\/files\//);
     const cashier = await createStaff(t, m, 'cashier');
-    const denied = await t.call('PATCH', '/user/brand-photo', {
-      token: cashier.token,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
+    const denied = await t.call('PATCH', '/user/brand-photo', { token: cashier.token, ...upload });
     expect(denied.status).toBe(403);
   });
 

@@ -2,11 +2,37 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { expect } from 'vitest';
 import type { Deps, RequestContext } from '../../lib/context.js';
+import type { PaymentProvider } from '../../providers/payments/payment-provider.js';
 import { createSandboxProvider, sandboxAccountName } from '../../providers/payments/sandbox.js';
 import { PASSWORD, type Merchant } from '../../test/fixtures.js';
-import type { TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 
 export const GTB = '058';
+
+export type WalletCalls = ReturnType<typeof walletCalls>;
+
+/**
+ * The app of a wallet test file, with the wallet's calls on it: a ₦10 transfer fee, and the
+ * reconciler run only when a test runs it (its reads would land among the statements counted).
+ */
+export async function walletTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; calls: WalletCalls }> {
+  const t = await createTestApp({ WALLET_TRANSFER_FEE: '1000', WALLET_RECONCILE_SECONDS: '0', ...env });
+  return { t, calls: walletCalls(t) };
+}
+
+/**
+ * The store's ledger accounts (as `accounts` reads them) when all that stays of its money is a
+ * deposit: available to spend, owed by the provider's side, no fee kept.
+ */
+export const onlyDeposited = (amount: number) => ({
+  available: amount,
+  held: 0,
+  clearing: -amount,
+  fees: 0,
+  subscriptions: 0,
+});
 
 /** The wallet's calls as its tests make them, on one test app. */
 export function walletCalls(t: TestApp) {
@@ -43,6 +69,11 @@ export function walletCalls(t: TestApp) {
     return balances;
   }
 
+  /** The wallet's transactions of one type, as its list answers them (newest first). */
+  async function transactions(m: Merchant, type: string) {
+    return (await t.call('GET', '/wallet/transactions', { token: m.token, query: { type } })).body.data;
+  }
+
   const transferBody = (accountNumber: string, amount = 100_000, extra: Record<string, unknown> = {}) => ({
     amount,
     bankCode: GTB,
@@ -61,14 +92,17 @@ export function walletCalls(t: TestApp) {
     });
   }
 
-  /** A context as the app's background work has it: the same database, clock and (stateless) provider. */
-  function appContextNow(): RequestContext {
+  /**
+   * A context as the app's background work has it: the same database and clock, and a provider
+   * like the app's (the stateless sandbox unless a test gives its own).
+   */
+  function appContextNow(payments: PaymentProvider = createSandboxProvider(t.clock)): RequestContext {
     const deps = {
       config: t.config,
       clock: t.clock,
       engine: t.database.engine,
       log: pino({ level: 'silent' }),
-      payments: createSandboxProvider(t.clock),
+      payments,
     } as unknown as Deps;
     return {
       // The app's database, with the store-key check: background work keeps the rule too.
@@ -85,5 +119,5 @@ export function walletCalls(t: TestApp) {
     };
   }
 
-  return { openWallet, deposit, details, accounts, transferBody, transfer, appContextNow };
+  return { openWallet, deposit, details, accounts, transactions, transferBody, transfer, appContextNow };
 }
