@@ -3,7 +3,14 @@ import { apiRouteTables } from '@tillbook/contract/api';
 import type { RouteDef } from '@tillbook/contract/common';
 import { API_KEY_KINDS, apiKeyMayCall, type ApiKeyKindName } from '@tillbook/contract/developers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, createStaff, PASSWORD, type Merchant } from '../../test/fixtures.js';
+import {
+  createMerchant,
+  createStaff,
+  PASSWORD,
+  type Merchant,
+  auditsOf,
+  auditOf,
+} from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -356,12 +363,7 @@ describe('API-key authentication', () => {
     });
     expect(right.status).toBe(200);
     expect(right.body.data.value).toBe(sk.value);
-    const audit = await t.db
-      .selectFrom('audits')
-      .select('actor_id')
-      .where('action', '=', 'api_key.revealed')
-      .where('entity_id', '=', sk.id)
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'api_key.revealed', { entityId: sk.id });
     expect(audit.actor_id).toBe(m.user.id);
     const other = await createMerchant(t);
     expect(
@@ -644,12 +646,7 @@ describe('reveal throttle (decision 0046)', () => {
     expect(after.status).toBe(200);
     expect(after.body.data.value).toBe(sk.value);
     // Only one reveal is audited: the refused ones showed nothing.
-    const audits = await t.db
-      .selectFrom('audits')
-      .select('id')
-      .where('action', '=', 'api_key.revealed')
-      .where('entity_id', '=', sk.id)
-      .execute();
+    const audits = await auditsOf(t, 'api_key.revealed', { entityId: sk.id });
     expect(audits).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTwoStores, createMerchant, type Merchant } from '../../test/fixtures.js';
+import { appWithTwoStores, createMerchant, type Merchant, auditsOf, auditOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 import { createProduct, order, stockOf } from '../../test/sales-fixtures.js';
 import { endInstant, startInstant } from '../../lib/local-dates.js';
@@ -46,12 +46,7 @@ describe('creating and editing discounts', () => {
       .where('id', '=', res.body.data.id)
       .executeTakeFirst();
     expect(Number(row?.value)).toBe(1250);
-    const audit = await t.db
-      .selectFrom('audits')
-      .select('store_id')
-      .where('entity_id', '=', res.body.data.id)
-      .where('action', '=', 'discount.created')
-      .executeTakeFirst();
+    const [audit] = await auditsOf(t, 'discount.created', { entityId: res.body.data.id });
     expect(audit?.store_id).toBe(m.storeId);
   });
 
@@ -143,12 +138,7 @@ describe('creating and editing discounts', () => {
     await created({ code: 'TAKEN1' });
     const dup = await t.call('PATCH', `/discounts/${d.id}`, { token: m.token, body: { code: 'taken1' } });
     expect(dup.status).toBe(409);
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', d.id)
-      .where('action', '=', 'discount.updated')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'discount.updated', { entityId: d.id });
     expect(JSON.parse(audit.after!)).toMatchObject({ value: 25, is_active: false });
     expect(JSON.parse(audit.before!)).toMatchObject({ value: 20, is_active: true });
 

@@ -8,6 +8,7 @@ import {
   PASSWORD,
   signUpBody,
   uniqueEmail,
+  auditOf,
 } from '../../test/fixtures.js';
 
 let t: TestApp;
@@ -465,12 +466,7 @@ describe('team members', () => {
     });
     expect(demote.status).toBe(409);
     expect(demote.body.message).toBe("The store owner's role cannot be changed.");
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', cashierMember.id)
-      .where('action', '=', 'member.role_changed')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'member.role_changed', { entityId: cashierMember.id });
     expect(JSON.parse(audit.after!)).toEqual({ role: 'Manager' });
     // The new role applies on the member's next request.
     const cashierToken = cashier.token;

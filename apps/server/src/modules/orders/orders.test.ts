@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@tillbook/contract/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, createStaff, type Merchant, auditsOf, auditOf } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createCustomer, createProduct, ledgerSum, order, stockOf } from '../../test/sales-fixtures.js';
 import { customerOrderStats } from '../customers/customer-orders.queries.js';
@@ -122,12 +122,7 @@ describe('placing an order', () => {
     expect(payments[0]).toMatchObject({ source: 'order', payment_mode: 'bank_transfer' });
     expect(Number(payments[0]!.amount)).toBe(500_000);
 
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', o.id)
-      .where('action', '=', 'order.created')
-      .executeTakeFirst();
+    const [audit] = await auditsOf(t, 'order.created', { entityId: o.id });
     expect(audit?.store_id).toBe(m.storeId);
   });
 
@@ -183,12 +178,7 @@ describe('placing an order', () => {
       .executeTakeFirstOrThrow();
     expect(payment.order_number).toBe(sale.number);
     expect(payment.number).toMatch(/^PAY-\d{6}$/);
-    const audit = await t.db
-      .selectFrom('audits')
-      .select(['summary', 'after'])
-      .where('entity_id', '=', sale.id)
-      .where('action', '=', 'order.created')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'order.created', { entityId: sale.id });
     expect(audit.summary).toContain(`Order ${sale.number} placed`);
     expect(JSON.parse(audit.after!).number).toBe(sale.number);
 

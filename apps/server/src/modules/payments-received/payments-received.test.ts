@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTwoStores, createMerchant, type Merchant } from '../../test/fixtures.js';
+import { appWithTwoStores, createMerchant, type Merchant, auditsOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 import { createCustomer, createMemberWith, createProduct, order } from '../../test/sales-fixtures.js';
 
@@ -58,12 +58,7 @@ describe('recording payments', () => {
     });
     expect(detail.body.data.payments.map((p: any) => p.amount)).toEqual([40_000, 60_000]);
 
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', first.body.data.id)
-      .where('action', '=', 'payment_received.recorded')
-      .executeTakeFirst();
+    const [audit] = await auditsOf(t, 'payment_received.recorded', { entityId: first.body.data.id });
     expect(audit?.store_id).toBe(m.storeId);
   });
 

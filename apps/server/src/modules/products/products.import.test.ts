@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toXlsx } from '../../lib/spreadsheet.js';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, createStaff, type Merchant, auditOf } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { fileUpload, TINY_PNG } from '../../test/multipart.js';
 
@@ -106,12 +106,7 @@ describe('product import', () => {
       (c: { name: string }) => c.name,
     );
     expect(categories.sort()).toEqual(['Grains & Flour', 'Services']);
-    const audit = await t.db
-      .selectFrom('audits')
-      .select('summary')
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'product.imported')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'product.imported', { storeId: m.storeId });
     expect(audit.summary).toBe(
       'Imported products from "products.csv": 2 created, 0 updated, 0 unchanged, 6 rejected',
     );

@@ -1,6 +1,6 @@
 import { gtinCheckDigit } from '@tillbook/contract/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTwoStores, type Merchant } from '../../test/fixtures.js';
+import { appWithTwoStores, type Merchant, auditsOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant;
@@ -58,12 +58,7 @@ describe('create and read products', () => {
       quantity_after: 24,
     });
 
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', p.id)
-      .where('action', '=', 'product.created')
-      .executeTakeFirst();
+    const [audit] = await auditsOf(t, 'product.created', { entityId: p.id });
     expect(audit?.store_id).toBe(m.storeId);
   });
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@tillbook/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTwoStores, type Merchant } from '../../test/fixtures.js';
+import { appWithTwoStores, type Merchant, auditOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant;
@@ -49,12 +49,7 @@ describe('shipping rates', () => {
     const list = await t.call('GET', `/shipping/store/${m.storeId}`, { token: m.token });
     expect(list.status).toBe(200);
     expect(list.body.data.slice(0, 2)).toEqual([nationwide, r]);
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', r.id)
-      .where('action', '=', 'shipping_rate.created')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'shipping_rate.created', { entityId: r.id });
     expect(audit.summary).toBe('Shipping rate "Island delivery" added: NGN 2,500.00 to Nigeria (Lagos)');
   });
 
@@ -91,12 +86,7 @@ describe('shipping rates', () => {
       fee: 175_000,
       name: r.name,
     });
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', r.id)
-      .where('action', '=', 'shipping_rate.deactivated')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'shipping_rate.deactivated', { entityId: r.id });
     expect(JSON.parse(audit.before!)).toEqual({ is_active: true, estimated_days: 'Same day', fee: 150_000 });
     const nothing = await t.call('PATCH', `/shipping/update/${r.id}`, { token: m.token, body: {} });
     expect(nothing.status).toBe(400);

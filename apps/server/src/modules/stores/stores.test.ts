@@ -8,6 +8,7 @@ import {
   PASSWORD,
   signUpBody,
   uniqueEmail,
+  auditsOf,
 } from '../../test/fixtures.js';
 
 let t: TestApp;
@@ -138,12 +139,7 @@ describe('stores and branches', () => {
     expect(adminStores.body.data.find((s: { id: string }) => s.id === res.body.data.id).role.key).toBe(
       'admin',
     );
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('store_id', '=', res.body.data.id)
-      .where('action', '=', 'branch.created')
-      .executeTakeFirst();
+    const [audit] = await auditsOf(t, 'branch.created', { storeId: res.body.data.id });
     expect(audit?.actor_id).toBe(admin.user.id);
   });
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@tillbook/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTwoStores, createStaff, type Merchant } from '../../test/fixtures.js';
+import { appWithTwoStores, createStaff, type Merchant, auditOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant, manager: Merchant;
@@ -73,12 +73,7 @@ describe('tax rules', () => {
     const list = await t.call('GET', `/tax/store/${m.storeId}`, { token: m.token });
     expect(list.status).toBe(200);
     expect(list.body.data[0]).toEqual(r);
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', r.id)
-      .where('action', '=', 'tax_rule.created')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'tax_rule.created', { entityId: r.id });
     expect(audit.summary).toBe('Tax rule for Nigeria (Ogun, Oyo) added: VAT 7.5% + Levy 0.29%');
     expect(audit.store_id).toBe(m.storeId);
   });
@@ -165,12 +160,7 @@ describe('tax rules', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.rates).toEqual([{ name: 'VAT', rate: 16 }]);
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', r.id)
-      .where('action', '=', 'tax_rule.updated')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'tax_rule.updated', { entityId: r.id });
     expect(JSON.parse(audit.before!)).toEqual({ rates: [vat] });
     expect(JSON.parse(audit.after!)).toEqual({ rates: [{ name: 'VAT', rate: 16 }] });
     const empty = await t.call('PATCH', `/tax/update/${r.id}`, { token: m.token, body: { states: [] } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, createStaff, type Merchant, auditsOf } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createCustomer, createProduct, order } from '../../test/sales-fixtures.js';
 import { STOCK_STAMP_MS } from '../products/products.public.js';
@@ -154,12 +154,7 @@ describe('/till/settings', () => {
     expect((saved.body as { data: unknown }).data).toEqual(body);
     const read = await t.call('GET', '/till/settings', { token: m.token });
     expect((read.body as { data: unknown }).data).toEqual(body);
-    const audit = await t.db
-      .selectFrom('audits')
-      .select(['summary'])
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'till.settings_updated')
-      .executeTakeFirst();
+    const [audit] = await auditsOf(t, 'till.settings_updated', { storeId: m.storeId });
     expect(audit?.summary).toContain('hold_for_review');
 
     const cashier = await createStaff(t, m, 'cashier');

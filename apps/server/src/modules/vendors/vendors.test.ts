@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTwoStores, type Merchant } from '../../test/fixtures.js';
+import { appWithTwoStores, type Merchant, auditOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant;
@@ -129,12 +129,7 @@ describe('vendors', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'inactive', notes: 'Late deliveries' });
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('entity_id', '=', v.id)
-      .where('action', '=', 'vendor.deactivated')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'vendor.deactivated', { entityId: v.id });
     expect(JSON.parse(audit.after!)).toMatchObject({ status: 'inactive', notes: 'Late deliveries' });
   });
 
