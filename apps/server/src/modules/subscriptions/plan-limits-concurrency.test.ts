@@ -7,6 +7,7 @@ import {
   signUpBody,
   uniqueEmail,
   type Merchant,
+  REAL_PLANS,
 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from '../wallet/wallet-ledger-check.js';
@@ -19,18 +20,10 @@ import { ledgerProblems } from '../wallet/wallet-ledger-check.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    STARTER_MAX_MEMBERS: '1',
-    STARTER_MAX_STORES: '1',
-    PLAN_GROWTH_MONTHLY_PRICE: '1500000',
-    PLAN_GROWTH_YEARLY_PRICE: '15000000',
-    WALLET_RECONCILE_SECONDS: '0',
-  });
+  t = await createTestApp(REAL_PLANS);
 });
 afterAll(async () => t.close());
-afterEach(async () => {
-  expect(await ledgerProblems(t.db)).toEqual([]);
-});
+afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 
 const PRICE = 1_500_000;
 
@@ -69,6 +62,16 @@ const countOf = async (table: 'stores' | 'memberships', column: string, value: s
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** How many stores the owner of `m`'s store owns, branches included. */
+async function storesOfOwner(m: Merchant) {
+  const owner = await t.db
+    .selectFrom('stores')
+    .select('owner_user_id')
+    .where('id', '=', m.storeId)
+    .executeTakeFirstOrThrow();
+  return countOf('stores', 'owner_user_id', owner.owner_user_id);
+}
 
 /** A signed-up, verified account that has not made its first store yet. */
 async function newAccount() {
@@ -124,12 +127,7 @@ describe('plan limits under concurrent requests', () => {
       ),
     );
     expect(statuses(replies)).toEqual({ 201: 2, 402: 18 });
-    const owner = await t.db
-      .selectFrom('stores')
-      .select('owner_user_id')
-      .where('id', '=', m.storeId)
-      .executeTakeFirstOrThrow();
-    expect(await countOf('stores', 'owner_user_id', owner.owner_user_id)).toBe(3);
+    expect(await storesOfOwner(m)).toBe(3);
   });
 
   it('20 stores at once on GROWTH (create-store and add-branch mixed) leave exactly 3', async () => {
@@ -144,12 +142,7 @@ describe('plan limits under concurrent requests', () => {
     );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(2);
     expect(replies.filter((r) => r.status !== 201).every((r) => r.status === 402)).toBe(true);
-    const owner = await t.db
-      .selectFrom('stores')
-      .select('owner_user_id')
-      .where('id', '=', m.storeId)
-      .executeTakeFirstOrThrow();
-    expect(await countOf('stores', 'owner_user_id', owner.owner_user_id)).toBe(3);
+    expect(await storesOfOwner(m)).toBe(3);
   });
 
   it('30 invitations at once on GROWTH give exactly 4 (5 members, the owner included)', async () => {

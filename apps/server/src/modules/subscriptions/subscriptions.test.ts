@@ -1,23 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, latestMail, PASSWORD, uniqueEmail, type Merchant } from '../../test/fixtures.js';
+import {
+  createMerchant,
+  latestMail,
+  PASSWORD,
+  uniqueEmail,
+  type Merchant,
+  auditsOf,
+  REAL_PLANS,
+} from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from '../wallet/wallet-ledger-check.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  // Starter's real limits (domain.md): one team member (the owner) and one store.
-  t = await createTestApp({
-    STARTER_MAX_MEMBERS: '1',
-    STARTER_MAX_STORES: '1',
-    PLAN_GROWTH_MONTHLY_PRICE: '1500000',
-    PLAN_GROWTH_YEARLY_PRICE: '15000000',
-    WALLET_RECONCILE_SECONDS: '0',
-  });
+  t = await createTestApp(REAL_PLANS);
 });
 afterAll(async () => t.close());
-afterEach(async () => {
-  expect(await ledgerProblems(t.db)).toEqual([]);
-});
+afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 
 async function fund(m: Merchant, amount: number) {
   expect((await t.call('POST', '/wallet', { token: m.token })).status).toBe(200);
@@ -141,12 +140,7 @@ describe('subscribing', () => {
     });
     expect(history.body.data).toHaveLength(1);
     expect(history.body.data[0]).toMatchObject({ plan_code: 'GRO001', amount: 1_500_000, active: true });
-    const audit = await t.db
-      .selectFrom('audits')
-      .select('action')
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'subscription.subscribe')
-      .execute();
+    const audit = await auditsOf(t, 'subscription.subscribe', { storeId: m.storeId });
     expect(audit).toHaveLength(1);
   });
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import pino from 'pino';
-import type { Deps, RequestContext } from '../../lib/context.js';
 import {
   createPaystackProvider,
   fromKobo,
@@ -9,11 +7,11 @@ import {
   toKobo,
 } from '../../providers/payments/paystack.js';
 import { FakePaystack } from '../../test/fake-paystack.js';
-import { createMerchant, PASSWORD, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, PASSWORD, type Merchant, auditsOf, auditOf } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
 import { reconcilePendingTransfers } from './wallet-transfers.service.js';
-import { walletCalls } from './wallet-test-support.js';
+import { onlyDeposited, walletCalls } from './wallet-test-support.js';
 
 const SECRET = 'sk_test_fake';
 let fake: FakePaystack;
@@ -45,37 +43,13 @@ beforeEach(() => {
   fake.calls.length = 0;
   fake.transfers.clear();
 });
-afterEach(async () => {
-  expect(await ledgerProblems(t.db)).toEqual([]);
-});
+afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 
-function context(): RequestContext {
-  const deps = {
-    config: t.config,
-    clock: t.clock,
-    engine: t.database.engine,
-    log: pino({ level: 'silent' }),
-    payments: createPaystackProvider({
-      secretKey: SECRET,
-      baseUrl: fake.url,
-      clock: t.clock,
-      timeoutMs: 400,
-    }),
-  } as unknown as Deps;
-  return {
-    // The app's database, with the store-key check: background work keeps the rule too.
-    db: t.database.db,
-    deps,
-    requestId: 'test',
-    ip: null,
-    userAgent: null,
-    now: t.clock.now(),
-    actor: { type: 'system', id: null, name: 'Test' },
-    user: null,
-    sessionId: null,
-    access: null,
-  };
-}
+/** A context as the app's background work has it, with a provider of its own on the fake Paystack. */
+const context = () =>
+  walletCalls(t).appContextNow(
+    createPaystackProvider({ secretKey: SECRET, baseUrl: fake.url, clock: t.clock, timeoutMs: 400 }),
+  );
 
 const webhook = (event: unknown, signature?: string) => {
   const raw = JSON.stringify(event);
@@ -111,6 +85,7 @@ async function fundedWallet(amount = 1_000_000) {
 
 const details = async (m: Merchant) => (await t.call('GET', '/wallet/details', { token: m.token })).body.data;
 const accounts = (m: Merchant) => walletCalls(t).accounts(m);
+const transactions = (m: Merchant, type: string) => walletCalls(t).transactions(m, type);
 /** Paystack calls for one transfer: sent (POST /transfer) and verified (GET /transfer/verify/…). */
 const sentTimes = (reference: string) =>
   fake.calls.filter((c) => c.method === 'POST' && c.path === '/transfer' && c.body?.reference === reference)
@@ -142,8 +117,8 @@ describe('a reversal reported for a transfer still pending', () => {
     await reconcilePendingTransfers(ctx);
     await webhook({ event: 'transfer.reversed', data: { reference: res.body.data.reference } });
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
-    const tx = await t.call('GET', '/wallet/transactions', { token: m.token, query: { type: 'reversal' } });
-    expect(tx.body.data).toHaveLength(1);
+    const tx = await transactions(m, 'reversal');
+    expect(tx).toHaveLength(1);
   });
 });
 
@@ -235,12 +210,7 @@ describe('the Paystack adapter against a local fake', () => {
     // A late "failed" for a transfer already sent changes nothing.
     await webhook({ event: 'transfer.failed', data: { reference: res.body.data.reference } });
     expect(await details(m)).toMatchObject({ balance: 899_000, held: 0 });
-    const settled = await t.db
-      .selectFrom('audits')
-      .select('id')
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'wallet.transfer.success')
-      .execute();
+    const settled = await auditsOf(t, 'wallet.transfer.success', { storeId: m.storeId });
     expect(settled).toHaveLength(1);
   });
 
@@ -276,8 +246,8 @@ describe('the Paystack adapter against a local fake', () => {
       data: { reference: res.body.data.reference, reason: 'Account closed' },
     });
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
-    const list = await t.call('GET', '/wallet/transactions', { token: m.token, query: { type: 'reversal' } });
-    expect(list.body.data[0]).toMatchObject({ amount: 101_000, related_id: res.body.data.id });
+    const list = await transactions(m, 'reversal');
+    expect(list[0]).toMatchObject({ amount: 101_000, related_id: res.body.data.id });
     await reconcilePendingTransfers(context());
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
   });
@@ -307,22 +277,13 @@ describe('the Paystack adapter against a local fake', () => {
     await webhook({ event: 'transfer.reversed', data: { reference: res.body.data.reference } });
     await webhook({ event: 'transfer.reversed', data: { reference: res.body.data.reference } });
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
-    const tx = await t.call('GET', '/wallet/transactions', { token: m.token, query: { type: 'transfer' } });
-    expect(tx.body.data[0].status).toBe('reversed');
+    const tx = await transactions(m, 'transfer');
+    expect(tx[0].status).toBe('reversed');
     // The fee was income once the transfer was sent; the reversal gives it back.
-    expect(await accounts(m)).toEqual({
-      available: 1_000_000,
-      held: 0,
-      clearing: -1_000_000,
-      fees: 0,
-      subscriptions: 0,
-    });
-    const reversals = await t.call('GET', '/wallet/transactions', {
-      token: m.token,
-      query: { type: 'reversal' },
-    });
-    expect(reversals.body.data).toHaveLength(1);
-    expect(reversals.body.data[0]).toMatchObject({ amount: 101_000, related_id: res.body.data.id });
+    expect(await accounts(m)).toEqual(onlyDeposited(1_000_000));
+    const reversals = await transactions(m, 'reversal');
+    expect(reversals).toHaveLength(1);
+    expect(reversals[0]).toMatchObject({ amount: 101_000, related_id: res.body.data.id });
   });
 
   it('a repeated Idempotency-Key does not call Paystack again', async () => {
@@ -352,17 +313,9 @@ describe('webhooks that cannot be credited or read', () => {
     const again = await Promise.all(Array.from({ length: 20 }, () => webhook(event)));
     expect(again.every((r) => r.status === 200)).toBe(true);
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
-    const deposits = await t.call('GET', '/wallet/transactions', {
-      token: m.token,
-      query: { type: 'deposit' },
-    });
-    expect(deposits.body.data).toHaveLength(1);
-    const audits = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'wallet.deposit_refused')
-      .execute();
+    const deposits = await transactions(m, 'deposit');
+    expect(deposits).toHaveLength(1);
+    const audits = await auditsOf(t, 'wallet.deposit_refused', { storeId: m.storeId });
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ entity: 'wallet', entity_id: wallet.id });
     expect(audits[0]!.summary).toContain(event.data.reference);
@@ -381,12 +334,7 @@ describe('webhooks that cannot be credited or read', () => {
     const res = await webhook(event);
     expect(res.status).toBe(200);
     expect(await details(m)).toMatchObject({ balance: 1_000_000 });
-    const audit = await t.db
-      .selectFrom('audits')
-      .select('summary')
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'wallet.deposit_refused')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'wallet.deposit_refused', { storeId: m.storeId });
     expect(audit.summary).toContain('25000 minor units of "naira!"');
   });
 

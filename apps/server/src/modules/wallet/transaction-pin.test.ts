@@ -1,20 +1,14 @@
 /** The transaction PIN: set with the password, hashed, given instead of the password (decision 0038). */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, PASSWORD, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
-import { walletCalls } from './wallet-test-support.js';
+import { type WalletCalls, walletTestApp } from './wallet-test-support.js';
 
-let t: TestApp;
-let calls: ReturnType<typeof walletCalls>;
-beforeAll(async () => {
-  t = await createTestApp({ WALLET_TRANSFER_FEE: '1000', WALLET_RECONCILE_SECONDS: '0' });
-  calls = walletCalls(t);
-});
+let t: TestApp, calls: WalletCalls;
+beforeAll(async () => ({ t, calls } = await walletTestApp()));
 afterAll(async () => t.close());
-afterEach(async () => {
-  expect(await ledgerProblems(t.db)).toEqual([]);
-});
+afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 
 const setPin = (m: Merchant, body: Record<string, unknown>) =>
   t.call('PUT', '/wallet/pin', { token: m.token, body });

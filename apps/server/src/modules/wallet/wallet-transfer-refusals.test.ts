@@ -4,42 +4,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TransferRequest } from '../../providers/payments/payment-provider.js';
-import type * as SandboxModule from '../../providers/payments/sandbox.js';
 import { createMerchant, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
-import { walletCalls } from './wallet-test-support.js';
+import { onlyDeposited, type WalletCalls, walletTestApp } from './wallet-test-support.js';
 
 /** The references the app asked the sandbox to send: a refused transfer adds none. */
 const provider = vi.hoisted(() => ({ sent: [] as string[] }));
 vi.mock('../../providers/payments/sandbox.js', async (importOriginal) => {
-  const original = await importOriginal<typeof SandboxModule>();
-  return {
-    ...original,
-    createSandboxProvider: (...args: Parameters<typeof original.createSandboxProvider>) => {
-      const sandbox = original.createSandboxProvider(...args);
-      return {
-        ...sandbox,
-        transfer: (request: TransferRequest) => {
-          provider.sent.push(request.reference);
-          return sandbox.transfer(request);
-        },
-      };
-    },
-  };
+  const { recordingSandbox } = await import('../../test/recording-sandbox.js');
+  return recordingSandbox(await importOriginal(), provider);
 });
 
-let t: TestApp;
-let calls: ReturnType<typeof walletCalls>;
-beforeAll(async () => {
-  t = await createTestApp({ WALLET_TRANSFER_FEE: '1000', WALLET_RECONCILE_SECONDS: '0' });
-  calls = walletCalls(t);
-});
+let t: TestApp, calls: WalletCalls;
+beforeAll(async () => ({ t, calls } = await walletTestApp()));
 afterAll(async () => t.close());
-afterEach(async () => {
-  expect(await ledgerProblems(t.db)).toEqual([]);
-});
+afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 
 /** A merchant with an open wallet holding ₦10,000. */
 async function funded(): Promise<Merchant> {
@@ -51,13 +31,7 @@ async function funded(): Promise<Merchant> {
 
 /** Nothing moved: the deposit alone, no transfer row, no key kept, nothing sent. */
 async function expectUntouched(m: Merchant, sentBefore: number) {
-  expect(await calls.accounts(m)).toEqual({
-    available: 1_000_000,
-    held: 0,
-    clearing: -1_000_000,
-    fees: 0,
-    subscriptions: 0,
-  });
+  expect(await calls.accounts(m)).toEqual(onlyDeposited(1_000_000));
   const rows = await t.db
     .selectFrom('wallet_transactions')
     .select('type')

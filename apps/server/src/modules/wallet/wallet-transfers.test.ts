@@ -1,14 +1,12 @@
 /** Transfers: hold, send, settle once; under concurrency and repeats (decision 0027). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TransferRequest } from '../../providers/payments/payment-provider.js';
-import type * as SandboxModule from '../../providers/payments/sandbox.js';
 import { SANDBOX_ACCOUNTS } from '../../providers/payments/sandbox.js';
-import { createMerchant, createStaff, PASSWORD, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createMerchant, createStaff, PASSWORD, type Merchant, auditsOf } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
 import { reconcilePendingTransfers, settleTransfer } from './wallet-transfers.service.js';
-import { walletCalls } from './wallet-test-support.js';
+import { onlyDeposited, type WalletCalls, walletTestApp } from './wallet-test-support.js';
 
 /**
  * The references of the transfers the app asked the (stateless) sandbox to send or verify, so a
@@ -16,44 +14,28 @@ import { walletCalls } from './wallet-test-support.js';
  */
 const provider = vi.hoisted(() => ({ sent: [] as string[], verified: [] as string[] }));
 vi.mock('../../providers/payments/sandbox.js', async (importOriginal) => {
-  const original = await importOriginal<typeof SandboxModule>();
-  return {
-    ...original,
-    createSandboxProvider: (...args: Parameters<typeof original.createSandboxProvider>) => {
-      const sandbox = original.createSandboxProvider(...args);
-      return {
-        ...sandbox,
-        transfer: (request: TransferRequest) => {
-          provider.sent.push(request.reference);
-          return sandbox.transfer(request);
-        },
-        verifyTransfer: (request: TransferRequest) => {
-          provider.verified.push(request.reference);
-          return sandbox.verifyTransfer(request);
-        },
-      };
-    },
-  };
+  const { recordingSandbox } = await import('../../test/recording-sandbox.js');
+  return recordingSandbox(await importOriginal(), provider);
 });
 const sendCalls = (reference: string) => provider.sent.filter((r) => r === reference).length;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ WALLET_TRANSFER_FEE: '1000', WALLET_RECONCILE_SECONDS: '0' });
-});
+let t: TestApp, calls: WalletCalls;
+beforeAll(async () => ({ t, calls } = await walletTestApp()));
 afterAll(async () => t.close());
-afterEach(async () => {
-  expect(await ledgerProblems(t.db)).toEqual([]);
-});
-
-let calls: ReturnType<typeof walletCalls>;
-beforeAll(() => {
-  calls = walletCalls(t);
-});
+afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 const openWallet = (m: Merchant) => calls.openWallet(m);
 const deposit = (m: Merchant, amount: number) => calls.deposit(m, amount);
 const details = (m: Merchant) => calls.details(m);
 const accounts = (m: Merchant) => calls.accounts(m);
+const transactions = (m: Merchant, type: string) => calls.transactions(m, type);
+/** The store's transfer rows, whatever their state: a repeat or a retry must not add one. */
+const transferRows = (m: Merchant) =>
+  t.db
+    .selectFrom('wallet_transactions')
+    .select('id')
+    .where('store_id', '=', m.storeId)
+    .where('type', '=', 'transfer')
+    .execute();
 const transferBody = (n: string, amount?: number, extra?: Record<string, unknown>) =>
   calls.transferBody(n, amount, extra);
 const transfer = (m: Merchant, body: unknown, key?: string | null) => calls.transfer(m, body, key);
@@ -145,19 +127,10 @@ describe('transfers', () => {
     expect(res.body.data.failure_reason).toMatch(/declined/);
     expect(await details(m)).toMatchObject({ balance: 1_000_000, held: 0 });
     // Never sent: no fee income, nothing on the provider's side but the deposit.
-    expect(await accounts(m)).toEqual({
-      available: 1_000_000,
-      held: 0,
-      clearing: -1_000_000,
-      fees: 0,
-      subscriptions: 0,
-    });
-    const reversal = await t.call('GET', '/wallet/transactions', {
-      token: m.token,
-      query: { type: 'reversal' },
-    });
-    expect(reversal.body.data).toHaveLength(1);
-    expect(reversal.body.data[0]).toMatchObject({
+    expect(await accounts(m)).toEqual(onlyDeposited(1_000_000));
+    const reversal = await transactions(m, 'reversal');
+    expect(reversal).toHaveLength(1);
+    expect(reversal[0]).toMatchObject({
       amount: 201_000,
       related_id: res.body.data.id,
       direction: 'credit',
@@ -183,20 +156,11 @@ describe('transfers', () => {
       settleTransfer(ctx, wallet, res.body.data.reference, reversed),
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
-    expect(await accounts(m)).toEqual({
-      available: 1_000_000,
-      held: 0,
-      clearing: -1_000_000,
-      fees: 0,
-      subscriptions: 0,
-    });
-    const reversal = await t.call('GET', '/wallet/transactions', {
-      token: m.token,
-      query: { type: 'reversal' },
-    });
-    expect(reversal.body.data).toHaveLength(1);
-    expect(reversal.body.data[0]).toMatchObject({ amount: 201_000, related_id: res.body.data.id });
-    expect(reversal.body.data[0].narration).toContain('Beneficiary account closed');
+    expect(await accounts(m)).toEqual(onlyDeposited(1_000_000));
+    const reversal = await transactions(m, 'reversal');
+    expect(reversal).toHaveLength(1);
+    expect(reversal[0]).toMatchObject({ amount: 201_000, related_id: res.body.data.id });
+    expect(reversal[0].narration).toContain('Beneficiary account closed');
   });
 
   it('a pending transfer stays held until the reconciler settles it, once', async () => {
@@ -215,17 +179,9 @@ describe('transfers', () => {
     expect(await details(m)).toMatchObject({ balance: 899_000, held: 0 });
     expect((await accounts(m)).fees).toBe(1000);
     expect(sendCalls(res.body.data.reference)).toBe(1);
-    const after = await t.call('GET', '/wallet/transactions', {
-      token: m.token,
-      query: { type: 'transfer' },
-    });
-    expect(after.body.data[0].status).toBe('success');
-    const successAudits = await t.db
-      .selectFrom('audits')
-      .select('id')
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'wallet.transfer.success')
-      .execute();
+    const after = await transactions(m, 'transfer');
+    expect(after[0].status).toBe('success');
+    const successAudits = await auditsOf(t, 'wallet.transfer.success', { storeId: m.storeId });
     expect(successAudits).toHaveLength(1);
   });
 
@@ -242,13 +198,7 @@ describe('transfers', () => {
     expect(again.body.message).toMatch(/repeated request/);
     // The repeat found the transfer and did not send it again.
     expect(sendCalls(res.body.data.reference)).toBe(1);
-    const transfers = await t.db
-      .selectFrom('wallet_transactions')
-      .select('id')
-      .where('store_id', '=', m.storeId)
-      .where('type', '=', 'transfer')
-      .execute();
-    expect(transfers).toHaveLength(1);
+    expect(await transferRows(m)).toHaveLength(1);
     const ctx = await appContext();
     await reconcilePendingTransfers(ctx);
     await reconcilePendingTransfers(ctx);
@@ -256,12 +206,7 @@ describe('transfers', () => {
     // Verified (once: the second round finds it settled), never sent again.
     expect(provider.verified.filter((r) => r === res.body.data.reference)).toHaveLength(1);
     expect(sendCalls(res.body.data.reference)).toBe(1);
-    const successAudits = await t.db
-      .selectFrom('audits')
-      .select('id')
-      .where('store_id', '=', m.storeId)
-      .where('action', '=', 'wallet.transfer.success')
-      .execute();
+    const successAudits = await auditsOf(t, 'wallet.transfer.success', { storeId: m.storeId });
     expect(successAudits).toHaveLength(1);
   });
 });
@@ -294,13 +239,7 @@ describe('concurrency', () => {
     const ids = new Set(results.map((r) => JSON.stringify(r.body.data)));
     expect(ids.size).toBe(1);
     expect(sendCalls(results[0]!.body.data.reference)).toBe(1);
-    const transfers = await t.db
-      .selectFrom('wallet_transactions')
-      .select('id')
-      .where('store_id', '=', m.storeId)
-      .where('type', '=', 'transfer')
-      .execute();
-    expect(transfers).toHaveLength(1);
+    expect(await transferRows(m)).toHaveLength(1);
     expect(await details(m)).toMatchObject({ balance: 899_000, held: 0 });
     const other = await transfer(m, { ...body, amount: 200_000 }, key);
     expect(other.status).toBe(409);

@@ -2,25 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { walletRoutes } from '@tillbook/contract/wallet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ACCOUNTS, sandboxAccountName } from '../../providers/payments/sandbox.js';
-import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createMerchant, createStaff, type Merchant, auditsOf } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
 import { creditDeposit } from './wallet.service.js';
-import { GTB, walletCalls } from './wallet-test-support.js';
+import { GTB, type WalletCalls, walletTestApp } from './wallet-test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ WALLET_TRANSFER_FEE: '1000', WALLET_RECONCILE_SECONDS: '0' });
-});
+let t: TestApp, calls: WalletCalls;
+beforeAll(async () => ({ t, calls } = await walletTestApp()));
 afterAll(async () => t.close());
-afterEach(async () => {
-  expect(await ledgerProblems(t.db)).toEqual([]);
-});
-
-let calls: ReturnType<typeof walletCalls>;
-beforeAll(() => {
-  calls = walletCalls(t);
-});
+afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 const openWallet = (m: Merchant) => calls.openWallet(m);
 const deposit = (m: Merchant, amount: number) => calls.deposit(m, amount);
 const details = (m: Merchant) => calls.details(m);
@@ -36,12 +27,7 @@ describe('opening the wallet', () => {
     expect(a).toMatchObject({ balance: 0, held: 0, currency: 'NGN', provider: 'sandbox', sandbox: true });
     expect(a.account_number).toMatch(/^\d{10}$/);
     expect((await details(m)).id).toBe(a.id);
-    const audit = await t.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('action', '=', 'wallet.open')
-      .where('store_id', '=', m.storeId)
-      .execute();
+    const audit = await auditsOf(t, 'wallet.open', { storeId: m.storeId });
     expect(audit).toHaveLength(1);
   });
 
