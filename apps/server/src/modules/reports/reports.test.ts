@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSalesFigures } from '../../db/sales-figures-rebuild.js';
-import { rollUpSalesFigures } from './sales-figures.js';
-import { createMerchant, PASSWORD, type Merchant } from '../../test/fixtures.js';
+import { clockTo, createMerchant, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createCustomer, createMemberWith, createProduct, order } from '../../test/sales-fixtures.js';
+import {
+  createCustomer,
+  createMemberWith,
+  createProduct,
+  order,
+  keptFigureRows,
+} from '../../test/sales-fixtures.js';
 
 /**
  * The dashboard and reports against a known history in a Lagos store (UTC+1, no daylight
@@ -34,14 +39,7 @@ let c1: { id: string; first_name: string; last_name: string };
 let c2: { id: string; first_name: string; last_name: string };
 
 /** Moves the app's clock to an instant, and signs the owners in again (sessions lapse when idle). */
-async function at(ms: number) {
-  t.clock.advance(ms - t.clock.now().getTime());
-  for (const who of [m, other]) {
-    const res = await t.call('POST', '/user/signin', { body: { email: who.email, password: PASSWORD } });
-    expect(res.status).toBe(200);
-    who.token = res.body.data.userToken;
-  }
-}
+const at = (ms: number) => clockTo(t, ms, [m, other]);
 
 const get = async (url: string, query: Record<string, string | number> = {}, who: Merchant = m) => {
   const res = await t.call('GET', url, { token: who.token, query });
@@ -165,27 +163,7 @@ function expected(orders: ApiOrder[], from: string | null, to: string | null) {
 const pct = (now: number, before: number) =>
   before ? Math.round(((now - before) / Math.abs(before)) * 10_000) / 100 : null;
 
-/** The kept figure rows of a store, to compare with a rebuild. */
-async function keptFigures(storeId: string) {
-  // The figures as a read sees them: with the changes not yet rolled up added in.
-  await rollUpSalesFigures(t.database.db, storeId);
-  const rows = async (
-    table: 'sales_days' | 'sales_product_days' | 'sales_customer_days' | 'sales_products' | 'sales_customers',
-  ) =>
-    (await t.db.selectFrom(table).selectAll().where('store_id', '=', storeId).execute())
-      .map((r) =>
-        Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)])),
-      )
-      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort())))
-      .sort();
-  return {
-    days: await rows('sales_days'),
-    productDays: await rows('sales_product_days'),
-    customerDays: await rows('sales_customer_days'),
-    products: await rows('sales_products'),
-    customers: await rows('sales_customers'),
-  };
-}
+const keptFigures = (storeId: string) => keptFigureRows(t, storeId);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,7 +6,7 @@ import { rollUpSalesFigures, rollUpWaitingSalesFigures } from './sales-figures.j
 import { createMerchant, PASSWORD, type Merchant } from '../../test/fixtures.js';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createCustomer, createProduct, order } from '../../test/sales-fixtures.js';
+import { createCustomer, createProduct, order, keptFigureRows } from '../../test/sales-fixtures.js';
 
 /**
  * For random sequences of sales (paid at the till or left open, with line discounts, a code and
@@ -84,35 +84,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function figures(storeId: string) {
-  // The figures as a read sees them: with the changes not yet rolled up added in.
-  await rollUpSalesFigures(t.database.db, storeId);
-  const rows = async (
-    table: 'sales_days' | 'sales_product_days' | 'sales_customer_days' | 'sales_products' | 'sales_customers',
-  ) =>
-    (await t.db.selectFrom(table).selectAll().where('store_id', '=', storeId).execute())
-      .map((r) =>
-        JSON.stringify(
-          Object.fromEntries(
-            Object.entries(r)
-              .sort()
-              .map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]),
-          ),
-        ),
-      )
-      .sort();
-  return Promise.all(
-    (
-      [
-        'sales_days',
-        'sales_product_days',
-        'sales_customer_days',
-        'sales_products',
-        'sales_customers',
-      ] as const
-    ).map(rows),
-  );
-}
+const figures = (storeId: string) => keptFigureRows(t, storeId);
 
 /** A store of its own for each case (cheaper than a merchant: no password hashing), made current. */
 async function newStore(): Promise<string> {

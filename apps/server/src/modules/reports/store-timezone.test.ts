@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSalesFigures } from '../../db/sales-figures-rebuild.js';
 import { rollUpSalesFigures } from './sales-figures.js';
-import { createMerchant, PASSWORD, type Merchant } from '../../test/fixtures.js';
+import { clockTo, createMerchant, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createCustomer, createProduct, order } from '../../test/sales-fixtures.js';
+import { createCustomer, createProduct, order, keptFigureRows } from '../../test/sales-fixtures.js';
 
 /**
  * A store's time zone changes in store settings: the sales figures, dated to the store's local
@@ -28,14 +28,8 @@ let other: Merchant;
 let product: { id: string };
 const d0 = '2026-03-10';
 
-async function at(ms: number) {
-  t.clock.advance(ms - t.clock.now().getTime());
-  for (const who of [m, other]) {
-    const res = await t.call('POST', '/user/signin', { body: { email: who.email, password: PASSWORD } });
-    expect(res.status).toBe(200);
-    who.token = res.body.data.userToken;
-  }
-}
+/** Moves the app's clock to an instant, and signs the owners in again (sessions lapse when idle). */
+const at = (ms: number) => clockTo(t, ms, [m, other]);
 
 async function sale(who: Merchant, productId: string, quantity: number, extra: Record<string, unknown> = {}) {
   const res = await order(t, who, {
@@ -51,34 +45,7 @@ async function sale(who: Merchant, productId: string, quantity: number, extra: R
 const setZone = (who: Merchant, timezone: string) =>
   t.call('PATCH', '/stores/address', { token: who.token, body: { country: 'Nigeria', timezone } });
 
-/** Every figure row of a store, comparable. */
-async function keptFigures(storeId: string) {
-  // The figures as a read sees them: with the changes not yet rolled up added in.
-  await rollUpSalesFigures(t.database.db, storeId);
-  const out: string[][] = [];
-  for (const table of [
-    'sales_days',
-    'sales_product_days',
-    'sales_customer_days',
-    'sales_products',
-    'sales_customers',
-  ] as const) {
-    out.push(
-      (await t.db.selectFrom(table).selectAll().where('store_id', '=', storeId).execute())
-        .map((r) =>
-          JSON.stringify(
-            Object.fromEntries(
-              Object.entries(r)
-                .sort()
-                .map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]),
-            ),
-          ),
-        )
-        .sort(),
-    );
-  }
-  return out;
-}
+const keptFigures = (storeId: string) => keptFigureRows(t, storeId);
 
 /** Placed orders and completed sales' totals per local day at a fixed offset, from the orders. */
 async function perDay(who: Merchant, offsetHours: number) {
