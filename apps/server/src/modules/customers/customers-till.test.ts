@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithTwoStores, type Merchant } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
-import { createCustomer, createProduct } from '../../test/sales-fixtures.js';
+import { createCustomer, createProduct, order, sendOfflineSale } from '../../test/sales-fixtures.js';
 
 /** `POST /customers/till`: a customer the till added offline, sent from its queue (decision 0036). */
 
@@ -142,37 +142,19 @@ describe('customers added at the till (decision 0036)', () => {
     expect(matched.status).toBe(200);
     expect(matched.body.data.message).toContain('Sade Blocked is blocked: those sales wait for a decision.');
     const p = await createProduct(t, m, { price: 10_000, quantity: 5 });
-    const soldAt = t.clock.now().toISOString();
-    const sale = await t.call('POST', '/order', {
-      token: m.token,
-      headers: { 'idempotency-key': 'blocked-offline-sale' },
-      body: {
-        items: [{ product_id: p.id, quantity: 1 }],
-        payment_type: 'cash',
-        channel: 'pos',
-        amount_received: 10_000,
-        customer_id: blocked.id,
-        offline: {
-          number: 'OFF-BLOCK1-1',
-          sold_at: soldAt,
-          catalogue_at: soldAt,
-          unit_prices: [10_000],
-          total: 10_000,
-        },
-      },
+    const sale = await sendOfflineSale(t, m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+      key: 'blocked-offline-sale',
+      number: 'OFF-BLOCK1-1',
+      body: { customer_id: blocked.id },
     });
     expect(sale.status).toBe(201);
     expect(sale.body.data.offline_state).toBe('needs_review');
     expect(sale.body.data.offline_issues.map((i: { kind: string }) => i.kind)).toEqual(['customer_blocked']);
     // Online, a blocked customer is still refused.
-    const online = await t.call('POST', '/order', {
-      token: m.token,
-      body: {
-        items: [{ product_id: p.id, quantity: 1 }],
-        payment_type: 'cash',
-        channel: 'pos',
-        customer_id: blocked.id,
-      },
+    const online = await order(t, m, {
+      items: [{ product_id: p.id, quantity: 1 }],
+      channel: 'pos',
+      customer_id: blocked.id,
     });
     expect(online.status).toBe(409);
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, type Merchant } from '../../test/fixtures.js';
+import { createMerchant, type Merchant, auditOf } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createMemberWith, createProduct, ledgerSum, stockOf } from '../../test/sales-fixtures.js';
+import {
+  createMemberWith,
+  createProduct,
+  ledgerSum,
+  stockOf,
+  order,
+  sendOfflineSale,
+} from '../../test/sales-fixtures.js';
 
 let t: TestApp;
 
@@ -28,29 +35,15 @@ async function heldSale(rule: 'hold_for_review' | 'allow_negative' = 'hold_for_r
     body: { offline_max_hours: 24, offline_max_sales: 200, offline_stock_rule: 'hold_for_review' },
   });
   const p = await createProduct(t, shop, { price: 20_000, quantity: 1 });
-  const online = await t.call('POST', '/order', {
-    token: shop.token,
-    body: { items: [{ product_id: p.id, quantity: 1 }], payment_type: 'cash', channel: 'pos' },
-  });
+  const online = await order(t, shop, { items: [{ product_id: p.id, quantity: 1 }], channel: 'pos' });
   expect(online.status).toBe(201);
-  const soldAt = t.clock.now().toISOString();
-  const sale = await t.call<{ data: OrderAnswer }>('POST', '/order', {
-    token: shop.token,
-    headers: { 'idempotency-key': `decision-${++counter}` },
-    body: {
-      items: [{ product_id: p.id, quantity: 1 }],
-      payment_type: 'cash',
-      channel: 'pos',
-      amount_received: 20_000,
-      offline: {
-        number: `OFF-DECIDE-${counter}`,
-        sold_at: soldAt,
-        catalogue_at: soldAt,
-        unit_prices: [20_000],
-        total: 20_000,
-      },
-    },
-  });
+  const n = ++counter;
+  const sale = await sendOfflineSale<{ data: OrderAnswer }>(
+    t,
+    shop,
+    [{ product_id: p.id, quantity: 1, unit_price: 20_000 }],
+    { key: `decision-${n}`, number: `OFF-DECIDE-${n}` },
+  );
   expect(sale.status).toBe(201);
   expect(sale.body.data.offline_state).toBe('needs_review');
   expect(sale.body.data.status).toBe('pending');
@@ -78,12 +71,7 @@ describe('deciding an offline sale (decision 0036)', () => {
     expect(res.body.data.status).toBe('success');
     expect(await stockOf(t, product.id)).toBe(-1);
     expect(await ledgerSum(t, product.id)).toBe(-1);
-    const audit = await t.db
-      .selectFrom('audits')
-      .select('summary')
-      .where('entity_id', '=', order.id)
-      .where('action', '=', 'order.offline_accepted')
-      .executeTakeFirstOrThrow();
+    const audit = await auditOf(t, 'order.offline_accepted', { entityId: order.id });
     expect(audit.summary).toContain('held stock taken');
     const list = await t.call<{ data: OrderAnswer[] }>('GET', '/order', { token: shop.token });
     expect(list.body.data.find((o) => o.id === order.id)?.offline_state).toBe('resolved');
@@ -148,24 +136,13 @@ describe('deciding an offline sale (decision 0036)', () => {
   it('a paid till sale held for its price is complete: cancel is refused, accept resolves it without taking stock again', async () => {
     const shop = await createMerchant(t);
     const p = await createProduct(t, shop, { price: 40_000, quantity: 5 });
-    const soldAt = t.clock.now().toISOString();
-    const sale = await t.call<{ data: OrderAnswer }>('POST', '/order', {
-      token: shop.token,
-      headers: { 'idempotency-key': `decision-price-${++counter}` },
-      body: {
-        items: [{ product_id: p.id, quantity: 1 }],
-        payment_type: 'cash',
-        channel: 'pos',
-        amount_received: 30_000,
-        offline: {
-          number: `OFF-DECIDE-${counter}`,
-          sold_at: soldAt,
-          catalogue_at: soldAt,
-          unit_prices: [30_000],
-          total: 30_000,
-        },
-      },
-    });
+    const n = ++counter;
+    const sale = await sendOfflineSale<{ data: OrderAnswer }>(
+      t,
+      shop,
+      [{ product_id: p.id, quantity: 1, unit_price: 30_000 }],
+      { key: `decision-price-${n}`, number: `OFF-DECIDE-${n}` },
+    );
     expect(sale.body.data.offline_state).toBe('needs_review');
     expect(sale.body.data.status).toBe('success');
     expect(await stockOf(t, p.id)).toBe(4);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { appWithTwoOwners, type Merchant } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
 import { fileUpload } from '../../test/multipart.js';
-import { createProduct } from '../../test/sales-fixtures.js';
+import { createProduct, sendOfflineSale } from '../../test/sales-fixtures.js';
 
 /**
  * Prices changed by a product import are price history like an edited price (decision 0036):
@@ -10,15 +10,8 @@ import { createProduct } from '../../test/sales-fixtures.js';
  * priced at the old price from a copy made after it is not.
  */
 
-let t: TestApp;
-let m: Merchant;
-let other: Merchant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  m = await createMerchant(t);
-  other = await createMerchant(t);
-});
+let t: TestApp, m: Merchant, other: Merchant;
+beforeAll(async () => ({ t, m, other } = await appWithTwoOwners()));
 afterAll(async () => t.close());
 
 type OrderAnswer = {
@@ -37,22 +30,17 @@ async function sendOffline(
   unitPrice: number,
   times: { sold_at: string; catalogue_at: string },
 ) {
-  return t.call<{ data: OrderAnswer }>('POST', '/order', {
-    token: who.token,
-    headers: { 'idempotency-key': `import-prices-${++counter}` },
-    body: {
-      items: [{ product_id: productId, quantity: 1 }],
-      payment_type: 'cash',
-      channel: 'pos',
-      amount_received: unitPrice,
-      offline: {
-        number: `OFF-IMPORT-${counter}`,
-        ...times,
-        unit_prices: [unitPrice],
-        total: unitPrice,
-      },
+  const n = ++counter;
+  return sendOfflineSale<{ data: OrderAnswer }>(
+    t,
+    who,
+    [{ product_id: productId, quantity: 1, unit_price: unitPrice }],
+    {
+      key: `import-prices-${n}`,
+      number: `OFF-IMPORT-${n}`,
+      ...times,
     },
-  });
+  );
 }
 
 const productAudits = (productId: string) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createStaff, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createProduct, ledgerSum, stockOf } from '../../test/sales-fixtures.js';
+import { createProduct, ledgerSum, stockOf, sendOfflineSale } from '../../test/sales-fixtures.js';
 
 let t: TestApp;
 let m: Merchant;
@@ -27,46 +27,13 @@ type OrderAnswer = {
 let counter = 0;
 const offlineNumber = () => `OFF-TEST01-${++counter}`;
 
-/** A sale as the till sends it after being offline: its number, times and the prices it charged. */
-async function sendOffline(
+/** A sale as the till sends it after being offline, numbered from this file's till unless `over` says. */
+const sendOffline = (
   who: Merchant,
   items: Array<{ product_id: string; quantity: number; unit_price: number }>,
-  over: {
-    key?: string;
-    number?: string;
-    catalogue_at?: string | null;
-    sold_at?: string;
-    /** The till's clock when it sent the sale. */
-    sent_at?: string;
-    total?: number;
-    /** The browser's device cookie (`tb_device`), as a till's browser sends it. */
-    browser?: string;
-  } = {},
-) {
-  const total = over.total ?? items.reduce((s, i) => s + i.unit_price * i.quantity, 0);
-  const soldAt = over.sold_at ?? t.clock.now().toISOString();
-  return t.call<{ data: OrderAnswer }>('POST', '/order', {
-    token: who.token,
-    headers: {
-      'idempotency-key': over.key ?? `key-${over.number ?? counter}-${Math.random()}`,
-      ...(over.browser ? { cookie: `tb_device=${over.browser}` } : {}),
-    },
-    body: {
-      items: items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
-      payment_type: 'cash',
-      channel: 'pos',
-      amount_received: total,
-      offline: {
-        number: over.number ?? offlineNumber(),
-        sold_at: soldAt,
-        catalogue_at: over.catalogue_at === undefined ? soldAt : over.catalogue_at,
-        unit_prices: items.map((i) => i.unit_price),
-        total,
-        ...(over.sent_at ? { sent_at: over.sent_at } : {}),
-      },
-    },
-  });
-}
+  over: Omit<Parameters<typeof sendOfflineSale>[3], 'number'> & { number?: string } = {},
+) =>
+  sendOfflineSale<{ data: OrderAnswer }>(t, who, items, { ...over, number: over.number ?? offlineNumber() });
 
 describe('offline sales (decision 0036)', () => {
   it('records a sale priced offline at current prices once, keeping the device number beside ORD-', async () => {
@@ -207,24 +174,10 @@ describe('offline sales (decision 0036)', () => {
       body: { items: [{ product_id: p.id, quantity: 1 }], payment_type: 'cash', discount_code: 'ONEONLY' },
     });
     expect(used.status).toBe(201);
-    const soldAt = t.clock.now().toISOString();
-    const res = await t.call<{ data: OrderAnswer }>('POST', '/order', {
-      token: m.token,
-      headers: { 'idempotency-key': 'discount-ran-out' },
-      body: {
-        items: [{ product_id: p.id, quantity: 1 }],
-        payment_type: 'cash',
-        channel: 'pos',
-        discount_code: 'ONEONLY',
-        amount_received: 9_000,
-        offline: {
-          number: offlineNumber(),
-          sold_at: soldAt,
-          catalogue_at: soldAt,
-          unit_prices: [10_000],
-          total: 9_000,
-        },
-      },
+    const res = await sendOffline(m, [{ product_id: p.id, quantity: 1, unit_price: 10_000 }], {
+      key: 'discount-ran-out',
+      total: 9_000,
+      body: { discount_code: 'ONEONLY' },
     });
     expect(res.status).toBe(201);
     expect(res.body.data.total).toBe(9_000);

@@ -2,19 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
-import { createMerchant, type Merchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { appWithTwoOwners, type Merchant } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/harness.js';
 import { applyStockMovements, STOCK_STAMP_MS, type StockMovementInput } from './stock.service.js';
 
-let t: TestApp;
-let m: Merchant;
-let other: Merchant;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  m = await createMerchant(t);
-  other = await createMerchant(t);
-});
+let t: TestApp, m: Merchant, other: Merchant;
+beforeAll(async () => ({ t, m, other } = await appWithTwoOwners()));
 afterAll(async () => t.close());
 
 const who = (storeId: string) => ({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakePaystack } from '../../test/fake-paystack.js';
 import { createMerchant, createStaff, latestCode, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createProduct } from '../../test/sales-fixtures.js';
+import { createProduct, order } from '../../test/sales-fixtures.js';
 
 const REFUSED =
   'Verify your email address to open the wallet: it gives your store a real bank account for payments. Enter the 6-digit code we emailed you (Enter code, at the top of the page), or ask for a new one there.';
@@ -30,14 +30,10 @@ afterAll(async () => {
 
 async function sells(t: TestApp, m: Merchant) {
   const p = await createProduct(t, m, { price: 20_000, quantity: 5 });
-  const sale = await t.call('POST', '/order', {
-    token: m.token,
-    body: {
-      items: [{ product_id: p.id, quantity: 1 }],
-      payment_type: 'cash',
-      channel: 'pos',
-      amount_received: 20_000,
-    },
+  const sale = await order(t, m, {
+    items: [{ product_id: p.id, quantity: 1 }],
+    channel: 'pos',
+    amount_received: 20_000,
   });
   expect(sale.status, JSON.stringify(sale.body)).toBe(201);
 }
