@@ -29,12 +29,14 @@ async function product(name: string, quantity = 0, who: Merchant = m) {
   return res.body.data as { id: string; quantity: number };
 }
 
+/** A purchase order of `who`'s store, to the file's vendor unless `extra` names another. */
 async function po(
   items: Array<{ product_id: string; quantity: number; unit_cost: number }>,
   extra: Record<string, unknown> = {},
+  who: Merchant = m,
 ) {
   const res = await t.call('POST', '/purchase_order', {
-    token: m.token,
+    token: who.token,
     body: { vendor_id: vendorId, items, ...extra },
   });
   expect(res.status).toBe(201);
@@ -311,17 +313,11 @@ describe('purchase orders', () => {
   it('lists with filters and search, shows a vendor’s orders and incoming stock', async () => {
     const p = await product('Hollandia Yoghurt', 0);
     const v2 = (await t.call('POST', '/vendor', { token: m.token, body: { name: 'Chi Limited' } })).body.data;
-    const a = (
-      await t.call('POST', '/purchase_order', {
-        token: m.token,
-        body: {
-          vendor_id: v2.id,
-          items: [{ product_id: p.id, quantity: 8, unit_cost: 100 }],
-          status: 'issued',
-          expected_date: '2026-12-24',
-        },
-      })
-    ).body.data;
+    const a = await po([{ product_id: p.id, quantity: 8, unit_cost: 100 }], {
+      vendor_id: v2.id,
+      status: 'issued',
+      expected_date: '2026-12-24',
+    });
     await receive(a.id, [{ product_id: p.id, quantity: 3 }]);
     // An order to another vendor, which the vendor filter leaves out.
     await po([{ product_id: p.id, quantity: 1, unit_cost: 100 }]);
@@ -393,16 +389,11 @@ describe('purchase orders', () => {
     const theirVendor = (
       await t.call('POST', '/vendor', { token: other.token, body: { name: 'Their vendor' } })
     ).body.data;
-    const theirs = (
-      await t.call('POST', '/purchase_order', {
-        token: other.token,
-        body: {
-          vendor_id: theirVendor.id,
-          items: [{ product_id: theirProduct.id, quantity: 5, unit_cost: 10 }],
-          status: 'issued',
-        },
-      })
-    ).body.data;
+    const theirs = await po(
+      [{ product_id: theirProduct.id, quantity: 5, unit_cost: 10 }],
+      { vendor_id: theirVendor.id, status: 'issued' },
+      other,
+    );
     expect((await t.call('GET', `/purchase_order/${theirs.id}`, { token: m.token })).status).toBe(404);
     expect((await receive(theirs.id, [{ product_id: theirProduct.id, quantity: 5 }])).status).toBe(404);
     expect((await t.call('POST', `/purchase_order/${theirs.id}/cancel`, { token: m.token })).status).toBe(
