@@ -8,7 +8,7 @@ import { TABLE_OWNERS, type TableName } from './ownership.js';
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = new Set(Object.keys(TABLE_OWNERS));
 
-/** Query-builder calls whose first argument names tables (`'products as p'`, or a list of them). */
+/** Query-builder calls that read the tables their first argument names (`'products as p'`, or a list). */
 const READS = new Set([
   'selectFrom',
   'innerJoin',
@@ -20,21 +20,14 @@ const READS = new Set([
   'leftJoinLateral',
   'crossJoinLateral',
 ]);
+/** Every query-builder call that names tables: the reads and the writes. */
 const BUILDER_CALLS = new Set([
-  'selectFrom',
+  ...READS,
   'insertInto',
   'replaceInto',
   'updateTable',
   'deleteFrom',
   'mergeInto',
-  'innerJoin',
-  'leftJoin',
-  'rightJoin',
-  'fullJoin',
-  'crossJoin',
-  'innerJoinLateral',
-  'leftJoinLateral',
-  'crossJoinLateral',
 ]);
 /** The app's own writers that take a table name: `insertRows(db, 'x', …)`, `batch.add('x', …)`. */
 const TABLE_ARGUMENT: Record<string, number> = { insertRows: 1, add: 0, addTo: 0 };
