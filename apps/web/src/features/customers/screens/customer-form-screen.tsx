@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { createCustomerBody, updateCustomerBody, type Customer } from '@tillbook/contract/customers';
 import { useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useCustomer } from '../api/get-customer';
 import { useCreateCustomer, useUpdateCustomer } from '../api/save-customer';
 import { selectCustomer } from '../components/selected-customer';
 import { paths } from '../../../config/paths';
+import { FormActions } from '../../../components/form-actions';
 
 type CustomerValues = {
   first_name: string;
@@ -121,17 +122,11 @@ function CustomerForm({ customer }: { customer?: Customer }) {
             </SimpleGrid>
             <Textarea label="Notes" mt="sm" autosize minRows={2} {...form.getInputProps('notes')} />
           </Section>
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => navigate(customer ? paths.customer(customer.id) : paths.customers)}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {customer ? 'Save customer' : 'Add customer'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => navigate(customer ? paths.customer(customer.id) : paths.customers)}
+            submitLabel={customer ? 'Save customer' : 'Add customer'}
+            loading={create.isPending || update.isPending}
+          />
         </Stack>
       </form>
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import {
   createWebhookEndpointBody,
   WEBHOOK_EVENT_LABELS,
@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useCreateEndpoint, useUpdateEndpoint } from '../api/webhooks';
+import { FormActions } from '../../../components/form-actions';
 
 interface Values extends Record<string, unknown> {
   url: string;
@@ -101,14 +102,11 @@ export function EndpointFormModal({
             </Stack>
           </Checkbox.Group>
           <Switch label="Enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {endpoint ? 'Save' : 'Add endpoint'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={endpoint ? 'Save' : 'Add endpoint'}
+            loading={create.isPending || update.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
-import { ActionIcon, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CopyAction } from '../../../components/copy-action';
 
 /** One key: its label, the key (whole or masked), a copy button when whole, and its actions. */
 export function KeyField({
@@ -33,22 +33,7 @@ export function KeyField({
         >
           {value ?? masked}
         </Text>
-        {value && (
-          <CopyButton value={value} timeout={1500}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={copy}
-                  aria-label={`Copy ${label.toLowerCase()}`}
-                  color={copied ? 'teal' : undefined}
-                >
-                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        )}
+        {value && <CopyAction value={value} what={label.toLowerCase()} />}
       </Group>
       {note}
       {actions && <Group gap="xs">{actions}</Group>}

@@ -1,5 +1,5 @@
-import { ActionIcon, Code, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { CopyAction } from '../../../components/copy-action';
 
 /** A curl call that works as pasted: this server's address and, once known, the secret key. */
 export function QuickStart({ secret, env }: { secret: string | null; env: 'sandbox' | 'production' }) {
@@ -24,20 +24,7 @@ export function QuickStart({ secret, env }: { secret: string | null; env: 'sandb
           >
             {command}
           </Code>
-          <CopyButton value={command} timeout={1500}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy command'} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={copy}
-                  aria-label="Copy command"
-                  color={copied ? 'teal' : undefined}
-                >
-                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyAction value={command} what="command" />
         </Group>
       </Stack>
     </Paper>

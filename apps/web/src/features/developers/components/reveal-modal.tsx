@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useRevealKey } from '../api/developer-keys';
+import { FormActions } from '../../../components/form-actions';
 
 /** Asks for the password again before showing a secret key (the server audits the reveal). */
 export function RevealModal({
@@ -55,14 +56,7 @@ export function RevealModal({
             autoComplete="current-password"
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={reveal.isPending}>
-              Reveal
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel="Reveal" loading={reveal.isPending} />
         </Stack>
       </form>
     </Modal>

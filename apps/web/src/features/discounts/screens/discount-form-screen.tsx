@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { MultiSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
@@ -38,6 +28,7 @@ import {
   type DiscountValues,
 } from '../components/discount-values';
 import { paths } from '../../../config/paths';
+import { FormActions } from '../../../components/form-actions';
 
 /** Products picked by search; the names of those already chosen are fetched once. */
 function ProductPicker({
@@ -232,14 +223,12 @@ function DiscountForm({ discount }: { discount?: Discount }) {
             />
           </Stack>
         </Section>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate(paths.discounts)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {editing ? 'Save discount' : 'Add discount'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={() => navigate(paths.discounts)}
+          submitLabel={editing ? 'Save discount' : 'Add discount'}
+          loading={busy}
+          cancelDisabled={busy}
+        />
       </Stack>
     </form>
   );

@@ -27,6 +27,7 @@ import { notify } from '../../../lib/toast';
 import { useAddPayment, useOrderForPayment, usePayableOrders } from '../api/add-payment';
 import { PAYMENT_MODE_OPTIONS } from '../components/payment-modes';
 import { paths } from '../../../config/paths';
+import { FormActions } from '../../../components/form-actions';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -263,14 +264,7 @@ export default function PaymentFormScreen() {
               />
             </SimpleGrid>
             <Textarea label="Note" autosize minRows={2} {...form.getInputProps('note')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(-1)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={add.isPending}>
-                Record payment
-              </Button>
-            </Group>
+            <FormActions onCancel={() => navigate(-1)} submitLabel="Record payment" loading={add.isPending} />
           </Stack>
         </Section>
       </form>

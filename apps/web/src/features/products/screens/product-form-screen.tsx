@@ -27,6 +27,7 @@ import {
 import { StockHistory } from '../components/stock-history';
 import { paths } from '../../../config/paths';
 import { ProductFields, ProductImages } from '../components/product-fields';
+import { FormActions } from '../../../components/form-actions';
 
 function ProductForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
@@ -88,14 +89,11 @@ function ProductForm({ product }: { product?: Product }) {
   const low = product && product.track_stock && product.stock_status !== 'in_stock';
   const fields = <ProductFields form={form} product={product} canManage={canManage} />;
   const saveBar = canManage && (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={() => navigate(paths.products)}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={create.isPending || update.isPending}>
-        {product ? 'Save product' : 'Add product'}
-      </Button>
-    </Group>
+    <FormActions
+      onCancel={() => navigate(paths.products)}
+      submitLabel={product ? 'Save product' : 'Add product'}
+      loading={create.isPending || update.isPending}
+    />
   );
 
   if (!product) {

@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Drawer, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { createRoleBody, type Role } from '@tillbook/contract/members';
@@ -14,6 +14,7 @@ import { useCreateRole } from '../api/create-role';
 import { usePermissions, type PermissionGroup } from '../api/list-permissions';
 import { useRoles } from '../api/list-roles';
 import { PermissionPicker } from './permission-picker';
+import { FormActions } from '../../../components/form-actions';
 
 function CreateRoleModal({
   opened,
@@ -51,14 +52,7 @@ function CreateRoleModal({
             onChange={(v) => form.setFieldValue('permissions', v)}
             error={form.errors.permissions}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create role
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel="Create role" loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { createShippingRateBody, type ShippingRate } from '@tillbook/contract/shipping';
 import { MoneyInput } from '../../../components/money-input';
@@ -14,6 +14,7 @@ import {
   shippingRateChecks,
   type ShippingRateValues,
 } from './shipping-rate-values';
+import { FormActions } from '../../../components/form-actions';
 
 /** Adds or edits a shipping rate; mounted per rate (keyed by the caller). */
 export function ShippingRateModal({
@@ -96,14 +97,7 @@ export function ShippingRateModal({
             description="Only active rates are offered at the point of sale."
             {...form.getInputProps('is_active', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel="Save" loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Table, Text } from '@mantine/core';
 import type { CurrentSubscription, Plan } from '@tillbook/contract/subscriptions';
 import { useState } from 'react';
 import { SecretConfirmation } from '../../../components/secret-confirmation';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { usePinStatus } from '../api/transaction-pin';
+import { FormActions } from '../../../components/form-actions';
 
 /** What the confirmation sends: the plan, and the password or the PIN. */
 export interface PlanConfirmation {
@@ -124,14 +125,11 @@ export function SubscribeModal({
             <Text size="sm" c="dimmed">
               {formatMoney(plan.price ?? 0, plan.currency)} leaves the wallet when you confirm.
             </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Pay {formatMoney(plan.price ?? 0, plan.currency)}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={close}
+              submitLabel={`Pay ${formatMoney(plan.price ?? 0, plan.currency)}`}
+              loading={busy}
+            />
           </Stack>
         </form>
       )}

@@ -25,6 +25,7 @@ import {
   taxRuleChecks,
   type TaxRuleValues,
 } from './tax-rule-values';
+import { FormActions } from '../../../components/form-actions';
 
 /**
  * Adds or edits a tax rule. Mounted per rule (keyed by the caller), so its form starts from the
@@ -137,14 +138,7 @@ export function TaxRuleModal({
             description="Shown on orders without being added to the total."
             {...form.getInputProps('inclusive', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel="Save" loading={saving} />
         </Stack>
       </form>
     </Modal>

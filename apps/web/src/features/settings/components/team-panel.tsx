@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Menu, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { addMemberBody, changeRoleBody, type Member } from '@tillbook/contract/members';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -31,6 +20,7 @@ import { useMembers } from '../api/list-members';
 import { useRoles } from '../api/list-roles';
 import { useRemoveMember } from '../api/remove-member';
 import { useResendInvite } from '../api/resend-invite';
+import { FormActions } from '../../../components/form-actions';
 
 function useRoleOptions() {
   const roles = useRoles();
@@ -68,14 +58,7 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
             required
             {...form.getInputProps('role_id')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Send invitation
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel="Send invitation" loading={add.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -104,14 +87,7 @@ function ChangeRoleModal({ member, onClose }: { member: Member | null; onClose: 
               Choose the role of <b>{fullName(member) || member.email}</b>. It takes effect at once.
             </Text>
             <Select label="Role" data={roles} allowDeselect={false} {...form.getInputProps('role_id')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={change.isPending}>
-                Change role
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} submitLabel="Change role" loading={change.isPending} />
           </Stack>
         </form>
       )}

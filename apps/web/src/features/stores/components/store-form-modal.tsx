@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { createStoreBody } from '@tillbook/contract/stores';
 import { DEFAULT_CURRENCY, MESSAGES } from '@tillbook/contract/constants';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
@@ -6,6 +6,7 @@ import { notify } from '../../../lib/toast';
 import { useAddBranch } from '../api/add-branch';
 import { useCreateStore } from '../api/create-store';
 import { CURRENCIES } from '../../../lib/currencies';
+import { FormActions } from '../../../components/form-actions';
 
 const empty = {
   business_name: '',
@@ -90,14 +91,11 @@ export function StoreFormModal({
               {...form.getInputProps('currency')}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {mode === 'store' ? 'Create store' : 'Add branch'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={mode === 'store' ? 'Create store' : 'Add branch'}
+            loading={pending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/toast';
 import { messageOf } from '../../../lib/api-client';
 import { useDeleteVendorAddress, useUpdateVendorAddress, useAddVendorAddress } from '../api/vendor-addresses';
 import { AddressFields, addressBody, addressLines, emptyAddress, type AddressValues } from './address-fields';
+import { FormActions } from '../../../components/form-actions';
 
 const toValues = (a: VendorAddress): AddressValues => ({
   label: a.label ?? '',
@@ -40,14 +41,7 @@ function AddressEditor({
       <form onSubmit={form.onSubmit((values) => onSubmit(values, form))} noValidate>
         <Stack gap="sm">
           <AddressFields form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={onCancel} submitLabel={submitLabel} loading={saving} />
         </Stack>
       </form>
     </Paper>

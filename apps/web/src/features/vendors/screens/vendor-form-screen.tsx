@@ -10,6 +10,7 @@ import { useCreateVendor, useUpdateVendor } from '../api/save-vendor';
 import { AddAddress, AddressCard } from '../components/address-card';
 import { AddressFields, addressBody, emptyAddress, type AddressValues } from '../components/address-fields';
 import { paths } from '../../../config/paths';
+import { FormActions } from '../../../components/form-actions';
 
 type VendorValues = {
   name: string;
@@ -177,17 +178,11 @@ function VendorForm({ vendor }: { vendor?: VendorDetail }) {
               <CreateAddresses form={form} />
             </Section>
           )}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => navigate(vendor ? paths.vendor(vendor.id) : paths.vendors)}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {vendor ? 'Save vendor' : 'Add vendor'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => navigate(vendor ? paths.vendor(vendor.id) : paths.vendors)}
+            submitLabel={vendor ? 'Save vendor' : 'Add vendor'}
+            loading={create.isPending || update.isPending}
+          />
         </Stack>
       </form>
       {vendor && (

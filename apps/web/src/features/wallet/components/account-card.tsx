@@ -1,19 +1,8 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { WalletDetails } from '@tillbook/contract/wallet';
 import { Money } from '../../../components/money';
 import { statusColours } from '../../../components/status-badge';
+import { CopyAction } from '../../../components/copy-action';
 
 function Copyable({ label, value }: { label: string; value: string }) {
   return (
@@ -26,20 +15,7 @@ function Copyable({ label, value }: { label: string; value: string }) {
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {value}
         </Text>
-        <CopyButton value={value} timeout={1500}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
-              <ActionIcon
-                variant="subtle"
-                onClick={copy}
-                aria-label={`Copy ${label.toLowerCase()}`}
-                color={copied ? 'teal' : undefined}
-              >
-                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyAction value={value} what={label.toLowerCase()} />
       </Group>
     </Stack>
   );

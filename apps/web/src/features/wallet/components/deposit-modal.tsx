@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { formatMoney, toMinor } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useSimulateDeposit } from '../api/wallet-changes';
+import { FormActions } from '../../../components/form-actions';
 
 /** Sandbox only: money "arrives" in the virtual account, as a bank transfer in would. */
 export function DepositModal({
@@ -56,14 +57,7 @@ export function DepositModal({
             error={error}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={deposit.isPending}>
-              Deposit
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel="Deposit" loading={deposit.isPending} />
         </Stack>
       </form>
     </Modal>

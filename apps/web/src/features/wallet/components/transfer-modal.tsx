@@ -9,6 +9,7 @@ import { useResolvedAccount } from '../api/resolve-account';
 import { useTransfer } from '../api/wallet-changes';
 import { SecretConfirmation } from '../../../components/secret-confirmation';
 import { StatusBadge } from '../../../components/status-badge';
+import { FormActions } from '../../../components/form-actions';
 
 type Errors = Partial<
   Record<'bankCode' | 'accountNumber' | 'amount' | 'password' | 'pin' | 'narration', string>
@@ -239,14 +240,11 @@ export function TransferModal({
                 {formError}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={transfer.isPending}>
-                Send {total !== null ? money(total) : ''}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={close}
+              submitLabel={`Send ${total !== null ? money(total) : ''}`}
+              loading={transfer.isPending}
+            />
           </Stack>
         </form>
       )}
