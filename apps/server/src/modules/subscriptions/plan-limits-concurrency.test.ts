@@ -11,6 +11,7 @@ import {
 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from '../wallet/wallet-ledger-check.js';
+import { walletCalls } from '../wallet/wallet-test-support.js';
 
 /**
  * Issue 28: every plan limit is counted and claimed in the transaction of the insert it guards
@@ -27,11 +28,7 @@ afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 
 const PRICE = 1_500_000;
 
-async function fund(m: Merchant, amount: number) {
-  expect((await t.call('POST', '/wallet', { token: m.token })).status).toBe(200);
-  const d = await t.call('POST', '/wallet/sandbox/deposit', { token: m.token, body: { amount } });
-  expect(d.status, JSON.stringify(d.body)).toBe(201);
-}
+const fund = (m: Merchant, amount: number) => walletCalls(t).fund(m, amount);
 
 const subscribe = (m: Merchant, headers: Record<string, string> = {}) =>
   t.call('POST', '/subscription/subscribe', {

@@ -10,6 +10,7 @@ import {
 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from '../wallet/wallet-ledger-check.js';
+import { walletCalls } from '../wallet/wallet-test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,11 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
 
-async function fund(m: Merchant, amount: number) {
-  expect((await t.call('POST', '/wallet', { token: m.token })).status).toBe(200);
-  const d = await t.call('POST', '/wallet/sandbox/deposit', { token: m.token, body: { amount } });
-  expect(d.status).toBe(201);
-}
+const fund = (m: Merchant, amount: number) => walletCalls(t).fund(m, amount);
 
 const subscribe = (m: Merchant, plan_code: string, headers: Record<string, string> = {}) =>
   t.call('POST', '/subscription/subscribe', {

@@ -48,6 +48,12 @@ export function walletCalls(t: TestApp) {
     return res.body.data;
   }
 
+  /** Opens the store's wallet and puts `amount` in it, as paying from the wallet needs. */
+  async function fund(m: Merchant, amount: number) {
+    await openWallet(m);
+    await deposit(m, amount);
+  }
+
   async function details(m: Merchant) {
     return (await t.call('GET', '/wallet/details', { token: m.token })).body.data;
   }
@@ -119,5 +125,15 @@ export function walletCalls(t: TestApp) {
     };
   }
 
-  return { openWallet, deposit, details, accounts, transactions, transferBody, transfer, appContextNow };
+  return {
+    openWallet,
+    deposit,
+    fund,
+    details,
+    accounts,
+    transactions,
+    transferBody,
+    transfer,
+    appContextNow,
+  };
 }
