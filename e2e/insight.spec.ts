@@ -1,40 +1,24 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createMerchant, signIn, toast, type Merchant } from './support';
+import { createMerchant, createProduct, type Merchant, scanCode, signIn, toast } from './support';
 
-async function product(
+/** A product at 60% cost, low on stock at `lowStockThreshold`. */
+const product = (
   request: APIRequestContext,
   m: Merchant,
   name: string,
   price: number,
   quantity: number,
   lowStockThreshold = 2,
-) {
-  const res = await request.post('/api/v1/product/create', {
-    headers: { Authorization: m.token },
-    data: {
-      name,
-      price,
-      cost_price: Math.round(price * 0.6),
-      quantity,
-      low_stock_threshold: lowStockThreshold,
-    },
+) =>
+  createProduct(request, m, name, price, quantity, {
+    cost_price: Math.round(price * 0.6),
+    low_stock_threshold: lowStockThreshold,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { id: string; barcode: string; name: string };
-}
 
 /** A figure card's value (the cards name their figure). */
 const figure = (page: Page, label: string) => page.getByRole('status', { name: label, exact: true });
-
-async function scanCode(page: Page, code: string) {
-  const scan = page.getByRole('textbox', { name: 'Scan barcode' });
-  await expect(scan).toBeFocused();
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-  await expect(scan).toHaveValue('');
-}
 
 /** The CSV a click on Export CSV downloads, as rows of cells (the BOM dropped). */
 async function exportedCsv(page: Page): Promise<string[][]> {

@@ -1,18 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createMerchant, field, signIn } from './support';
-
-const OUT = 'test-results/screenshots';
-const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${OUT}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
+import { expect, test } from '@playwright/test';
+import { createMerchant, field, signIn, shoot } from './support';
 
 test('screens, purchasing', async ({ page, request }) => {
   const merchant = await createMerchant(request);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createMerchant, field, signIn, toast, toastsGone, type Merchant } from './support';
+import { createMerchant, field, type Merchant, signIn, stockOf, toast, toastsGone } from './support';
 
 async function product(request: APIRequestContext, m: Merchant, name: string, quantity: number) {
   const res = await request.post('/api/v1/product/create', {
@@ -8,11 +8,6 @@ async function product(request: APIRequestContext, m: Merchant, name: string, qu
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as { id: string; barcode: string };
-}
-
-async function stockOf(request: APIRequestContext, m: Merchant, id: string): Promise<number> {
-  const res = await request.get(`/api/v1/product/${id}`, { headers: { Authorization: m.token } });
-  return (await res.json()).data.quantity as number;
 }
 
 test('vendor with two addresses, a purchase order by scanning, issued and received in two deliveries @engine', async ({

@@ -1,30 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createMerchant, field, signIn, toast, toastsGone, type Merchant } from './support';
-
-async function product(
-  request: APIRequestContext,
-  m: Merchant,
-  name: string,
-  price: number,
-  quantity: number,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await request.post('/api/v1/product/create', {
-    headers: { Authorization: m.token },
-    data: { name, price, cost_price: Math.round(price * 0.7), quantity, ...extra },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { id: string; barcode: string; name: string };
-}
-
-async function stockOf(request: APIRequestContext, m: Merchant, id: string): Promise<number> {
-  const res = await request.get(`/api/v1/product/${id}`, { headers: { Authorization: m.token } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.quantity as number;
-}
-
-const badge = (page: Page, text: string) =>
-  page.locator('.mantine-Badge-label', { hasText: new RegExp(`^${text}$`) });
+import { expect, test, type Page } from '@playwright/test';
+import {
+  badge,
+  createCashSale,
+  createMerchant,
+  createMiloAndPeak,
+  createProduct,
+  field,
+  signIn,
+  stockOf,
+  toast,
+  toastsGone,
+} from './support';
 
 /** The value next to a label in the order's totals ("Refunded", "Outstanding"). */
 const totalRow = (page: Page, label: string) =>
@@ -36,23 +22,17 @@ test('a completed sale refunded in part with a reason, then the rest: screen, mo
 }) => {
   const merchant = await createMerchant(request);
   const headers = { Authorization: merchant.token };
-  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
-  const peak = await product(request, merchant, 'Peak Milk 400g', 250000, 5);
+  const { milo, peak } = await createMiloAndPeak(request, merchant);
   // Paid in full at the till: the sale is complete at once.
-  const created = await request.post('/api/v1/order', {
-    headers,
-    data: {
-      items: [
-        { product_id: milo.id, quantity: 3 },
-        { product_id: peak.id, quantity: 1 },
-      ],
-      payment_type: 'cash',
-      amount_received: 700000,
-      channel: 'pos',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).data as { id: string; number: string; status: string };
+  const order = await createCashSale(
+    request,
+    merchant,
+    [
+      { product_id: milo.id, quantity: 3 },
+      { product_id: peak.id, quantity: 1 },
+    ],
+    700000,
+  );
   expect(order.status).toBe('success');
   expect(await stockOf(request, merchant, milo.id)).toBe(7);
   expect(await stockOf(request, merchant, peak.id)).toBe(4);
@@ -150,7 +130,7 @@ test('point of sale: a new customer added from the picker is put on the sale the
 }) => {
   const merchant = await createMerchant(request);
   const headers = { Authorization: merchant.token };
-  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
+  const milo = await createProduct(request, merchant, 'Milo 500g', 150000, 10);
   await signIn(page, merchant.email);
   await page.goto('/sales/orders/generate');
   const scan = page.getByRole('textbox', { name: 'Scan barcode' });
@@ -211,9 +191,11 @@ test('discounts limited to a product and to a category through the form pickers 
   const categoryRes = await request.post('/api/v1/product/category', { headers, data: { name: 'Dairy' } });
   expect(categoryRes.status(), await categoryRes.text()).toBe(201);
   const dairy = (await categoryRes.json()).data as { id: string };
-  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
-  await product(request, merchant, 'Milo 1kg', 280000, 10);
-  const peak = await product(request, merchant, 'Peak Milk 400g', 250000, 5, { category_ids: [dairy.id] });
+  const milo = await createProduct(request, merchant, 'Milo 500g', 150000, 10);
+  await createProduct(request, merchant, 'Milo 1kg', 280000, 10);
+  const peak = await createProduct(request, merchant, 'Peak Milk 400g', 250000, 5, {
+    category_ids: [dairy.id],
+  });
   await signIn(page, merchant.email);
 
   await page.goto('/sales/discounts/create');
@@ -328,22 +310,17 @@ test('an order with one product on two lines (made through the API) is refunded 
 }) => {
   const merchant = await createMerchant(request);
   const headers = { Authorization: merchant.token };
-  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
+  const milo = await createProduct(request, merchant, 'Milo 500g', 150000, 10);
   // Two lines of Milo, one of them with a line discount: 3 + 2 units.
-  const created = await request.post('/api/v1/order', {
-    headers,
-    data: {
-      items: [
-        { product_id: milo.id, quantity: 3 },
-        { product_id: milo.id, quantity: 2, discount: 10000 },
-      ],
-      payment_type: 'cash',
-      amount_received: 740000,
-      channel: 'pos',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).data as { id: string; number: string; status: string };
+  const order = await createCashSale(
+    request,
+    merchant,
+    [
+      { product_id: milo.id, quantity: 3 },
+      { product_id: milo.id, quantity: 2, discount: 10000 },
+    ],
+    740000,
+  );
   expect(order.status).toBe('success');
   expect(await stockOf(request, merchant, milo.id)).toBe(5);
 

@@ -1,43 +1,24 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createMerchant, field, signIn, toast, toastsGone, type Merchant } from './support';
-
-async function product(
-  request: APIRequestContext,
-  m: Merchant,
-  name: string,
-  price: number,
-  quantity: number,
-) {
-  const res = await request.post('/api/v1/product/create', {
-    headers: { Authorization: m.token },
-    data: { name, price, cost_price: Math.round(price * 0.7), quantity },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { id: string; barcode: string; name: string };
-}
-
-async function stockOf(request: APIRequestContext, m: Merchant, id: string): Promise<number> {
-  const res = await request.get(`/api/v1/product/${id}`, { headers: { Authorization: m.token } });
-  return (await res.json()).data.quantity as number;
-}
-
-async function scanCode(page: Page, code: string) {
-  const scan = page.getByRole('textbox', { name: 'Scan barcode' });
-  // The scan box keeps focus: a keyboard-wedge scanner just types and presses Enter.
-  await expect(scan).toBeFocused();
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-  await expect(scan).toHaveValue('');
-}
+import { expect, test } from '@playwright/test';
+import {
+  badge,
+  createMerchant,
+  createMiloAndPeak,
+  createProduct,
+  field,
+  scanCode,
+  signIn,
+  stockOf,
+  toast,
+  toastsGone,
+} from './support';
 
 test('point of sale: scan three items (one twice), a discount code, cash with change, the receipt @engine', async ({
   page,
   request,
 }) => {
   const merchant = await createMerchant(request);
-  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
-  const peak = await product(request, merchant, 'Peak Milk 400g', 250000, 5);
-  const indomie = await product(request, merchant, 'Indomie Chicken', 80000, 3);
+  const { milo, peak } = await createMiloAndPeak(request, merchant);
+  const indomie = await createProduct(request, merchant, 'Indomie Chicken', 80000, 3);
   const code = await request.post('/api/v1/discounts', {
     headers: { Authorization: merchant.token },
     data: { name: 'Ten off', code: 'TENOFF', type: 'percentage', value: 10 },
@@ -112,16 +93,12 @@ test('point of sale: scan three items (one twice), a discount code, cash with ch
   expect((await discount.json()).data[0].used_count).toBe(1);
 });
 
-const badge = (page: Page, text: string) =>
-  page.locator('.mantine-Badge-label', { hasText: new RegExp(`^${text}$`) });
-
 test('point of sale: a sale held while the next customer is served, then resumed and sold @engine', async ({
   page,
   request,
 }) => {
   const merchant = await createMerchant(request);
-  const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
-  const peak = await product(request, merchant, 'Peak Milk 400g', 250000, 5);
+  const { milo, peak } = await createMiloAndPeak(request, merchant);
   await signIn(page, merchant.email);
   await page.goto('/sales/orders/generate');
   const cart = page.getByRole('table', { name: 'Cart' });
@@ -169,8 +146,8 @@ test('an order on credit: through its statuses, paid in two parts, its invoice a
   test.slow();
   const merchant = await createMerchant(request);
   const headers = { Authorization: merchant.token };
-  const rice = await product(request, merchant, 'Mama Gold Rice 5kg', 500000, 10);
-  const oil = await product(request, merchant, 'Kings Oil 1L', 200000, 5);
+  const rice = await createProduct(request, merchant, 'Mama Gold Rice 5kg', 500000, 10);
+  const oil = await createProduct(request, merchant, 'Kings Oil 1L', 200000, 5);
   const customerRes = await request.post('/api/v1/customers/create', {
     headers,
     data: {

@@ -1,22 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createMerchant, field, latestMail, PASSWORD, signIn, subscribeToGrowth } from './support';
+import { createMerchant, field, latestMail, PASSWORD, signIn, subscribeToGrowth, shoot } from './support';
 
 const OUT = 'test-results/screenshots';
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
-async function shoot(page: Page, name: string, ready?: () => Promise<void>) {
-  for (const [label, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await ready?.();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${OUT}/${name}-${label}.png`, fullPage: true });
-  }
-}
-
 async function visit(page: Page, path: string, name: string, ready?: () => Promise<void>) {
   await page.goto(path);
-  await shoot(page, name, ready);
+  await shoot(page, name, WIDTHS, ready);
 }
 
 test('screens, signed out', async ({ page }) => {
@@ -85,7 +75,7 @@ test('screens, signed in', async ({ page, request }) => {
   await page.goto('/settings/audit-log');
   await shoot(page, 'settings-audit-log');
   await page.getByRole('cell', { name: /Role "Store keeper" created/ }).click();
-  await shoot(page, 'settings-audit-drawer', async () => {
+  await shoot(page, 'settings-audit-drawer', WIDTHS, async () => {
     await expect(page.getByRole('table', { name: 'Changes' })).toBeVisible();
   });
   await page.keyboard.press('Escape');

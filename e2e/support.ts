@@ -190,3 +190,105 @@ export async function subscribeToGrowth(request: APIRequestContext, merchant: Me
   });
   expect(subscribed.status(), await subscribed.text()).toBeLessThan(300);
 }
+
+/** A product made through the API (cost 70% of the price unless `extra` says otherwise). */
+export async function createProduct(
+  request: APIRequestContext,
+  m: Merchant,
+  name: string,
+  price: number,
+  quantity: number,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await request.post('/api/v1/product/create', {
+    headers: { Authorization: m.token },
+    data: { name, price, cost_price: Math.round(price * 0.7), quantity, ...extra },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data as { id: string; barcode: string; name: string };
+}
+
+/** A product's stock, as the API reads it. */
+export async function stockOf(request: APIRequestContext, m: Merchant, id: string): Promise<number> {
+  const res = await request.get(`/api/v1/product/${id}`, { headers: { Authorization: m.token } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.quantity as number;
+}
+
+/** A status badge with exactly this text. */
+export const badge = (page: Page, text: string) =>
+  page.locator('.mantine-Badge-label', { hasText: new RegExp(`^${text}$`) });
+
+/** A merchant made through the API, signed in on the page. */
+export async function signedInMerchant(page: Page, request: APIRequestContext): Promise<Merchant> {
+  const merchant = await createMerchant(request);
+  await signIn(page, merchant.email);
+  return merchant;
+}
+
+/** Opens the wallet's transfer form, picks GTBank and types 0123456789; the account's name shows. */
+export async function startTransfer(page: Page) {
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Transfer to a bank account' });
+  await form.getByRole('combobox', { name: 'Bank' }).fill('Guaranty');
+  await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
+  await form.getByRole('textbox', { name: 'Account number' }).fill('0123456789');
+  await expect(form.getByTestId('resolved-name')).toBeVisible();
+  return form;
+}
+
+type Widths = { desktop: { width: number; height: number } } & Record<
+  string,
+  { width: number; height: number }
+>;
+
+/**
+ * Screenshots of the page at each width (a desktop and a phone), once the network is quiet, into
+ * test-results/screenshots; the page is left at the desktop width.
+ */
+export async function shoot(
+  page: Page,
+  name: string,
+  widths: Widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } },
+  ready?: () => Promise<void>,
+) {
+  for (const [label, size] of Object.entries(widths)) {
+    await page.setViewportSize(size);
+    await ready?.();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize(widths.desktop);
+}
+
+/** Milo (₦1,500, 10 in stock) and Peak Milk (₦2,500, 5 in stock), the sales tests' shelf. */
+export async function createMiloAndPeak(request: APIRequestContext, m: Merchant) {
+  const milo = await createProduct(request, m, 'Milo 500g', 150000, 10);
+  const peak = await createProduct(request, m, 'Peak Milk 400g', 250000, 5);
+  return { milo, peak };
+}
+
+/** A sale made through the API, paid in cash at the till; its answer must be 201. */
+export async function createCashSale(
+  request: APIRequestContext,
+  m: Merchant,
+  items: Array<{ product_id: string; quantity: number; discount?: number }>,
+  amountReceived: number,
+) {
+  const created = await request.post('/api/v1/order', {
+    headers: { Authorization: m.token },
+    data: { items, payment_type: 'cash', amount_received: amountReceived, channel: 'pos' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data as { id: string; number: string; status: string };
+}
+
+/** Types a barcode into the till's scan box as a keyboard-wedge scanner does (it keeps focus). */
+export async function scanCode(page: Page, code: string) {
+  const scan = page.getByRole('textbox', { name: 'Scan barcode' });
+  await expect(scan).toBeFocused();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await expect(scan).toHaveValue('');
+}

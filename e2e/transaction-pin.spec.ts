@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMerchant, signIn, toast, toastsGone } from './support';
+import { createMerchant, signIn, startTransfer, toast, toastsGone } from './support';
 
 /** Issue 17: a transaction PIN set in Settings → Payment confirms a transfer instead of the password. */
 test('set a transaction PIN in Settings → Payment and send a transfer with it', async ({ page, request }) => {
@@ -32,12 +32,7 @@ test('set a transaction PIN in Settings → Payment and send a transfer with it'
   await page.goto('/wallet');
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦50,000.00');
   await toastsGone(page);
-  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'Transfer to a bank account' });
-  await form.getByRole('combobox', { name: 'Bank' }).fill('Guaranty');
-  await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
-  await form.getByRole('textbox', { name: 'Account number' }).fill('0123456789');
-  await expect(form.getByTestId('resolved-name')).toBeVisible();
+  const form = await startTransfer(page);
   await form.getByRole('textbox', { name: 'Amount (NGN)' }).fill('2000');
   await expect(form.getByLabel('Your password')).toHaveCount(0);
   await form.getByLabel('Transaction PIN').fill('4822');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createMerchant, signIn, toast, toastsGone } from './support';
+import { createMerchant, signIn, startTransfer, toast, toastsGone } from './support';
 
 /** Serious or critical axe findings on the screen as it is (the wallet with data, the plans). */
 async function axeFindings(page: Page): Promise<string[]> {
@@ -41,13 +41,8 @@ test('wallet: deposit, transfer with name enquiry and password, then subscribe t
   await toastsGone(page);
 
   // Transfer ₦12,000 to GTBank 0123456789: the bank's name shows before sending.
-  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'Transfer to a bank account' });
-  await form.getByRole('combobox', { name: 'Bank' }).fill('Guaranty');
-  await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
-  await form.getByRole('textbox', { name: 'Account number' }).fill('0123456789');
+  const form = await startTransfer(page);
   const resolved = form.getByTestId('resolved-name');
-  await expect(resolved).toBeVisible();
   const name = (await resolved.innerText()).replace('Account name', '').trim();
   expect(name).toMatch(/^[A-Z]+ [A-Z]+$/);
   await form.getByRole('textbox', { name: 'Amount (NGN)' }).fill('12000');
