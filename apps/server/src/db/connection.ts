@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, PostgresAdapter, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, PostgresAdapter, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { preparingClient } from './pg-prepared.js';
@@ -139,4 +139,9 @@ function openPostgres(url: string, options: ConnectOptions): DatabaseHandle {
 
 export function engineOf(db: Kysely<unknown>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** One round trip to the database: the readiness check's "is it there at all". */
+export async function pingDatabase(db: Kysely<unknown>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { pingDatabase } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { describeEngine, type EngineInfo } from '../../db/distribution.js';
 import { migrationsPending } from '../../db/migrate.js';
@@ -11,7 +12,7 @@ export function registerSystemRoutes(app: FastifyInstance, db: Kysely<Database>)
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await pingDatabase(db);
       if (!migrated) migrated = !(await migrationsPending(db));
       if (!migrated) return reply.code(503).send({ status: 'migrations pending' });
       // Read at most once a minute (load balancers ask every few seconds). On Citus a table left
