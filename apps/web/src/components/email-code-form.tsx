@@ -1,8 +1,19 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { messageOf } from '../lib/api-client';
 import { notify } from '../lib/toast';
 import { CodeInput } from './code-input';
+
+/**
+ * The address a code went to: the page address's `?email=` (then it is not asked for), else
+ * `fallback`, typed over by the person. Spread into `EmailCodeForm`.
+ */
+export function useCodeEmail(fallback = '') {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? fallback);
+  return { email, onEmailChange: setEmail, askEmail: !params.get('email') };
+}
 
 /** The subtitle of a code screen: where the code went and how long it lasts. */
 export function codeSentTo(email: string, expiry: string): ReactNode {

@@ -12,18 +12,14 @@ import {
   updateSession,
   type Session,
 } from './session';
+import { adaAccount } from '../test/session';
 
 const HOUR = 60 * 60_000;
 
 const session = (): Omit<Session, 'isLoggedIn'> => ({
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   user: {
-    id: 'u1',
-    email: 'ada@example.ng',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    phone_number: '+2348012345678',
-    country: 'Nigeria',
+    ...adaAccount,
     business_name: 'Ada Provisions',
     email_verified: true,
     photo_url: null,

@@ -22,3 +22,13 @@ export function signedInForEachTest() {
     clearSession();
   });
 }
+
+/** Ada as the server describes her account (`/user/singleuser`'s user and the session's). */
+export const adaAccount = {
+  id: 'u1',
+  email: 'ada@example.ng',
+  first_name: 'Ada',
+  last_name: 'Obi',
+  phone_number: '+2348012345678',
+  country: 'Nigeria',
+};

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { CardLink } from '../../../components/card-form';
-import { codeSentTo, EmailCodeForm } from '../../../components/email-code-form';
+import { codeSentTo, EmailCodeForm, useCodeEmail } from '../../../components/email-code-form';
 import { notify } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useVerifyOtp } from '../api/verify-otp';
@@ -10,9 +9,9 @@ import { paths } from '../../../config/paths';
 
 /** The password reset code: 6 boxes, paste works, resend after a countdown. */
 export default function EmailOtpScreen() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const codeEmail = useCodeEmail();
+  const { email } = codeEmail;
   const verify = useVerifyOtp();
   const resend = useForgotPassword();
 
@@ -23,9 +22,7 @@ export default function EmailOtpScreen() {
       footer={<CardLink to={paths.forgotPassword}>Use another email</CardLink>}
     >
       <EmailCodeForm
-        email={email}
-        onEmailChange={setEmail}
-        askEmail={!params.get('email')}
+        {...codeEmail}
         verify={verify}
         onVerified={(answer) => {
           notify.success(answer.message || 'Code accepted');

@@ -1,9 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/centered-card';
 import { CardLink } from '../../../components/card-form';
-import { codeSentTo, EmailCodeForm } from '../../../components/email-code-form';
+import { codeSentTo, EmailCodeForm, useCodeEmail } from '../../../components/email-code-form';
 import { notify } from '../../../lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
@@ -12,9 +11,9 @@ import { paths } from '../../../config/paths';
 
 /** "Check your inbox": the emailed code, a resend with countdown, and on to onboarding. */
 export default function VerifyEmailScreen() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(params.get('email') ?? peekPendingSignUp()?.email ?? '');
+  const codeEmail = useCodeEmail(peekPendingSignUp()?.email ?? '');
+  const { email } = codeEmail;
   const verify = useVerifyEmail();
   const resend = useResendVerification();
 
@@ -38,9 +37,7 @@ export default function VerifyEmailScreen() {
       footer={<CardLink to={paths.signIn}>Back to sign in</CardLink>}
     >
       <EmailCodeForm
-        email={email}
-        onEmailChange={setEmail}
-        askEmail={!params.get('email')}
+        {...codeEmail}
         verify={verify}
         onVerified={(answer) => {
           if (!peekPendingSignUp()) notify.success(answer.message || 'Email verified');

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardRoutes, type Chart, type ChartOption, type ChartTime } from '@tillbook/contract/reports';
 import { call } from '../../../lib/api-client';
+import { insightQuery } from '../../../lib/insight-query';
 import { useStoreId } from '../../../lib/current-user';
 import { INSIGHT_STALE_MS, queryKeys } from '../../../lib/query-keys';
 
@@ -12,63 +13,39 @@ export type ChartPeriod = { time: ChartTime } | { from: string; to: string };
 // Each widget has its own query, so each loads, fails and retries on its own.
 
 export const totalSalesQuery = (storeId: string | null) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'total-sales'),
-    queryFn: ({ signal }) => call(dashboardRoutes.totalSales, { signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['total-sales'], (signal) =>
+    call(dashboardRoutes.totalSales, { signal }).then((a) => a.data),
+  );
 
 export const todaySalesQuery = (storeId: string | null) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'today-sales'),
-    queryFn: ({ signal }) => call(dashboardRoutes.todaySales, { signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['today-sales'], (signal) =>
+    call(dashboardRoutes.todaySales, { signal }).then((a) => a.data),
+  );
 
 export const totalCustomersQuery = (storeId: string | null) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'total-customers'),
-    queryFn: ({ signal }) => call(dashboardRoutes.totalCustomers, { signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['total-customers'], (signal) =>
+    call(dashboardRoutes.totalCustomers, { signal }).then((a) => a.data),
+  );
 
 export const totalOrdersQuery = (storeId: string | null) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'total-order'),
-    queryFn: ({ signal }) => call(dashboardRoutes.totalOrder, { signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['total-order'], (signal) =>
+    call(dashboardRoutes.totalOrder, { signal }).then((a) => a.data),
+  );
 
 export const topCustomersQuery = (storeId: string | null, limit = 5) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'top-customers', limit),
-    queryFn: ({ signal }) =>
-      call(dashboardRoutes.customers, { query: { limit }, signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['top-customers', limit], (signal) =>
+    call(dashboardRoutes.customers, { query: { limit }, signal }).then((a) => a.data),
+  );
 
 export const topProductsQuery = (storeId: string | null, limit = 5) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'top-products', limit),
-    queryFn: ({ signal }) =>
-      call(dashboardRoutes.productSale, { query: { limit }, signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['top-products', limit], (signal) =>
+    call(dashboardRoutes.productSale, { query: { limit }, signal }).then((a) => a.data),
+  );
 
 export const recentOrdersQuery = (storeId: string | null, limit = 10) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'recent-orders', limit),
-    queryFn: ({ signal }) =>
-      call(dashboardRoutes.recentOrders, { query: { limit }, signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['recent-orders', limit], (signal) =>
+    call(dashboardRoutes.recentOrders, { query: { limit }, signal }).then((a) => a.data),
+  );
 
 export const chartQuery = (storeId: string | null, option: ChartOption, period: ChartPeriod) =>
   queryOptions({

@@ -2,50 +2,34 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productsRoutes, type StockState } from '@tillbook/contract/products';
 import { dashboardRoutes } from '@tillbook/contract/reports';
 import { call } from '../../../lib/api-client';
+import { insightQuery } from '../../../lib/insight-query';
 import { useStoreId } from '../../../lib/current-user';
-import { INSIGHT_STALE_MS, queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 // The home screen asks the dashboard calls for the day's figures (under the same keys as the
 // dashboard, so one sale refreshes both) and the product list for what runs low.
 
-const keys = queryKeys.insight;
-
 const todaySalesQuery = (storeId: string | null) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'today-sales'),
-    queryFn: ({ signal }) => call(dashboardRoutes.todaySales, { signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['today-sales'], (signal) =>
+    call(dashboardRoutes.todaySales, { signal }).then((a) => a.data),
+  );
 
 const dayCustomersQuery = (storeId: string | null, day: string) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'total-customers', day),
-    queryFn: ({ signal }) =>
-      call(dashboardRoutes.totalCustomers, { query: { from: day, to: day }, signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['total-customers', day], (signal) =>
+    call(dashboardRoutes.totalCustomers, { query: { from: day, to: day }, signal }).then((a) => a.data),
+  );
 
 const salesChartQuery = (storeId: string | null, from: string, to: string) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'chart', 'sales', { from, to }),
-    queryFn: ({ signal }) =>
-      call(dashboardRoutes.filter, { params: { option: 'sales' }, query: { from, to }, signal }).then(
-        (a) => a.data,
-      ),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['chart', 'sales', { from, to }], (signal) =>
+    call(dashboardRoutes.filter, { params: { option: 'sales' }, query: { from, to }, signal }).then(
+      (a) => a.data,
+    ),
+  );
 
 const recentOrdersQuery = (storeId: string | null, limit: number) =>
-  queryOptions({
-    queryKey: keys.part(storeId, 'recent-orders', limit),
-    queryFn: ({ signal }) =>
-      call(dashboardRoutes.recentOrders, { query: { limit }, signal }).then((a) => a.data),
-    enabled: Boolean(storeId),
-    staleTime: INSIGHT_STALE_MS,
-  });
+  insightQuery(storeId, ['recent-orders', limit], (signal) =>
+    call(dashboardRoutes.recentOrders, { query: { limit }, signal }).then((a) => a.data),
+  );
 
 const productsInStateQuery = (storeId: string | null, stock: StockState, perPage: number) => {
   const filters = { page: 1, perPage, stock, sort: 'quantity' as const, order: 'asc' as const };

@@ -22,6 +22,14 @@ const statusArgs = ({ id, status, reason }: StatusChange) => ({
 export const changeStatusCall = (change: StatusChange) =>
   routeCall(ordersRoutes.updateStatus, statusArgs(change));
 
+/** What a change to a sale moves: its orders, stock, payments and the figures. */
+const saleChanges = (storeId: string | null) => [
+  queryKeys.orders.all(storeId),
+  queryKeys.products.all(storeId),
+  queryKeys.payments.all(storeId),
+  queryKeys.insight.all(storeId),
+];
+
 /** Status changes can return stock (cancel, refund): product screens ask again too. */
 export const useChangeOrderStatus = (
   options: Options<typeof ordersRoutes.updateStatus, StatusChange> = {},
@@ -30,12 +38,7 @@ export const useChangeOrderStatus = (
   return useRouteMutation(ordersRoutes.updateStatus, {
     kind: 'update',
     args: statusArgs,
-    invalidate: [
-      queryKeys.orders.all(storeId),
-      queryKeys.products.all(storeId),
-      queryKeys.payments.all(storeId),
-      queryKeys.insight.all(storeId),
-    ],
+    invalidate: saleChanges(storeId),
     ...options,
   });
 };
@@ -61,12 +64,7 @@ export const useRefundOrder = (options: Options<typeof ordersRoutes.refund, Refu
   return useRouteMutation(ordersRoutes.refund, {
     kind: 'update',
     args: refundArgs,
-    invalidate: [
-      queryKeys.orders.all(storeId),
-      queryKeys.products.all(storeId),
-      queryKeys.payments.all(storeId),
-      queryKeys.insight.all(storeId),
-    ],
+    invalidate: saleChanges(storeId),
     ...options,
   });
 };
@@ -84,12 +82,7 @@ export const useDecideOfflineSale = (
   return useRouteMutation(ordersRoutes.offlineDecision, {
     kind: 'update',
     args: ({ id, decision }: OfflineDecisionRequest) => ({ params: { id }, body: { decision } }),
-    invalidate: [
-      queryKeys.orders.all(storeId),
-      queryKeys.products.all(storeId),
-      queryKeys.payments.all(storeId),
-      queryKeys.insight.all(storeId),
-    ],
+    invalidate: saleChanges(storeId),
     ...options,
   });
 };

@@ -10,6 +10,7 @@ import { formatCount, formatMoney } from '../../../lib/format';
 import { useTransactions, type TransactionFilters } from '../api/reports';
 import { ReportPager } from './report-pager';
 import { ReportTable } from './report-table';
+import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
@@ -19,16 +20,7 @@ const STATUS_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 };
 
-const PAYMENT_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  wallet: 'Wallet',
-  pos_terminal: 'POS terminal',
-  other: 'Other',
-};
-
-const paymentLabel = (type: string) => PAYMENT_LABELS[type] ?? type.replace(/_/g, ' ');
+const paymentLabel = (type: string) => PAYMENT_TYPE_LABELS[type] ?? type.replace(/_/g, ' ');
 
 /** Sales transactions: one row per order (or payment received), with the count and sum of all. */
 export function TransactionsTab({
@@ -106,27 +98,15 @@ export function TransactionsTab({
                     <DateTime iso={r.date} />
                   </Table.Td>
                   <Table.Td>
-                    {r.kind === 'order' ? (
-                      <Anchor
-                        component={Link}
-                        to={paths.order(r.order_id)}
-                        size="sm"
-                        fw={600}
-                        style={{ whiteSpace: 'nowrap' }}
-                      >
-                        {r.number}
-                      </Anchor>
-                    ) : (
-                      <Anchor
-                        component={Link}
-                        to={paths.payment(r.id)}
-                        size="sm"
-                        fw={600}
-                        style={{ whiteSpace: 'nowrap' }}
-                      >
-                        {r.number}
-                      </Anchor>
-                    )}
+                    <Anchor
+                      component={Link}
+                      to={r.kind === 'order' ? paths.order(r.order_id) : paths.payment(r.id)}
+                      size="sm"
+                      fw={600}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      {r.number}
+                    </Anchor>
                   </Table.Td>
                   {payments && (
                     <Table.Td>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInForEachTest } from '../../../test/session';
+import { adaAccount, signedInForEachTest } from '../../../test/session';
 import { jsonResponse, noRoute, okResponse, renderScreen } from '../../../test/render';
 import WalletScreen from './wallet-screen';
 
@@ -9,15 +9,7 @@ const REFUSED =
   'Verify your email address to open the wallet: it gives your store a real bank account for payments. Enter the 6-digit code we emailed you (Enter code, at the top of the page), or ask for a new one there.';
 
 const currentUser = {
-  user: {
-    id: 'u1',
-    email: 'ada@example.ng',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    phone_number: '+2348012345678',
-    country: 'Nigeria',
-    email_verified: false,
-  },
+  user: { ...adaAccount, email_verified: false },
   store: null,
   stores: [],
   permissions: ['wallet.view', 'wallet.transfer'],
