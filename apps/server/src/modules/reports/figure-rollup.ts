@@ -117,43 +117,17 @@ type SumRow = Record<string, string | number>;
 /** Rows of upserts a statement takes: powers of two, so a few statement texts serve every count. */
 const chunkSize = (left: number) => 2 ** Math.min(6, Math.floor(Math.log2(left)));
 
-/** Sums kept by key: the key's columns (besides the store) and the numbers, in column order. */
-type Sums = Map<string, { keys: string[]; numbers: number[] }>;
-
-/** The numbers kept under `key`, zeros on first use. */
-function sumOf(sums: Sums, key: string, keys: string[], width: number): number[] {
-  let sum = sums.get(key);
-  if (!sum) sums.set(key, (sum = { keys, numbers: new Array<number>(width).fill(0) }));
-  return sum.numbers;
-}
-
-/** Adds one JSON array of a change (`[id, n1, n2…]` each) to the day's and the all-time sums. */
-function addEntries(json: string, day: string, perDay: Sums, allTime: Sums, width: number): void {
-  for (const entry of JSON.parse(json) as Array<[string, ...number[]]>) {
-    const id = entry[0];
-    const onDay = sumOf(perDay, `${day}\u0000${id}`, [day, id], width);
-    const ever = sumOf(allTime, id, [id], width);
-    for (let i = 0; i < width; i++) {
-      onDay[i]! += entry[i + 1] as number;
-      ever[i]! += entry[i + 1] as number;
-    }
-  }
-}
-
-/** Rows of a figure table from its sums, in key order: the store, the key columns, the numbers. */
-function rowsOf(
-  storeId: string,
-  sums: Sums,
-  keyNames: readonly string[],
+/** Adds to a sum kept by key, made on first use from the key columns. */
+function addTo(
+  sums: Map<string, SumRow>,
+  key: string,
+  make: () => SumRow,
   names: readonly string[],
-): SumRow[] {
-  return [...sums.keys()].sort().map((k) => {
-    const { keys, numbers } = sums.get(k)!;
-    const row: SumRow = { store_id: storeId };
-    keyNames.forEach((n, i) => (row[n] = keys[i]!));
-    names.forEach((n, i) => (row[n] = numbers[i]!));
-    return row;
-  });
+  values: number[],
+) {
+  let row = sums.get(key);
+  if (!row) sums.set(key, (row = make()));
+  for (let i = 0; i < names.length; i++) row[names[i]!] = (row[names[i]!] as number) + values[i]!;
 }
 
 /**
@@ -164,34 +138,67 @@ function addUpChanges(
   storeId: string,
   changes: readonly TakenChange[],
 ): Array<[FigureTable['table'], string[], SumRow[]]> {
-  const days: Sums = new Map();
-  const productDays: Sums = new Map();
-  const products: Sums = new Map();
-  const customerDays: Sums = new Map();
-  const customers: Sums = new Map();
-  const width = DAY_NUMBERS.length;
+  const days = new Map<string, SumRow>();
+  const productDays = new Map<string, SumRow>();
+  const products = new Map<string, SumRow>();
+  const customerDays = new Map<string, SumRow>();
+  const customers = new Map<string, SumRow>();
+  const zeros = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 0]));
+  const PRODUCT = ['units', 'revenue', 'cost'] as const;
+  const CUSTOMER = ['orders', 'spent'] as const;
   for (const c of changes) {
-    const day = sumOf(days, c.day, [c.day], width);
-    for (let i = 0; i < width; i++) day[i]! += c[DAY_NUMBERS[i]!];
-    if (c.products) addEntries(c.products, c.day, productDays, products, 3);
-    if (c.customers) addEntries(c.customers, c.day, customerDays, customers, 2);
+    const day = c.day;
+    addTo(
+      days,
+      day,
+      () => ({ store_id: storeId, day, ...zeros(DAY_NUMBERS) }),
+      DAY_NUMBERS,
+      DAY_NUMBERS.map((n) => c[n]),
+    );
+    if (c.products) {
+      for (const [id, ...values] of JSON.parse(c.products) as Array<[string, number, number, number]>) {
+        addTo(
+          productDays,
+          `${day}\u0000${id}`,
+          () => ({ store_id: storeId, day, product_id: id, ...zeros(PRODUCT) }),
+          PRODUCT,
+          values,
+        );
+        addTo(
+          products,
+          id,
+          () => ({ store_id: storeId, product_id: id, ...zeros(PRODUCT) }),
+          PRODUCT,
+          values,
+        );
+      }
+    }
+    if (c.customers) {
+      for (const [id, ...values] of JSON.parse(c.customers) as Array<[string, number, number]>) {
+        addTo(
+          customerDays,
+          `${day}\u0000${id}`,
+          () => ({ store_id: storeId, day, customer_id: id, ...zeros(CUSTOMER) }),
+          CUSTOMER,
+          values,
+        );
+        addTo(
+          customers,
+          id,
+          () => ({ store_id: storeId, customer_id: id, ...zeros(CUSTOMER) }),
+          CUSTOMER,
+          values,
+        );
+      }
+    }
   }
-  const PRODUCT = ['units', 'revenue', 'cost'];
-  const CUSTOMER = ['orders', 'spent'];
+  const sorted = (sums: Map<string, SumRow>) => [...sums.keys()].sort().map((k) => sums.get(k)!);
   return [
-    ['sales_days', ['store_id', 'day'], rowsOf(storeId, days, ['day'], DAY_NUMBERS)],
-    [
-      'sales_product_days',
-      ['store_id', 'day', 'product_id'],
-      rowsOf(storeId, productDays, ['day', 'product_id'], PRODUCT),
-    ],
-    ['sales_products', ['store_id', 'product_id'], rowsOf(storeId, products, ['product_id'], PRODUCT)],
-    [
-      'sales_customer_days',
-      ['store_id', 'day', 'customer_id'],
-      rowsOf(storeId, customerDays, ['day', 'customer_id'], CUSTOMER),
-    ],
-    ['sales_customers', ['store_id', 'customer_id'], rowsOf(storeId, customers, ['customer_id'], CUSTOMER)],
+    ['sales_days', ['store_id', 'day'], sorted(days)],
+    ['sales_product_days', ['store_id', 'day', 'product_id'], sorted(productDays)],
+    ['sales_products', ['store_id', 'product_id'], sorted(products)],
+    ['sales_customer_days', ['store_id', 'day', 'customer_id'], sorted(customerDays)],
+    ['sales_customers', ['store_id', 'customer_id'], sorted(customers)],
   ];
 }
 
