@@ -1,12 +1,11 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { engineOf } from '../../db/connection.js';
+import { engineOf, type Engine } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { reportsRepository } from './reports.repository.js';
 import { acrossStores } from '../../db/store-key-check.js';
 import { holdStoreZone } from '../stores/stores.public.js';
 import { DAY_NUMBERS } from './figure-numbers.js';
-import { insertRows } from '../../lib/insert-rows.js';
 
 /**
  * The roll-up (decision 0031, addendum "Changes rolled up after the commit"): the change rows a
@@ -58,15 +57,15 @@ export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<n
 
 /**
  * Takes up to `CLAIM` of the store's changes (deleting them) and adds them to the figures, in the
- * caller's transaction. On PostgreSQL the changes' JSON is read by SQL, so no change crosses to
- * the server and back, and the store's zone row is read `for share` first: a time-zone
+ * caller's transaction, in the database: the changes' JSON is read by SQL, so no change crosses
+ * to the server and back. On PostgreSQL the store's zone row is read `for share` first: a time-zone
  * change (which locks it `for update`, rebuilds the figures and drops the changes) then runs
  * wholly before or after this, never in between. One statement takes the changes `for update`,
  * in key order, and adds them up into the five tables (data-modifying CTEs reading the same
  * deleted rows), so two roll-ups of a store take each change once: the second waits for the first
  * and finds the changes it took gone. Figure rows are written in key order, so two roll-ups never
  * wait for each other in a circle. On SQLite the transaction is the only writer: the changes up to
- * the `CLAIM`th are read, added up here (`addUpChanges`), written as upserts, then deleted.
+ * the `CLAIM`th are added up table by table, then deleted.
  */
 async function rollUpIn(trx: Transaction<Database>, storeId: string): Promise<void> {
   if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
@@ -84,122 +83,13 @@ async function rollUpIn(trx: Transaction<Database>, storeId: string): Promise<vo
     .executeTakeFirst();
   // Past the last possible UUIDv7 when there are fewer than `CLAIM`: all of them.
   const upTo = last?.id ?? '~';
-  const { rows } = await trx.executeQuery<TakenChange>(CompiledQuery.raw(SQLITE_TAKE, [storeId, upTo]));
-  for (const [table, keys, sums] of addUpChanges(storeId, rows)) {
-    for (let i = 0; i < sums.length;) {
-      const n = chunkSize(sums.length - i);
-      await insertRows(trx, table, sums.slice(i, i + n) as never, keys);
-      i += n;
-    }
-  }
+  for (const text of sqliteRollUpTexts())
+    await trx.executeQuery(CompiledQuery.raw(text, [storeId, upTo, storeId]));
   await trx
     .deleteFrom('sales_figure_changes')
     .where('store_id', '=', storeId)
     .where('id', '<=', upTo)
     .execute();
-}
-
-/**
- * SQLite: the changes are added up here rather than by SQL. SQLite runs in this process, so
- * reading them costs no round trip, and one pass over them (each JSON parsed once) took about a
- * third of the CPU of five statements that each read every change again (decision 0031).
- */
-const SQLITE_TAKE = `select day, ${DAY_NUMBERS.join(', ')}, products, customers from sales_figure_changes where store_id = ? and id <= ?`;
-
-type TakenChange = Record<(typeof DAY_NUMBERS)[number], number> & {
-  day: string;
-  products: string | null;
-  customers: string | null;
-};
-
-type SumRow = Record<string, string | number>;
-
-/** Rows of upserts a statement takes: powers of two, so a few statement texts serve every count. */
-const chunkSize = (left: number) => 2 ** Math.min(6, Math.floor(Math.log2(left)));
-
-/** Adds to a sum kept by key, made on first use from the key columns. */
-function addTo(
-  sums: Map<string, SumRow>,
-  key: string,
-  make: () => SumRow,
-  names: readonly string[],
-  values: number[],
-) {
-  let row = sums.get(key);
-  if (!row) sums.set(key, (row = make()));
-  for (let i = 0; i < names.length; i++) row[names[i]!] = (row[names[i]!] as number) + values[i]!;
-}
-
-/**
- * The sums of the five figure tables over `changes`, as rows of each with its key columns
- * (store first), in the tables' key order: what the PostgreSQL statement adds up in SQL.
- */
-function addUpChanges(
-  storeId: string,
-  changes: readonly TakenChange[],
-): Array<[FigureTable['table'], string[], SumRow[]]> {
-  const days = new Map<string, SumRow>();
-  const productDays = new Map<string, SumRow>();
-  const products = new Map<string, SumRow>();
-  const customerDays = new Map<string, SumRow>();
-  const customers = new Map<string, SumRow>();
-  const zeros = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, 0]));
-  const PRODUCT = ['units', 'revenue', 'cost'] as const;
-  const CUSTOMER = ['orders', 'spent'] as const;
-  for (const c of changes) {
-    const day = c.day;
-    addTo(
-      days,
-      day,
-      () => ({ store_id: storeId, day, ...zeros(DAY_NUMBERS) }),
-      DAY_NUMBERS,
-      DAY_NUMBERS.map((n) => c[n]),
-    );
-    if (c.products) {
-      for (const [id, ...values] of JSON.parse(c.products) as Array<[string, number, number, number]>) {
-        addTo(
-          productDays,
-          `${day}\u0000${id}`,
-          () => ({ store_id: storeId, day, product_id: id, ...zeros(PRODUCT) }),
-          PRODUCT,
-          values,
-        );
-        addTo(
-          products,
-          id,
-          () => ({ store_id: storeId, product_id: id, ...zeros(PRODUCT) }),
-          PRODUCT,
-          values,
-        );
-      }
-    }
-    if (c.customers) {
-      for (const [id, ...values] of JSON.parse(c.customers) as Array<[string, number, number]>) {
-        addTo(
-          customerDays,
-          `${day}\u0000${id}`,
-          () => ({ store_id: storeId, day, customer_id: id, ...zeros(CUSTOMER) }),
-          CUSTOMER,
-          values,
-        );
-        addTo(
-          customers,
-          id,
-          () => ({ store_id: storeId, customer_id: id, ...zeros(CUSTOMER) }),
-          CUSTOMER,
-          values,
-        );
-      }
-    }
-  }
-  const sorted = (sums: Map<string, SumRow>) => [...sums.keys()].sort().map((k) => sums.get(k)!);
-  return [
-    ['sales_days', ['store_id', 'day'], sorted(days)],
-    ['sales_product_days', ['store_id', 'day', 'product_id'], sorted(productDays)],
-    ['sales_products', ['store_id', 'product_id'], sorted(products)],
-    ['sales_customer_days', ['store_id', 'day', 'customer_id'], sorted(customerDays)],
-    ['sales_customers', ['store_id', 'customer_id'], sorted(customers)],
-  ];
 }
 
 /**
@@ -223,17 +113,24 @@ const FIGURE_TABLES = [
 type FigureTable = (typeof FIGURE_TABLES)[number];
 
 /**
- * `select store, keys…, sums…` of one figure table from the changes taken (PostgreSQL: `t`: the
- * day's numbers by name, `t.p` the products' and `t.c` the customers' JSON arrays).
+ * `select store, keys…, sums…` of one figure table from the changes taken (`t`: the day's numbers
+ * by name, `t.p` the products' and `t.c` the customers' JSON arrays).
  */
-function sumsOf(f: FigureTable, store: string): string {
-  const keys = f.keys.map((k) => (k === 'day' ? 't.day' : `e->>0`));
+function sumsOf(engine: Engine, f: FigureTable, store: string): string {
+  const pg = engine === 'postgres';
+  const keys = f.keys.map((k) => (k === 'day' ? 't.day' : pg ? `e->>0` : `e.value ->> 0`));
   const sums =
     f.from === 'd'
       ? f.numbers.map((n) => `sum(t.${n})`)
-      : f.numbers.map((_, i) => `sum((e->>${i + 1})::bigint)`);
-  const each = f.from === 'd' ? '' : ` cross join lateral jsonb_array_elements(t.${f.from}) e`;
-  return `select ${store}, ${[...keys, ...sums].join(', ')} from taken t${each} group by ${keys.join(
+      : f.numbers.map((_, i) => (pg ? `sum((e->>${i + 1})::bigint)` : `sum(e.value ->> ${i + 1})`));
+  const each =
+    f.from === 'd'
+      ? ''
+      : pg
+        ? ` cross join lateral jsonb_array_elements(t.${f.from}) e`
+        : `, json_each(t.${f.from}) e`;
+  const where = pg ? '' : f.from === 'd' ? ' where true' : ` where t.${f.from} is not null`;
+  return `select ${store}, ${[...keys, ...sums].join(', ')} from ${pg ? 'taken' : 'sales_figure_changes_taken'} t${each}${where} group by ${keys.join(
     ', ',
   )} order by ${keys.join(', ')}`;
 }
@@ -251,7 +148,7 @@ const rollUpTexts = new Map<string, string>();
 function rollUpText(engine: 'postgres'): string {
   let text = rollUpTexts.get(engine);
   if (!text) {
-    const parts = FIGURE_TABLES.map((f, i) => `f${i} as (${upsertOf(f, sumsOf(f, '$1'))})`);
+    const parts = FIGURE_TABLES.map((f, i) => `f${i} as (${upsertOf(f, sumsOf(engine, f, '$1'))})`);
     text = `with taken as (
       delete from sales_figure_changes where store_id = $1 and id in (
         select id from sales_figure_changes where store_id = $1 order by id limit $2 for update)
@@ -261,6 +158,25 @@ function rollUpText(engine: 'postgres'): string {
     rollUpTexts.set(engine, text);
   }
   return text;
+}
+
+/**
+ * SQLite: one statement per table, each over the store's changes up to the bound (`?`: the
+ * store, the last change's id, the store again).
+ */
+function sqliteRollUpTexts(): string[] {
+  return FIGURE_TABLES.map((f) => {
+    const key = `sqlite ${f.table}`;
+    let text = rollUpTexts.get(key);
+    if (!text) {
+      text = `with sales_figure_changes_taken as (
+        select day, ${DAY_NUMBERS.join(', ')}, products as p, customers as c from sales_figure_changes
+        where store_id = ? and id <= ?)
+      ${upsertOf(f, sumsOf('sqlite', f, '?'))}`;
+      rollUpTexts.set(key, text);
+    }
+    return text;
+  });
 }
 
 /** The store's figures to read, with every change committed so far added in. */
