@@ -142,6 +142,6 @@ export function engineOf(db: Kysely<unknown>): Engine {
 }
 
 /** One round trip to the database: the readiness check's "is it there at all". */
-export async function pingDatabase(db: Kysely<unknown>): Promise<void> {
+export async function pingDatabase<DB>(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }

@@ -1,11 +1,15 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { engineOf, type Engine } from '../../db/connection.js';
+import type { Kysely, Transaction } from 'kysely';
+import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { reportsRepository } from './reports.repository.js';
-import { acrossStores } from '../../db/store-key-check.js';
 import { holdStoreZone } from '../stores/stores.public.js';
-import { DAY_NUMBERS } from './figure-numbers.js';
+import {
+  changesWaiting,
+  rollUpChangesPostgres,
+  rollUpChangesSqlite,
+  storesWithChanges,
+} from './figure-rollup.queries.js';
 
 /**
  * The roll-up (decision 0031, addendum "Changes rolled up after the commit"): the change rows a
@@ -25,13 +29,7 @@ const isRetryable = (e: unknown) => ['40P01', '40001'].includes((e as { code?: s
  */
 export async function rollUpSalesFigures(db: Kysely<Database>, storeId: string): Promise<void> {
   for (let attempt = 1; ;) {
-    const waiting = await db
-      .selectFrom('sales_figure_changes')
-      .select('id')
-      .where('store_id', '=', storeId)
-      .limit(1)
-      .executeTakeFirst();
-    if (!waiting) return;
+    if (!(await changesWaiting(db, storeId))) return;
     try {
       await db.transaction().execute((trx) => rollUpIn(trx, storeId));
     } catch (e) {
@@ -46,12 +44,8 @@ export async function rollUpSalesFigures(db: Kysely<Database>, storeId: string):
  * waiting, each rolled up in its own transactions. Answers the number of stores.
  */
 export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<number> {
-  // The round looks at every store's changes on purpose (every worker on Citus, decision 0049);
-  // each store's roll-up then works in that store alone.
-  const stores = await acrossStores(
-    db.selectFrom('sales_figure_changes').select('store_id').distinct().limit(200),
-  ).execute();
-  for (const { store_id } of stores) await rollUpSalesFigures(db, store_id);
+  const stores = await storesWithChanges(db);
+  for (const storeId of stores) await rollUpSalesFigures(db, storeId);
   return stores.length;
 }
 
@@ -60,123 +54,15 @@ export async function rollUpWaitingSalesFigures(db: Kysely<Database>): Promise<n
  * caller's transaction, in the database: the changes' JSON is read by SQL, so no change crosses
  * to the server and back. On PostgreSQL the store's zone row is read `for share` first: a time-zone
  * change (which locks it `for update`, rebuilds the figures and drops the changes) then runs
- * wholly before or after this, never in between. One statement takes the changes `for update`,
- * in key order, and adds them up into the five tables (data-modifying CTEs reading the same
- * deleted rows), so two roll-ups of a store take each change once: the second waits for the first
- * and finds the changes it took gone. Figure rows are written in key order, so two roll-ups never
- * wait for each other in a circle. On SQLite the transaction is the only writer: the changes up to
- * the `CLAIM`th are added up table by table, then deleted.
+ * wholly before or after this, never in between.
  */
 async function rollUpIn(trx: Transaction<Database>, storeId: string): Promise<void> {
   if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
     await holdStoreZone(trx, storeId);
-    await trx.executeQuery(CompiledQuery.raw(rollUpText('postgres'), [storeId, CLAIM]));
+    await rollUpChangesPostgres(trx, storeId, CLAIM);
     return;
   }
-  const last = await trx
-    .selectFrom('sales_figure_changes')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .orderBy('id')
-    .limit(1)
-    .offset(CLAIM - 1)
-    .executeTakeFirst();
-  // Past the last possible UUIDv7 when there are fewer than `CLAIM`: all of them.
-  const upTo = last?.id ?? '~';
-  for (const text of sqliteRollUpTexts())
-    await trx.executeQuery(CompiledQuery.raw(text, [storeId, upTo, storeId]));
-  await trx
-    .deleteFrom('sales_figure_changes')
-    .where('store_id', '=', storeId)
-    .where('id', '<=', upTo)
-    .execute();
-}
-
-/**
- * The five figure tables: their key columns besides the store, their number columns, and where a
- * change keeps their numbers: `d` (the day's numbers by name), `p` (per product, `[id, units,
- * revenue, cost]`) or `c` (per customer, `[id, orders, spent]`).
- */
-const FIGURE_TABLES = [
-  { table: 'sales_days', keys: ['day'], numbers: DAY_NUMBERS, from: 'd' },
-  {
-    table: 'sales_product_days',
-    keys: ['day', 'product_id'],
-    numbers: ['units', 'revenue', 'cost'],
-    from: 'p',
-  },
-  { table: 'sales_products', keys: ['product_id'], numbers: ['units', 'revenue', 'cost'], from: 'p' },
-  { table: 'sales_customer_days', keys: ['day', 'customer_id'], numbers: ['orders', 'spent'], from: 'c' },
-  { table: 'sales_customers', keys: ['customer_id'], numbers: ['orders', 'spent'], from: 'c' },
-] as const;
-
-type FigureTable = (typeof FIGURE_TABLES)[number];
-
-/**
- * `select store, keys…, sums…` of one figure table from the changes taken (`t`: the day's numbers
- * by name, `t.p` the products' and `t.c` the customers' JSON arrays).
- */
-function sumsOf(engine: Engine, f: FigureTable, store: string): string {
-  const pg = engine === 'postgres';
-  const keys = f.keys.map((k) => (k === 'day' ? 't.day' : pg ? `e->>0` : `e.value ->> 0`));
-  const sums =
-    f.from === 'd'
-      ? f.numbers.map((n) => `sum(t.${n})`)
-      : f.numbers.map((_, i) => (pg ? `sum((e->>${i + 1})::bigint)` : `sum(e.value ->> ${i + 1})`));
-  const each =
-    f.from === 'd'
-      ? ''
-      : pg
-        ? ` cross join lateral jsonb_array_elements(t.${f.from}) e`
-        : `, json_each(t.${f.from}) e`;
-  const where = pg ? '' : f.from === 'd' ? ' where true' : ` where t.${f.from} is not null`;
-  return `select ${store}, ${[...keys, ...sums].join(', ')} from ${pg ? 'taken' : 'sales_figure_changes_taken'} t${each}${where} group by ${keys.join(
-    ', ',
-  )} order by ${keys.join(', ')}`;
-}
-
-function upsertOf(f: FigureTable, select: string): string {
-  return `insert into ${f.table} (store_id, ${[...f.keys, ...f.numbers].join(', ')}) ${select}
-    on conflict (store_id, ${f.keys.join(', ')}) do update set ${f.numbers
-      .map((n) => `${n} = ${f.table}.${n} + excluded.${n}`)
-      .join(', ')}`;
-}
-
-const rollUpTexts = new Map<string, string>();
-
-/** PostgreSQL: one statement that takes the changes and adds them to all five tables. */
-function rollUpText(engine: 'postgres'): string {
-  let text = rollUpTexts.get(engine);
-  if (!text) {
-    const parts = FIGURE_TABLES.map((f, i) => `f${i} as (${upsertOf(f, sumsOf(engine, f, '$1'))})`);
-    text = `with taken as (
-      delete from sales_figure_changes where store_id = $1 and id in (
-        select id from sales_figure_changes where store_id = $1 order by id limit $2 for update)
-      returning day, ${DAY_NUMBERS.join(', ')}, products::jsonb as p, customers::jsonb as c),
-    ${parts.join(',\n    ')}
-    select count(*) as n from taken`;
-    rollUpTexts.set(engine, text);
-  }
-  return text;
-}
-
-/**
- * SQLite: one statement per table, each over the store's changes up to the bound (`?`: the
- * store, the last change's id, the store again).
- */
-function sqliteRollUpTexts(): string[] {
-  return FIGURE_TABLES.map((f) => {
-    const key = `sqlite ${f.table}`;
-    let text = rollUpTexts.get(key);
-    if (!text) {
-      text = `with sales_figure_changes_taken as (
-        select day, ${DAY_NUMBERS.join(', ')}, products as p, customers as c from sales_figure_changes
-        where store_id = ? and id <= ?)
-      ${upsertOf(f, sumsOf('sqlite', f, '?'))}`;
-      rollUpTexts.set(key, text);
-    }
-    return text;
-  });
+  await rollUpChangesSqlite(trx, storeId, CLAIM);
 }
 
 /** The store's figures to read, with every change committed so far added in. */
