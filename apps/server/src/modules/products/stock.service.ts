@@ -88,71 +88,21 @@ export async function applyStockMovements(
   options: ApplyStockOptions = {},
 ): Promise<StockMovementResult[]> {
   const fieldKey = options.fieldKey ?? ((i: number) => `items.${i}.quantity`);
-  const byProduct = new Map<string, number[]>();
-  movements.forEach((m, index) => {
-    if (!Number.isSafeInteger(m.change)) {
-      throw new AppError('VALIDATION_FAILED', 'A stock change must be a whole number', {
-        fields: { [fieldKey(index)]: 'Must be a whole number' },
-      });
-    }
-    const lines = byProduct.get(m.productId) ?? [];
-    lines.push(index);
-    byProduct.set(m.productId, lines);
-  });
+  const { byProduct, totals } = groupByProduct(movements, fieldKey);
+  const now = ctx.now.toISOString();
+  const stock = stockRepository(trx, ctx.storeId);
+  const { taken, others, belowZero } = await takeStock(stock, now, totals, options.mayGoNegative);
 
   const results: StockMovementResult[] = new Array(movements.length);
-  const shortages: Array<{ name: string; left: number; lines: number[] }> = [];
+  const shortages: Shortage[] = [];
   const ledger: StockMovementsTable[] = [];
-  const now = ctx.now.toISOString();
   // Products this call took to their low-stock level or below (webhook `product.stock_low`).
   const fellLow: WebhookEventInput[] = [];
 
-  const productIds = [...byProduct.keys()].sort();
-  // The conditional update: it takes the stock only if enough is left, in one statement.
-  const totals = new Map(
-    productIds.map((id) => [id, byProduct.get(id)!.reduce((sum, i) => sum + movements[i]!.change, 0)]),
-  );
-  for (const [id, total] of totals) {
-    if (!Number.isSafeInteger(total)) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'The stock changes of one product add up to too large a number',
-        {
-          fields: Object.fromEntries(byProduct.get(id)!.map((i) => [fieldKey(i), 'Too large'])),
-        },
-      );
-    }
-  }
-  const stock = stockRepository(trx, ctx.storeId);
-  const taken = await stock.take(now, [...totals]);
-  // Products it did not change: missing, untracked, or short of stock.
-  const unchanged = productIds.filter((id) => !taken.has(id));
-  const others = await stock.stockOf(unchanged);
-
-  // The explicit "may go negative" path: what the conditional update could not take, taken anyway.
-  const belowZero = new Set<string>();
-  if (options.mayGoNegative) {
-    const short = unchanged.filter((id) => others.get(id)?.track_stock === 1);
-    if (short.length) {
-      const forced = await stock.take(
-        now,
-        short.map((id) => [id, totals.get(id)!]),
-        true,
-      );
-      for (const [id, quantity] of forced) {
-        taken.set(id, quantity);
-        belowZero.add(id);
-      }
-    }
-  }
-
-  for (const productId of productIds) {
-    const lines = byProduct.get(productId)!;
+  for (const [productId, lines] of byProduct) {
     const total = totals.get(productId)!;
     const took = taken.get(productId);
-    const quantityAfter = took?.quantity;
-
-    if (quantityAfter === undefined) {
+    if (!took) {
       const product = others.get(productId);
       if (!product) {
         throw new AppError('NOT_FOUND', 'Product not found', {
@@ -169,63 +119,24 @@ export async function applyStockMovements(
       }
       continue;
     }
-
-    if (took && total < 0 && quantityAfter - total > took.threshold && quantityAfter <= took.threshold) {
-      fellLow.push({
-        type: 'product.stock_low',
-        data: {
-          product_id: productId,
-          name: took.name,
-          sku: took.sku,
-          quantity: quantityAfter,
-          low_stock_threshold: took.threshold,
-        },
-      });
-    }
-
-    // Positive lines first: the running quantity then only falls towards the final one (>= 0).
-    const ordered = [...lines].sort((a, b) => movements[b]!.change - movements[a]!.change || a - b);
-    let running = quantityAfter - total;
-    for (const i of ordered) {
-      const m = movements[i]!;
-      const before = running;
-      running += m.change;
-      results[i] = { productId, quantityBefore: before, quantityAfter: running, tracked: true };
-      if (belowZero.has(productId)) results[i]!.wentNegative = true;
-      if (m.change === 0) continue;
-      ledger.push({
-        id: newId(),
-        store_id: ctx.storeId,
-        product_id: productId,
-        reason: m.reason,
-        quantity_change: m.change,
-        quantity_before: before,
-        quantity_after: running,
-        actor_type: ctx.actor?.type ?? 'system',
-        actor_id: ctx.actor?.id ?? null,
-        actor_name: ctx.actor?.name ?? null,
-        reference_type: m.referenceType ?? null,
-        reference_id: m.referenceId ?? null,
-        note: belowZero.has(productId)
-          ? [m.note, 'Taken below zero: sold offline while another sale took the stock']
-              .filter(Boolean)
-              .join('. ')
-          : (m.note ?? null),
-        created_at: now,
-      });
-    }
-  }
-
-  if (shortages.length) {
-    const sentences = shortages.map((s) =>
-      s.left > 0 ? `Only ${s.left} left of "${s.name}"` : `"${s.name}" is out of stock`,
+    const fell = fellToLowStock(productId, took, total);
+    if (fell) fellLow.push(fell);
+    const rows = ledgerRows(
+      ctx,
+      now,
+      movements,
+      lines,
+      productId,
+      took.quantity - total,
+      belowZero.has(productId),
     );
-    const fields: Record<string, string> = {};
-    for (const s of shortages) {
-      for (const i of s.lines) fields[fieldKey(i)] = s.left > 0 ? `Only ${s.left} left` : 'Out of stock';
+    for (const { index, result, row } of rows) {
+      results[index] = result;
+      if (row) ledger.push(row);
     }
-    throw new AppError('CONFLICT', `${sentences.join('. ')}.`, { fields });
   }
+
+  if (shortages.length) throw shortageError(shortages, fieldKey);
 
   if (options.ledger) {
     options.ledger.add('stock_movements', ledger);
@@ -235,6 +146,155 @@ export async function applyStockMovements(
   if (fellLow.length) await raiseWebhookEvents(trx, ctx.storeId, ctx.now, fellLow);
   await stock.writeMovements(ledger);
   return results;
+}
+
+interface Shortage {
+  name: string;
+  left: number;
+  lines: number[];
+}
+
+/**
+ * The input lines of each product, in product id order (so two transactions lock the same
+ * products in the same order), and each product's total change; a change that is not a whole
+ * number, or totals too large to add up exactly, refused naming their lines.
+ */
+function groupByProduct(movements: StockMovementInput[], fieldKey: (index: number) => string) {
+  const lines = new Map<string, number[]>();
+  movements.forEach((m, index) => {
+    if (!Number.isSafeInteger(m.change)) {
+      throw new AppError('VALIDATION_FAILED', 'A stock change must be a whole number', {
+        fields: { [fieldKey(index)]: 'Must be a whole number' },
+      });
+    }
+    const of = lines.get(m.productId) ?? [];
+    of.push(index);
+    lines.set(m.productId, of);
+  });
+  const byProduct = new Map([...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const totals = new Map<string, number>();
+  for (const [id, of] of byProduct) {
+    const total = of.reduce((sum, i) => sum + movements[i]!.change, 0);
+    if (!Number.isSafeInteger(total)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The stock changes of one product add up to too large a number',
+        { fields: Object.fromEntries(of.map((i) => [fieldKey(i), 'Too large'])) },
+      );
+    }
+    totals.set(id, total);
+  }
+  return { byProduct, totals };
+}
+
+type Stock = ReturnType<typeof stockRepository>;
+
+/**
+ * The conditional update (stock taken only if enough is left, in one statement), then what the
+ * products it did not change are (missing, untracked or short); under `mayGoNegative` the short
+ * ones are then taken anyway and named in `belowZero`.
+ */
+async function takeStock(stock: Stock, now: string, totals: Map<string, number>, mayGoNegative?: boolean) {
+  const taken = await stock.take(now, [...totals]);
+  const unchanged = [...totals.keys()].filter((id) => !taken.has(id));
+  const others = await stock.stockOf(unchanged);
+  const belowZero = new Set<string>();
+  if (mayGoNegative) {
+    const short = unchanged.filter((id) => others.get(id)?.track_stock === 1);
+    if (short.length) {
+      const forced = await stock.take(
+        now,
+        short.map((id) => [id, totals.get(id)!]),
+        true,
+      );
+      for (const [id, quantity] of forced) {
+        taken.set(id, quantity);
+        belowZero.add(id);
+      }
+    }
+  }
+  return { taken, others, belowZero };
+}
+
+type Took = NonNullable<Awaited<ReturnType<Stock['take']>> extends Map<string, infer T> ? T : never>;
+
+/** `product.stock_low` when this call took the product from above its threshold to it or below. */
+function fellToLowStock(productId: string, took: Took, total: number): WebhookEventInput | undefined {
+  const after = took.quantity;
+  if (total >= 0 || after - total <= took.threshold || after > took.threshold) return undefined;
+  return {
+    type: 'product.stock_low',
+    data: {
+      product_id: productId,
+      name: took.name,
+      sku: took.sku,
+      quantity: after,
+      low_stock_threshold: took.threshold,
+    },
+  };
+}
+
+/**
+ * Each input line of one product: its result and its ledger row (none for a zero change),
+ * positive lines first so the running quantity only falls towards the final one (>= 0).
+ */
+function ledgerRows(
+  ctx: Who,
+  now: string,
+  movements: StockMovementInput[],
+  lines: number[],
+  productId: string,
+  quantityBefore: number,
+  wentNegative: boolean,
+): Array<{ index: number; result: StockMovementResult; row?: StockMovementsTable }> {
+  const ordered = [...lines].sort((a, b) => movements[b]!.change - movements[a]!.change || a - b);
+  let running = quantityBefore;
+  return ordered.map((index) => {
+    const m = movements[index]!;
+    const before = running;
+    running += m.change;
+    const result: StockMovementResult = {
+      productId,
+      quantityBefore: before,
+      quantityAfter: running,
+      tracked: true,
+    };
+    if (wentNegative) result.wentNegative = true;
+    if (m.change === 0) return { index, result };
+    const row: StockMovementsTable = {
+      id: newId(),
+      store_id: ctx.storeId,
+      product_id: productId,
+      reason: m.reason,
+      quantity_change: m.change,
+      quantity_before: before,
+      quantity_after: running,
+      actor_type: ctx.actor?.type ?? 'system',
+      actor_id: ctx.actor?.id ?? null,
+      actor_name: ctx.actor?.name ?? null,
+      reference_type: m.referenceType ?? null,
+      reference_id: m.referenceId ?? null,
+      note: wentNegative
+        ? [m.note, 'Taken below zero: sold offline while another sale took the stock']
+            .filter(Boolean)
+            .join('. ')
+        : (m.note ?? null),
+      created_at: now,
+    };
+    return { index, result, row };
+  });
+}
+
+/** CONFLICT naming every short product and what is left, keyed per input line. */
+function shortageError(shortages: Shortage[], fieldKey: (index: number) => string): AppError {
+  const sentences = shortages.map((s) =>
+    s.left > 0 ? `Only ${s.left} left of "${s.name}"` : `"${s.name}" is out of stock`,
+  );
+  const fields: Record<string, string> = {};
+  for (const s of shortages) {
+    for (const i of s.lines) fields[fieldKey(i)] = s.left > 0 ? `Only ${s.left} left` : 'Out of stock';
+  }
+  return new AppError('CONFLICT', `${sentences.join('. ')}.`, { fields });
 }
 
 /**
