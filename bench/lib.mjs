@@ -13,11 +13,39 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export async function startServer({ port, databaseUrl, env = {}, cpu, serverRoot = root } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tillbook-bench-'));
+  const child = spawnServer({
+    port,
+    dataDir,
+    databaseUrl,
+    env,
+    cpu,
+    serverRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/ready`)).ok)
+        return { base, dataDir, pid: child.pid, stop: () => stop(child) };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+/**
+ * Spawns `serverRoot`'s built server (apps/server/dist/main.js) on `port` with its data in
+ * `dataDir`, with the limits a bench drives past lifted; on core `cpu` when given.
+ */
+export function spawnServer({ port, dataDir, databaseUrl, env = {}, cpu, serverRoot = root, stdio }) {
   // BENCH_NODE_ARGS: extra node flags for the server, such as --cpu-prof (not allowed in NODE_OPTIONS).
   const args = [...nodeArgs(), path.join(serverRoot, 'apps/server/dist/main.js')];
   const command = cpu !== undefined ? 'taskset' : process.execPath;
   const argv = cpu !== undefined ? ['-c', String(cpu), process.execPath, ...args] : args;
-  const child = spawn(command, argv, {
+  return spawn(command, argv, {
     cwd: serverRoot,
     env: {
       ...process.env,
@@ -33,20 +61,8 @@ export async function startServer({ port, databaseUrl, env = {}, cpu, serverRoot
       API_KEY_CALLS_PER_MINUTE: '1000000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/ready`)).ok)
-        return { base, dataDir, pid: child.pid, stop: () => stop(child) };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become ready');
 }
 
 export const nodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -1,7 +1,7 @@
 // Shared by the Citus benchmarks (bench/citus/): local Citus clusters from the workplace's tools,
 // fresh PostgreSQL databases, checkouts of other commits, the built server with its log kept,
 // and the order load of bench/orders-throughput.mjs.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMsOf, nodeArgs, root } from '../lib.mjs';
+import { cpuMsOf, root, spawnServer } from '../lib.mjs';
 import { orderBody } from '../orders/shop.mjs';
 
 export { root };
@@ -232,29 +232,16 @@ export async function startServer({ port: wantedPort, databaseUrl, cpu, serverRo
   while (!(await portsFree(port, 1))) port += 1;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tillbook-citus-bench-'));
   const out = log ? openSync(log, 'a') : 'ignore';
-  const args = [...nodeArgs(), path.join(serverRoot, 'apps/server/dist/main.js')];
-  const child = spawn(
-    cpu !== undefined ? 'taskset' : process.execPath,
-    cpu !== undefined ? ['-c', String(cpu), process.execPath, ...args] : args,
-    {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? `sqlite:${path.join(dataDir, 'app.db')}`,
-        LOG_LEVEL: 'warn',
-        APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-        API_USER_CALLS_PER_MINUTE: '1000000000',
-        API_KEY_CALLS_PER_MINUTE: '1000000000',
-        // The simulation signs up dozens of owners from one address within the hour.
-        SIGNUP_MAX_PER_IP_HOUR: '1000000',
-        ...env,
-      },
-      stdio: ['ignore', out, out],
-    },
-  );
+  const child = spawnServer({
+    port,
+    dataDir,
+    databaseUrl,
+    cpu,
+    serverRoot,
+    // The simulation signs up dozens of owners from one address within the hour.
+    env: { SIGNUP_MAX_PER_IP_HOUR: '1000000', ...env },
+    stdio: ['ignore', out, out],
+  });
   let exited = null;
   const kill = () => {
     child.kill('SIGKILL');
