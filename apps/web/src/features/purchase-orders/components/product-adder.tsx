@@ -1,8 +1,9 @@
-import { Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode, IconSearch } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
 import { useRef, useState } from 'react';
+import { ProductSearchResults } from '../../../components/product-search-results';
 import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { findByBarcode, useProductSearch } from '../api/lookups';
@@ -73,46 +74,16 @@ export function ProductAdder({ onAdd }: { onAdd: (product: Product) => void }) {
           miw={220}
         />
       </Group>
-      {debounced && (
-        <Paper withBorder radius="md" p={4} aria-label="Product search results">
-          {results.isPending ? (
-            <Text size="sm" c="dimmed" p="xs">
-              Searching…
-            </Text>
-          ) : results.isError ? (
-            <Text size="sm" c="red" p="xs">
-              {messageOf(results.error)}
-            </Text>
-          ) : results.data.length === 0 ? (
-            <Text size="sm" c="dimmed" p="xs">
-              No product matches “{debounced}”.
-            </Text>
-          ) : (
-            results.data.map((p) => (
-              <UnstyledButton
-                key={p.id}
-                w="100%"
-                p="xs"
-                style={{ borderRadius: 6 }}
-                onClick={() => {
-                  onAdd(p);
-                  setQuery('');
-                  scanRef.current?.focus();
-                }}
-              >
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={500} truncate>
-                    {p.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {p.sku} · {p.quantity} in stock
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            ))
-          )}
-        </Paper>
-      )}
+      <ProductSearchResults
+        query={debounced}
+        results={results}
+        onPick={(p) => {
+          onAdd(p);
+          setQuery('');
+          scanRef.current?.focus();
+        }}
+        detail={(p) => `${p.sku} · ${p.quantity} in stock`}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Group, Kbd, Loader, Paper, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Kbd, Loader, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode, IconSearch } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
 import { useState, type RefObject } from 'react';
 import { Money } from '../../../components/money';
-import { messageOf } from '../../../lib/api-client';
+import { ProductSearchResults } from '../../../components/product-search-results';
 import { useProductSearch } from '../api/lookups';
 import type { Scanner } from './use-scanner';
 
@@ -72,37 +72,19 @@ export function ScanPanel({ scanner, scanRef, searchRef, onAdd, focusScan }: Sca
           }}
         />
       </SimpleGrid>
-      {debouncedQuery && (
-        <Paper withBorder radius="md" p={4} mt="sm" aria-label="Product search results">
-          {results.isPending ? (
-            <Text size="sm" c="dimmed" p="xs">
-              Searching…
-            </Text>
-          ) : results.isError ? (
-            <Text size="sm" c="red" p="xs">
-              {messageOf(results.error)}
-            </Text>
-          ) : results.data.length === 0 ? (
-            <Text size="sm" c="dimmed" p="xs">
-              No product matches “{debouncedQuery}”.
-            </Text>
-          ) : (
-            results.data.map((p) => (
-              <UnstyledButton key={p.id} w="100%" p="xs" style={{ borderRadius: 6 }} onClick={() => pick(p)}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={500} truncate>
-                    {p.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    <Money minor={p.sale_price && p.sale_price < p.price ? p.sale_price : p.price} />
-                    {p.track_stock ? ` · ${p.quantity} in stock` : ''}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            ))
-          )}
-        </Paper>
-      )}
+      <ProductSearchResults
+        query={debouncedQuery}
+        results={results}
+        onPick={pick}
+        mt="sm"
+        detailStyle={{ whiteSpace: 'nowrap' }}
+        detail={(p) => (
+          <>
+            <Money minor={p.sale_price && p.sale_price < p.price ? p.sale_price : p.price} />
+            {p.track_stock ? ` · ${p.quantity} in stock` : ''}
+          </>
+        )}
+      />
     </Paper>
   );
 }
