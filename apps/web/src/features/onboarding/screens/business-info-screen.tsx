@@ -1,7 +1,8 @@
-import { Button, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { businessInfoBody } from '@tillbook/contract/auth';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
 import { useNavigate } from 'react-router';
+import { StepHeading } from '../step-heading';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
 import { updateSession, useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
@@ -55,14 +56,9 @@ export default function BusinessInfoScreen() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <div>
-          <Title order={2} fz={24}>
-            Tell us about your business
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            This sets up your store: its name on receipts and invoices, its currency and its time zone.
-          </Text>
-        </div>
+        <StepHeading title="Tell us about your business">
+          This sets up your store: its name on receipts and invoices, its currency and its time zone.
+        </StepHeading>
         <TextInput
           label="Business name"
           required

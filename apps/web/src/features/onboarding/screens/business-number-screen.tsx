@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { businessNumberBody } from '@tillbook/contract/auth';
 import { Navigate, useNavigate } from 'react-router';
+import { StepHeading } from '../step-heading';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
@@ -38,15 +39,9 @@ export default function BusinessNumberScreen() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <div>
-          <Title order={2} fz={24}>
-            Business registration
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Your CAC registration number and tax number appear on invoices. You can add them later in
-            Settings.
-          </Text>
-        </div>
+        <StepHeading title="Business registration">
+          Your CAC registration number and tax number appear on invoices. You can add them later in Settings.
+        </StepHeading>
         <TextInput
           label="Registration (CAC/RC) number"
           placeholder="RC1234567"
