@@ -1,9 +1,10 @@
 import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { CHART_OPTIONS, CHART_TIMES, type ChartOption, type ChartTime } from '@tillbook/contract/reports';
-import { useSearchParams } from 'react-router';
 import { WidgetCard } from '../../../components/insight-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { useStoreLocale } from '../../../lib/current-user';
+import { queryCardState } from '../../../lib/query-state';
+import { useUrlParams } from '../../../lib/use-url-params';
 import { formatCount, formatMoney, formatMoneyCompact, storeDate } from '../../../lib/format';
 import { useChart, type ChartPeriod } from '../api/dashboard';
 
@@ -35,7 +36,7 @@ const isTime = (v: string | null): v is ChartTime => CHART_TIMES.includes(v as C
  * `?time=custom&from=…&to=…`) so a reload or a shared link draws the same chart.
  */
 function useChartParams(timezone: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlParams();
   const chart = params.get('chart');
   const time = params.get('time');
   const option: ChartOption = isOption(chart) ? chart : 'sales';
@@ -43,18 +44,6 @@ function useChartParams(timezone: string) {
   const from = params.get('from') || storeDate(timezone, -29);
   const to = params.get('to') || storeDate(timezone);
   const period: ChartPeriod = custom ? { from, to } : { time: isTime(time) ? time : 'week' };
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return {
     option,
     custom,
@@ -79,9 +68,8 @@ export function SalesChartCard() {
   return (
     <WidgetCard
       title={`${OPTION_LABELS[option]} over time`}
-      loading={q.isPending}
+      {...queryCardState(q)}
       error={rangeValid ? q.error : null}
-      onRetry={() => void q.refetch()}
       isEmpty={q.data?.total === 0}
       skeletonRows={6}
       empty={

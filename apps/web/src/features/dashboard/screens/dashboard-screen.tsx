@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/states';
+import { NotInRoleScreen } from '../../../components/not-in-role';
 import { useCan } from '../../../lib/current-user';
 import { CustomersCard, OrdersCard, TodaySalesCard, TotalSalesCard } from '../components/figure-cards';
 import { SalesChartCard } from '../components/sales-chart-card';
@@ -11,13 +11,11 @@ export default function DashboardScreen() {
   const canView = useCan('reports.view');
   if (!canView) {
     return (
-      <Stack gap="lg">
-        <PageHeader title="Dashboard" />
-        <EmptyState
-          title="The dashboard is not part of your role"
-          description="Ask the store's owner for the permission to view the dashboard and reports."
-        />
-      </Stack>
+      <NotInRoleScreen
+        title="Dashboard"
+        closed="The dashboard is not part of your role"
+        ask="Ask the store's owner for the permission to view the dashboard and reports."
+      />
     );
   }
   return (

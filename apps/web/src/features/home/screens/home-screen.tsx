@@ -8,6 +8,7 @@ import { Money } from '../../../components/money';
 import { ListCard, NoOrdersYet, orderNumber, orderStatus } from '../../../components/list-card';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { paths } from '../../../config/paths';
+import { queryCardState } from '../../../lib/query-state';
 import { useCan, useCurrentUser, useStoreLocale } from '../../../lib/current-user';
 import {
   formatCount,
@@ -73,9 +74,7 @@ function DayFigures({ today }: { today: string }) {
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
       <StatCard
         label="Today's sales"
-        loading={sales.isPending}
-        error={sales.error}
-        onRetry={() => void sales.refetch()}
+        {...queryCardState(sales)}
         value={sales.data && <Money minor={sales.data.today} currency={sales.data.currency} />}
         footer={
           sales.data &&
@@ -102,9 +101,7 @@ function DayFigures({ today }: { today: string }) {
       />
       <StatCard
         label="Sales today"
-        loading={sales.isPending}
-        error={sales.error}
-        onRetry={() => void sales.refetch()}
+        {...queryCardState(sales)}
         value={sales.data && formatCount(sales.data.today_orders)}
         footer={
           sales.data &&
@@ -129,9 +126,7 @@ function DayFigures({ today }: { today: string }) {
       />
       <StatCard
         label="Customers today"
-        loading={customers.isPending}
-        error={customers.error}
-        onRetry={() => void customers.refetch()}
+        {...queryCardState(customers)}
         value={customers.data && formatCount(customers.data.buying)}
         footer={
           customers.data && (
@@ -153,9 +148,7 @@ function WeekChart({ today, currency }: { today: string; currency: string }) {
   return (
     <WidgetCard
       title="Sales, last 7 days"
-      loading={chart.isPending}
-      error={chart.error}
-      onRetry={() => void chart.refetch()}
+      {...queryCardState(chart)}
       isEmpty={chart.data?.total === 0}
       skeletonRows={4}
       empty={

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { WidgetCard } from '../../../components/insight-cards';
 import { paths } from '../../../config/paths';
 import { call } from '../../../lib/api-client';
+import { queryCardState } from '../../../lib/query-state';
 import { useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
@@ -52,9 +53,7 @@ export function SalesByItemTab({
   return (
     <WidgetCard
       title="Sales by item"
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...queryCardState(q)}
       isEmpty={q.data?.rows.length === 0}
       skeletonRows={8}
       empty={

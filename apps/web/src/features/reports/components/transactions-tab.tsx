@@ -5,6 +5,7 @@ import { WidgetCard } from '../../../components/insight-cards';
 import { DateTime } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
+import { queryCardState } from '../../../lib/query-state';
 import { useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useTransactions, type TransactionFilters } from '../api/reports';
@@ -38,9 +39,7 @@ export function TransactionsTab({
   return (
     <WidgetCard
       title="Sales transactions"
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...queryCardState(q)}
       isEmpty={q.data?.rows.length === 0}
       skeletonRows={8}
       empty={

@@ -3,11 +3,11 @@ import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { ORDER_STATUSES, type OrderStatus } from '@tillbook/contract/orders';
 import { REPORT_TYPES, type ReportType, type TransactionKind } from '@tillbook/contract/reports';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/states';
+import { NotInRoleScreen } from '../../../components/not-in-role';
 import { messageOf } from '../../../lib/api-client';
 import { useCan, useCurrentStore, useStoreLocale } from '../../../lib/current-user';
+import { useUrlParams } from '../../../lib/use-url-params';
 import { formatDay, storeDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import {
@@ -39,7 +39,7 @@ const ITEM_SORTS = ['revenue', 'quantity', 'margin', 'name'] as const;
  * printed page shows the same report.
  */
 function useReportParams(timezone: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlParams();
   const get = (k: string) => params.get(k);
   const tab: Tab = TABS.includes(get('tab') as Tab) ? (get('tab') as Tab) : 'sales';
   const preset = isPreset(get('period')) ? (get('period') as (typeof PRESETS)[number]) : 'month';
@@ -60,18 +60,6 @@ function useReportParams(timezone: string) {
   const sort = ITEM_SORTS.includes(get('sort') as ItemFilters['sort'])
     ? (get('sort') as ItemFilters['sort'])
     : 'revenue';
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const items: ItemFilters = {
     ...range,
     page,
@@ -95,13 +83,11 @@ export default function ReportsScreen() {
 
   if (!canView) {
     return (
-      <Stack gap="lg">
-        <PageHeader title="Reports" />
-        <EmptyState
-          title="Reports are not part of your role"
-          description="Ask the store's owner for the permission to view the dashboard and reports."
-        />
-      </Stack>
+      <NotInRoleScreen
+        title="Reports"
+        closed="Reports are not part of your role"
+        ask="Ask the store's owner for the permission to view the dashboard and reports."
+      />
     );
   }
 
