@@ -8,6 +8,7 @@ import {
   websiteBody,
 } from '@tillbook/contract/users';
 import { ImageUpload } from '../../../components/image-upload';
+import { SectionForm } from '../../../components/section-form';
 import { Section } from '../../../components/states';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { accountKeys } from '../../../lib/query-keys';
@@ -39,29 +40,26 @@ function DetailsForm({ user }: { user: User }) {
     onError: (error) => showFormError(form, error),
   });
   return (
-    <Section title="Personal details" description="Your name and phone, as your team sees them.">
-      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" required {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" required {...form.getInputProps('last_name')} />
-            <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
-            <TextInput label="Country" {...form.getInputProps('country')} />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            value={user.email}
-            disabled
-            description="Your sign-in email cannot be changed here."
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Save details
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Section>
+    <SectionForm
+      title="Personal details"
+      description="Your name and phone, as your team sees them."
+      onSubmit={form.onSubmit((v) => save.mutate(v))}
+      submitLabel="Save details"
+      loading={save.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First name" required {...form.getInputProps('first_name')} />
+        <TextInput label="Last name" required {...form.getInputProps('last_name')} />
+        <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
+        <TextInput label="Country" {...form.getInputProps('country')} />
+      </SimpleGrid>
+      <TextInput
+        label="Email"
+        value={user.email}
+        disabled
+        description="Your sign-in email cannot be changed here."
+      />
+    </SectionForm>
   );
 }
 
@@ -79,34 +77,27 @@ function PasswordForm() {
     onError: (error) => showFormError(form, error),
   });
   return (
-    <Section title="Password" description="Changing it signs you out everywhere else.">
-      <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
-        <Stack>
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            {...form.getInputProps('current_password')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              {...form.getInputProps('confirm_password')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Section>
+    <SectionForm
+      title="Password"
+      description="Changing it signs you out everywhere else."
+      onSubmit={form.onSubmit((v) => save.mutate(v))}
+      submitLabel="Change password"
+      loading={save.isPending}
+    >
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        {...form.getInputProps('current_password')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...form.getInputProps('confirm_password')}
+        />
+      </SimpleGrid>
+    </SectionForm>
   );
 }
 
@@ -148,33 +139,27 @@ function BillingContactForm({ user }: { user: User }) {
     onError: (error) => showFormError(form, error),
   });
   return (
-    <Section title="Billing contact" description="Who receives invoices for your subscription.">
-      <form
-        onSubmit={form.onSubmit((v) =>
-          save.mutate({
-            name: nullIfBlank(v.name ?? ''),
-            email: nullIfBlank(v.email ?? ''),
-            phone_number: nullIfBlank(v.phone_number ?? ''),
-            address: nullIfBlank(v.address ?? ''),
-          }),
-        )}
-        noValidate
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-            <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
-            <TextInput label="Address" {...form.getInputProps('address')} />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Save billing contact
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Section>
+    <SectionForm
+      title="Billing contact"
+      description="Who receives invoices for your subscription."
+      onSubmit={form.onSubmit((v) =>
+        save.mutate({
+          name: nullIfBlank(v.name ?? ''),
+          email: nullIfBlank(v.email ?? ''),
+          phone_number: nullIfBlank(v.phone_number ?? ''),
+          address: nullIfBlank(v.address ?? ''),
+        }),
+      )}
+      submitLabel="Save billing contact"
+      loading={save.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Name" {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+        <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
+        <TextInput label="Address" {...form.getInputProps('address')} />
+      </SimpleGrid>
+    </SectionForm>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   storeAddressBody,
   storeCurrencyBody,
   storeDetailsBody,
   type StoreSummary,
 } from '@tillbook/contract/stores';
+import { SectionForm } from '../../../components/section-form';
 import { Section } from '../../../components/states';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
@@ -33,42 +34,38 @@ export function StoreDetailsForm({ store, canEdit }: { store: StoreSummary; canE
     onError: (error) => showFormError(form, error),
   });
   return (
-    <Section title="Details" description="How the store appears on receipts and invoices.">
-      <form onSubmit={form.onSubmit((v) => save.mutate(blankToNull(v)))} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Business name"
-              required
-              disabled={!canEdit}
-              {...form.getInputProps('business_name')}
-            />
-            <TextInput label="Industry" disabled={!canEdit} {...form.getInputProps('industry')} />
-            <TextInput label="Email" type="email" disabled={!canEdit} {...form.getInputProps('email')} />
-            <TextInput
-              label="Phone number"
-              type="tel"
-              disabled={!canEdit}
-              {...form.getInputProps('phone_number')}
-            />
-            <TextInput label="Website" disabled={!canEdit} {...form.getInputProps('website')} />
-            <TextInput
-              label="Registration (CAC/RC) number"
-              disabled={!canEdit}
-              {...form.getInputProps('registration_number')}
-            />
-            <TextInput label="Tax identification number" disabled={!canEdit} {...form.getInputProps('tin')} />
-          </SimpleGrid>
-          {canEdit && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                Save details
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </form>
-    </Section>
+    <SectionForm
+      title="Details"
+      description="How the store appears on receipts and invoices."
+      onSubmit={form.onSubmit((v) => save.mutate(blankToNull(v)))}
+      submitLabel="Save details"
+      loading={save.isPending}
+      canSubmit={canEdit}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Business name"
+          required
+          disabled={!canEdit}
+          {...form.getInputProps('business_name')}
+        />
+        <TextInput label="Industry" disabled={!canEdit} {...form.getInputProps('industry')} />
+        <TextInput label="Email" type="email" disabled={!canEdit} {...form.getInputProps('email')} />
+        <TextInput
+          label="Phone number"
+          type="tel"
+          disabled={!canEdit}
+          {...form.getInputProps('phone_number')}
+        />
+        <TextInput label="Website" disabled={!canEdit} {...form.getInputProps('website')} />
+        <TextInput
+          label="Registration (CAC/RC) number"
+          disabled={!canEdit}
+          {...form.getInputProps('registration_number')}
+        />
+        <TextInput label="Tax identification number" disabled={!canEdit} {...form.getInputProps('tin')} />
+      </SimpleGrid>
+    </SectionForm>
   );
 }
 
@@ -117,25 +114,21 @@ export function StoreAddressForm({ store, canEdit }: { store: StoreSummary; canE
     onError: (error) => showFormError(form, error),
   });
   return (
-    <Section title="Address" description="Where the store is, and the time zone its days are counted in.">
-      <form onSubmit={form.onSubmit((v) => save.mutate(blankToNull(v)))} noValidate>
-        <Stack>
-          <TextInput label="Address" disabled={!canEdit} {...form.getInputProps('address')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="City" disabled={!canEdit} {...form.getInputProps('city')} />
-            <TextInput label="State" disabled={!canEdit} {...form.getInputProps('state')} />
-            <TextInput label="Country" required disabled={!canEdit} {...form.getInputProps('country')} />
-            <TextInput label="Time zone" disabled={!canEdit} {...form.getInputProps('timezone')} />
-          </SimpleGrid>
-          {canEdit && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                Save address
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </form>
-    </Section>
+    <SectionForm
+      title="Address"
+      description="Where the store is, and the time zone its days are counted in."
+      onSubmit={form.onSubmit((v) => save.mutate(blankToNull(v)))}
+      submitLabel="Save address"
+      loading={save.isPending}
+      canSubmit={canEdit}
+    >
+      <TextInput label="Address" disabled={!canEdit} {...form.getInputProps('address')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="City" disabled={!canEdit} {...form.getInputProps('city')} />
+        <TextInput label="State" disabled={!canEdit} {...form.getInputProps('state')} />
+        <TextInput label="Country" required disabled={!canEdit} {...form.getInputProps('country')} />
+        <TextInput label="Time zone" disabled={!canEdit} {...form.getInputProps('timezone')} />
+      </SimpleGrid>
+    </SectionForm>
   );
 }
