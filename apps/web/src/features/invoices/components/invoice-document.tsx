@@ -3,6 +3,7 @@ import type { Invoice } from '@tillbook/contract/orders';
 import { useStoreLocale } from '../../../lib/current-user';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import './invoice-print.css';
+import { TableHead } from '../../../components/table-head';
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -74,15 +75,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </Box>
         <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="xs" aria-label="Invoice lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Discount</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead left={['Item']} right={['Price', 'Qty', 'Discount', 'Amount']} />
             <Table.Tbody>
               {order.items.map((i) => (
                 <Table.Tr key={i.id}>

@@ -22,6 +22,7 @@ import { Receipt } from '../../../components/receipt';
 import { paths } from '../../../config/paths';
 import { CancelModal, RefundModal } from '../components/order-modals';
 import { OfflineSaleAlert } from '../components/offline-sale-alert';
+import { TableHead } from '../../../components/table-head';
 
 const CHANNEL_LABELS: Record<string, string> = { pos: 'Point of sale', dashboard: 'Dashboard', api: 'API' };
 
@@ -117,15 +118,7 @@ export default function OrderDetailsScreen() {
             <Section title="Items">
               <Table.ScrollContainer minWidth={560}>
                 <Table verticalSpacing="sm" aria-label="Order lines">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Product</Table.Th>
-                      <Table.Th ta="right">Price</Table.Th>
-                      <Table.Th ta="right">Quantity</Table.Th>
-                      <Table.Th ta="right">Discount</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHead left={['Product']} right={['Price', 'Quantity', 'Discount', 'Amount']} />
                   <Table.Tbody>
                     {o.items.map((i) => (
                       <Table.Tr key={i.id}>
@@ -206,15 +199,7 @@ export default function OrderDetailsScreen() {
               ) : (
                 <Table.ScrollContainer minWidth={480}>
                   <Table verticalSpacing="xs" aria-label="Payments">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Number</Table.Th>
-                        <Table.Th>Date</Table.Th>
-                        <Table.Th>Mode</Table.Th>
-                        <Table.Th>Reference</Table.Th>
-                        <Table.Th ta="right">Amount</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
+                    <TableHead left={['Number', 'Date', 'Mode', 'Reference']} right={['Amount']} />
                     <Table.Tbody>
                       {o.payments.map((p) => (
                         <Table.Tr key={p.id}>

@@ -16,6 +16,7 @@ import { useCancelPurchaseOrder, useIssuePurchaseOrder } from '../api/purchase-o
 import { PurchaseOrderDocument } from '../components/purchase-order-document';
 import { ReceiveModal } from '../components/receive-modal';
 import { paths } from '../../../config/paths';
+import { TableHead } from '../../../components/table-head';
 
 /** `/purchase/orders/{id}`: lines with ordered and received quantities; issue, receive, cancel, print. */
 export default function PurchaseOrderDetailsScreen() {
@@ -104,16 +105,10 @@ export default function PurchaseOrderDetailsScreen() {
       <Section title="Lines">
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="sm" aria-label="Lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">Ordered</Table.Th>
-                <Table.Th ta="right">Received</Table.Th>
-                <Table.Th ta="right">Outstanding</Table.Th>
-                <Table.Th ta="right">Unit cost</Table.Th>
-                <Table.Th ta="right">Line total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              left={['Product']}
+              right={['Ordered', 'Received', 'Outstanding', 'Unit cost', 'Line total']}
+            />
             <Table.Tbody>
               {po.items.map((i) => (
                 <Table.Tr key={i.id}>

@@ -14,6 +14,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useSalesByItem, type ItemFilters } from '../api/reports';
 import { ReportPager } from './report-pager';
 import { ReportTable } from './report-table';
+import { TableHead } from '../../../components/table-head';
 
 const SORT_LABELS: Record<ItemFilters['sort'], string> = {
   revenue: 'Revenue',
@@ -103,18 +104,10 @@ export function SalesByItemTab({
       {q.data && (
         <>
           <ReportTable label="Sales by item" minWidth={820}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>SKU</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Revenue</Table.Th>
-                <Table.Th ta="right">Average price</Table.Th>
-                <Table.Th ta="right">Cost</Table.Th>
-                <Table.Th ta="right">Margin</Table.Th>
-                <Table.Th ta="right">Margin %</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              left={['Product', 'SKU']}
+              right={['Quantity', 'Revenue', 'Average price', 'Cost', 'Margin', 'Margin %']}
+            />
             <Table.Tbody>
               {q.data.rows.map((r) => (
                 <Table.Tr key={r.product_id}>
