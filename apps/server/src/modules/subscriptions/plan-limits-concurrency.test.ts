@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMerchant,
   latestCode,
@@ -9,9 +9,8 @@ import {
   type Merchant,
   REAL_PLANS,
 } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { ledgerProblems } from '../wallet/wallet-ledger-check.js';
-import { walletCalls } from '../wallet/wallet-test-support.js';
+import type { TestApp } from '../../test/harness.js';
+import { ledgerCheckedApp, type WalletCalls } from '../wallet/wallet-test-support.js';
 
 /**
  * Issue 28: every plan limit is counted and claimed in the transaction of the insert it guards
@@ -19,16 +18,12 @@ import { walletCalls } from '../wallet/wallet-test-support.js';
  * exactly, on whichever engine the suite runs (SQLite, or PostgreSQL with TEST_DATABASE_URL).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(REAL_PLANS);
-});
-afterAll(async () => t.close());
-afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
+let t: TestApp, calls: WalletCalls;
+ledgerCheckedApp(REAL_PLANS, (app) => ({ t, calls } = app));
 
 const PRICE = 1_500_000;
 
-const fund = (m: Merchant, amount: number) => walletCalls(t).fund(m, amount);
+const fund = (m: Merchant, amount: number) => calls.fund(m, amount);
 
 const subscribe = (m: Merchant, headers: Record<string, string> = {}) =>
   t.call('POST', '/subscription/subscribe', {

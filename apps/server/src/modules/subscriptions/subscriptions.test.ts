@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMerchant,
   latestMail,
@@ -8,18 +8,13 @@ import {
   auditsOf,
   REAL_PLANS,
 } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { ledgerProblems } from '../wallet/wallet-ledger-check.js';
-import { walletCalls } from '../wallet/wallet-test-support.js';
+import type { TestApp } from '../../test/harness.js';
+import { ledgerCheckedApp, type WalletCalls } from '../wallet/wallet-test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(REAL_PLANS);
-});
-afterAll(async () => t.close());
-afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
+let t: TestApp, calls: WalletCalls;
+ledgerCheckedApp(REAL_PLANS, (app) => ({ t, calls } = app));
 
-const fund = (m: Merchant, amount: number) => walletCalls(t).fund(m, amount);
+const fund = (m: Merchant, amount: number) => calls.fund(m, amount);
 
 const subscribe = (m: Merchant, plan_code: string, headers: Record<string, string> = {}) =>
   t.call('POST', '/subscription/subscribe', {

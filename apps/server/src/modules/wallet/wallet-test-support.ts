@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Deps, RequestContext } from '../../lib/context.js';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.js';
 import { createSandboxProvider, sandboxAccountName } from '../../providers/payments/sandbox.js';
 import { PASSWORD, type Merchant } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { ledgerProblems } from './wallet-ledger-check.js';
 
 export const GTB = '058';
 
@@ -18,8 +19,29 @@ export type WalletCalls = ReturnType<typeof walletCalls>;
 export async function walletTestApp(
   env: Record<string, string> = {},
 ): Promise<{ t: TestApp; calls: WalletCalls }> {
-  const t = await createTestApp({ WALLET_TRANSFER_FEE: '1000', WALLET_RECONCILE_SECONDS: '0', ...env });
+  const t = await createTestApp({ ...WALLET_ENV, ...env });
   return { t, calls: walletCalls(t) };
+}
+
+/** The wallet tests' settings (see `walletTestApp`). */
+export const WALLET_ENV = { WALLET_TRANSFER_FEE: '1000', WALLET_RECONCILE_SECONDS: '0' };
+
+/**
+ * Registers a test file's hooks around an app built with `env`: made before the file's tests,
+ * closed after them, and the ledger's invariants checked after each test, so the test that
+ * breaks them is the one that fails. `use` is handed the app and its wallet calls once made.
+ */
+export function ledgerCheckedApp(
+  env: Record<string, string>,
+  use: (app: { t: TestApp; calls: WalletCalls }) => void,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(env);
+    use({ t, calls: walletCalls(t) });
+  });
+  afterAll(async () => t?.close());
+  afterEach(async () => expect(await ledgerProblems(t!.db)).toEqual([]));
 }
 
 /**

@@ -1,12 +1,11 @@
 /** Transfers: hold, send, settle once; under concurrency and repeats (decision 0027). */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_ACCOUNTS } from '../../providers/payments/sandbox.js';
 import { createMerchant, createStaff, PASSWORD, type Merchant, auditsOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
-import { ledgerProblems } from './wallet-ledger-check.js';
 import { reconcilePendingTransfers, settleTransfer } from './wallet-transfers.service.js';
-import { onlyDeposited, type WalletCalls, walletTestApp } from './wallet-test-support.js';
+import { onlyDeposited, type WalletCalls, WALLET_ENV, ledgerCheckedApp } from './wallet-test-support.js';
 
 /**
  * The references of the transfers the app asked the (stateless) sandbox to send or verify, so a
@@ -20,9 +19,7 @@ vi.mock('../../providers/payments/sandbox.js', async (importOriginal) => {
 const sendCalls = (reference: string) => provider.sent.filter((r) => r === reference).length;
 
 let t: TestApp, calls: WalletCalls;
-beforeAll(async () => ({ t, calls } = await walletTestApp()));
-afterAll(async () => t.close());
-afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
+ledgerCheckedApp(WALLET_ENV, (app) => ({ t, calls } = app));
 const openWallet = (m: Merchant) => calls.openWallet(m);
 const deposit = (m: Merchant, amount: number) => calls.deposit(m, amount);
 const details = (m: Merchant) => calls.details(m);

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { walletRoutes } from '@tillbook/contract/wallet';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_ACCOUNTS, sandboxAccountName } from '../../providers/payments/sandbox.js';
 import { createMerchant, createStaff, type Merchant, auditsOf } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
-import { ledgerProblems } from './wallet-ledger-check.js';
 import { creditDeposit } from './wallet.service.js';
-import { GTB, type WalletCalls, walletTestApp } from './wallet-test-support.js';
+import { GTB, type WalletCalls, WALLET_ENV, ledgerCheckedApp } from './wallet-test-support.js';
 
 let t: TestApp, calls: WalletCalls;
-beforeAll(async () => ({ t, calls } = await walletTestApp()));
-afterAll(async () => t.close());
-afterEach(async () => expect(await ledgerProblems(t.db)).toEqual([]));
+ledgerCheckedApp(WALLET_ENV, (app) => ({ t, calls } = app));
 const openWallet = (m: Merchant) => calls.openWallet(m);
 const deposit = (m: Merchant, amount: number) => calls.deposit(m, amount);
 const details = (m: Merchant) => calls.details(m);
