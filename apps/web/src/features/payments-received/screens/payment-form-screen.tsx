@@ -13,7 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Order } from '@tillbook/contract/orders';
 import { addPaymentBody, type PaymentMode } from '@tillbook/contract/payments-received';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/money';
 import { MoneyInput } from '../../../components/money-input';
@@ -85,6 +85,28 @@ function checkPayment(v: PaymentValues, order: Order | undefined, currency: stri
  * paths.paymentCreate: money received later for an order (`?order=<id>` picks
  * it, as the order's page does; saving then goes back to the order).
  */
+/** One figure of the chosen order's balance: a small label over its value. */
+function BalanceFigure({
+  label,
+  strong,
+  children,
+}: {
+  label: string;
+  strong?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
 export default function PaymentFormScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -190,36 +212,16 @@ export default function PaymentFormScreen() {
             {order && (
               <Paper withBorder radius="md" p="sm" aria-label="Order balance">
                 <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      Customer
-                    </Text>
-                    <Text size="sm">{order.customer?.name ?? 'Walk-in'}</Text>
-                  </div>
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      Total
-                    </Text>
-                    <Text size="sm">
-                      <Money minor={order.total} />
-                    </Text>
-                  </div>
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      Received
-                    </Text>
-                    <Text size="sm">
-                      <Money minor={order.amount_received} />
-                    </Text>
-                  </div>
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      Outstanding
-                    </Text>
-                    <Text size="sm" fw={700}>
-                      <Money minor={order.amount_outstanding} />
-                    </Text>
-                  </div>
+                  <BalanceFigure label="Customer">{order.customer?.name ?? 'Walk-in'}</BalanceFigure>
+                  <BalanceFigure label="Total">
+                    <Money minor={order.total} />
+                  </BalanceFigure>
+                  <BalanceFigure label="Received">
+                    <Money minor={order.amount_received} />
+                  </BalanceFigure>
+                  <BalanceFigure label="Outstanding" strong>
+                    <Money minor={order.amount_outstanding} />
+                  </BalanceFigure>
                 </SimpleGrid>
               </Paper>
             )}

@@ -87,13 +87,20 @@ function ProductForm({ product }: { product?: Product }) {
   });
 
   const low = product && product.track_stock && product.stock_status !== 'in_stock';
-  const fields = <ProductFields form={form} product={product} canManage={canManage} />;
-  const saveBar = canManage && (
-    <FormActions
-      onCancel={() => navigate(paths.products)}
-      submitLabel={product ? 'Save product' : 'Add product'}
-      loading={create.isPending || update.isPending}
-    />
+  // The same fields and save bar on the add screen and beside the product's images.
+  const editor = (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <ProductFields form={form} product={product} canManage={canManage} />
+        {canManage && (
+          <FormActions
+            onCancel={() => navigate(paths.products)}
+            submitLabel={product ? 'Save product' : 'Add product'}
+            loading={create.isPending || update.isPending}
+          />
+        )}
+      </Stack>
+    </form>
   );
 
   if (!product) {
@@ -103,12 +110,7 @@ function ProductForm({ product }: { product?: Product }) {
           title="Add product"
           breadcrumbs={[{ label: 'Inventory' }, { label: 'Products', to: paths.products }, { label: 'Add' }]}
         />
-        <form onSubmit={submit} noValidate>
-          <Stack gap="lg">
-            {fields}
-            {saveBar}
-          </Stack>
-        </form>
+        {editor}
       </Stack>
     );
   }
@@ -164,14 +166,7 @@ function ProductForm({ product }: { product?: Product }) {
         }
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="lg">
-              {fields}
-              {saveBar}
-            </Stack>
-          </form>
-        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>{editor}</Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <Section title="Images">
