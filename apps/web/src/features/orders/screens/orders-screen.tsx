@@ -15,14 +15,8 @@ import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
 import { useOrders } from '../api/list-orders';
 import { orderBadgeStatus } from '../components/order-status';
-import {
-  AnyOfFilter,
-  DATE_CHIPS,
-  DateRangeFilter,
-  StatusTabs,
-  filterChips,
-  statusTabs,
-} from '../../../components/table-filters';
+import { datedListFilters } from '../../../components/dated-list-filters';
+import { StatusTabs, statusTabs } from '../../../components/table-filters';
 import { paths } from '../../../config/paths';
 
 const TABS = statusTabs(
@@ -66,21 +60,15 @@ export default function OrdersScreen() {
       title="Orders"
       description="Every sale, from the till, the dashboard and the API."
       state={state}
-      filters={{
-        content: (
-          <>
-            <AnyOfFilter
-              state={state}
-              name="paymentState"
-              label="Payment"
-              value={state.query.paymentState}
-              data={PAYMENT_STATES.map((p) => ({ value: p, label: statusLabel(p) }))}
-            />
-            <DateRangeFilter state={state} />
-          </>
-        ),
-        chips: filterChips(state, { paymentState: statusLabel, ...DATE_CHIPS }),
-      }}
+      filters={datedListFilters(state, {
+        anyOf: {
+          name: 'paymentState',
+          label: 'Payment',
+          value: state.query.paymentState,
+          data: PAYMENT_STATES.map((p) => ({ value: p, label: statusLabel(p) })),
+          chip: statusLabel,
+        },
+      })}
       onExport={() => downloadRoute(ordersRoutes.export, { query: state.exportQuery }, 'orders.csv')}
       add={canSell ? { label: 'New sale', to: paths.pointOfSale } : undefined}
       toolbar={<StatusTabs state={state} tabs={TABS} />}

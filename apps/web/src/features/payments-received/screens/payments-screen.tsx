@@ -7,7 +7,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { column, dateTimeColumn, moneyColumn, textColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
-import { AnyOfFilter, DATE_CHIPS, DateRangeFilter, filterChips } from '../../../components/table-filters';
+import { datedListFilters } from '../../../components/dated-list-filters';
 import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
@@ -44,21 +44,15 @@ export default function PaymentsScreen() {
       title="Payments received"
       description="Money taken for orders: at the till and paid later."
       state={state}
-      filters={{
-        content: (
-          <>
-            <AnyOfFilter
-              state={state}
-              name="mode"
-              label="Mode"
-              value={state.query.mode}
-              data={PAYMENT_MODE_OPTIONS}
-            />
-            <DateRangeFilter state={state} />
-          </>
-        ),
-        chips: filterChips(state, { mode: modeLabel, ...DATE_CHIPS }),
-      }}
+      filters={datedListFilters(state, {
+        anyOf: {
+          name: 'mode',
+          label: 'Mode',
+          value: state.query.mode,
+          data: PAYMENT_MODE_OPTIONS,
+          chip: modeLabel,
+        },
+      })}
       onExport={() =>
         downloadRoute(paymentsReceivedRoutes.export, { query: state.exportQuery }, 'payments-received.csv')
       }

@@ -8,14 +8,8 @@ import {
 import { useNavigate } from 'react-router';
 import { column, moneyColumn, statusColumn, textColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
-import {
-  DATE_CHIPS,
-  DateRangeFilter,
-  FilterHeading,
-  StatusTabs,
-  statusTabs,
-  filterChips,
-} from '../../../components/table-filters';
+import { datedListFilters } from '../../../components/dated-list-filters';
+import { StatusTabs, statusTabs } from '../../../components/table-filters';
 import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
@@ -57,15 +51,7 @@ export default function PurchaseOrdersScreen() {
       title="Purchase orders"
       description="Stock you ordered from vendors, from draft to received."
       state={state}
-      filters={{
-        content: (
-          <>
-            <FilterHeading>Order date</FilterHeading>
-            <DateRangeFilter state={state} />
-          </>
-        ),
-        chips: filterChips(state, DATE_CHIPS),
-      }}
+      filters={datedListFilters(state, { heading: 'Order date' })}
       onExport={() =>
         downloadRoute(purchaseOrdersRoutes.export, { query: state.exportQuery }, 'purchase-orders.csv')
       }
