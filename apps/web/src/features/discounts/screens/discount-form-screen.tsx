@@ -1,4 +1,13 @@
-import { MultiSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  MultiSelect,
+  SegmentedControl,
+  type SegmentedControlProps,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
@@ -72,6 +81,18 @@ function ProductPicker({
   );
 }
 
+/** A choice of a few options with its label above, named by that label for screen readers. */
+function LabelledChoice({ label, ...props }: SegmentedControlProps & { label: string }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4}>
+        {label}
+      </Text>
+      <SegmentedControl aria-label={label} {...props} />
+    </div>
+  );
+}
+
 function DiscountForm({ discount }: { discount?: Discount }) {
   const navigate = useNavigate();
   const { timezone } = useStoreLocale();
@@ -127,19 +148,14 @@ function DiscountForm({ discount }: { discount?: Discount }) {
                 onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
               />
             </SimpleGrid>
-            <div>
-              <Text size="sm" fw={500} mb={4}>
-                Type
-              </Text>
-              <SegmentedControl
-                aria-label="Type"
-                data={[
-                  { value: 'percentage', label: 'Percentage' },
-                  { value: 'fixed', label: 'Fixed amount' },
-                ]}
-                {...form.getInputProps('type')}
-              />
-            </div>
+            <LabelledChoice
+              label="Type"
+              data={[
+                { value: 'percentage', label: 'Percentage' },
+                { value: 'fixed', label: 'Fixed amount' },
+              ]}
+              {...form.getInputProps('type')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {values.type === 'percentage' ? (
                 <TextInput
@@ -170,20 +186,15 @@ function DiscountForm({ discount }: { discount?: Discount }) {
                 {...form.getInputProps('min_order_amount')}
               />
             </SimpleGrid>
-            <div>
-              <Text size="sm" fw={500} mb={4}>
-                Applies to
-              </Text>
-              <SegmentedControl
-                aria-label="Applies to"
-                data={[
-                  { value: 'order', label: 'Whole order' },
-                  { value: 'products', label: 'Products' },
-                  { value: 'categories', label: 'Categories' },
-                ]}
-                {...form.getInputProps('applies_to')}
-              />
-            </div>
+            <LabelledChoice
+              label="Applies to"
+              data={[
+                { value: 'order', label: 'Whole order' },
+                { value: 'products', label: 'Products' },
+                { value: 'categories', label: 'Categories' },
+              ]}
+              {...form.getInputProps('applies_to')}
+            />
             {values.applies_to === 'products' && (
               <ProductPicker
                 value={values.product_ids}
