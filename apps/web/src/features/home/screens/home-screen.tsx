@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Progress, SimpleGrid, Stack, Text, Title } from 
 import { IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import type { ProductListItem } from '@tillbook/contract/products';
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { Money } from '../../../components/money';
@@ -77,24 +78,16 @@ function DayFigures({ today }: { today: string }) {
         {...queryCardState(sales)}
         value={sales.data && <Money minor={sales.data.today} currency={sales.data.currency} />}
         footer={
-          sales.data &&
-          (sales.data.today === 0 && sales.data.yesterday === 0 ? (
-            <Text size="xs" c="dimmed">
-              No sales yet today.
-            </Text>
-          ) : (
-            <Group gap={6}>
-              <ChangeBadge
-                percent={sales.data.change_percent}
-                current={sales.data.today}
-                previous={sales.data.yesterday}
-                against="vs yesterday"
-              />
-              <Text size="xs" c="dimmed">
-                Yesterday <Money minor={sales.data.yesterday} currency={sales.data.currency} />
-              </Text>
-            </Group>
-          ))
+          sales.data && (
+            <AgainstYesterday
+              today={sales.data.today}
+              yesterday={sales.data.yesterday}
+              percent={sales.data.change_percent}
+              none="No sales yet today."
+            >
+              <Money minor={sales.data.yesterday} currency={sales.data.currency} />
+            </AgainstYesterday>
+          )
         }
         to={todayOrders}
         linkLabel="View today's orders"
@@ -104,22 +97,15 @@ function DayFigures({ today }: { today: string }) {
         {...queryCardState(sales)}
         value={sales.data && formatCount(sales.data.today_orders)}
         footer={
-          sales.data &&
-          (sales.data.today_orders === 0 && sales.data.yesterday_orders === 0 ? (
-            <Text size="xs" c="dimmed">
-              Completed orders count here.
-            </Text>
-          ) : (
-            <Group gap={6}>
-              <ChangeBadge
-                percent={percentChange(sales.data.today_orders, sales.data.yesterday_orders)}
-                against="vs yesterday"
-              />
-              <Text size="xs" c="dimmed">
-                Yesterday {formatCount(sales.data.yesterday_orders)}
-              </Text>
-            </Group>
-          ))
+          sales.data && (
+            <AgainstYesterday
+              today={sales.data.today_orders}
+              yesterday={sales.data.yesterday_orders}
+              none="Completed orders count here."
+            >
+              {formatCount(sales.data.yesterday_orders)}
+            </AgainstYesterday>
+          )
         }
         to={`${todayOrders}&status=success`}
         linkLabel="View today's sales"
@@ -139,6 +125,41 @@ function DayFigures({ today }: { today: string }) {
         linkLabel="View customers"
       />
     </SimpleGrid>
+  );
+}
+
+/**
+ * A day figure's footer: a sentence while today and yesterday both have nothing, else the change
+ * against yesterday (equal figures are no change) and yesterday's figure.
+ */
+function AgainstYesterday({
+  today,
+  yesterday,
+  percent = percentChange(today, yesterday),
+  none,
+  children,
+}: {
+  today: number;
+  yesterday: number;
+  /** By default worked out from the two figures. */
+  percent?: number | null;
+  none: string;
+  children: ReactNode;
+}) {
+  if (today === 0 && yesterday === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        {none}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6}>
+      <ChangeBadge percent={percent} current={today} previous={yesterday} against="vs yesterday" />
+      <Text size="xs" c="dimmed">
+        Yesterday {children}
+      </Text>
+    </Group>
   );
 }
 
