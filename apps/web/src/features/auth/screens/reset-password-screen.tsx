@@ -1,8 +1,8 @@
-import { PasswordInput } from '@mantine/core';
 import { resetPasswordBody } from '@tillbook/contract/auth';
 import { useNavigate, useParams } from 'react-router';
 import { CardForm, CardLink } from '../../../components/card-form';
 import { CenteredCard } from '../../../components/centered-card';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useResetPassword } from '../api/reset-password';
@@ -41,17 +41,10 @@ export default function ResetPasswordScreen() {
         loading={reset.isPending}
         disabled={reset.isSuccess}
       >
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
+        <NewPasswordFields
           required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirm_password')}
+          password={form.getInputProps('password')}
+          confirm={form.getInputProps('confirm_password')}
         />
       </CardForm>
     </CenteredCard>

@@ -8,6 +8,7 @@ import {
   websiteBody,
 } from '@tillbook/contract/users';
 import { ImageUpload } from '../../../components/image-upload';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { SectionForm } from '../../../components/section-form';
 import { Section } from '../../../components/states';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
@@ -90,11 +91,9 @@ function PasswordForm() {
         {...form.getInputProps('current_password')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          {...form.getInputProps('confirm_password')}
+        <NewPasswordFields
+          password={form.getInputProps('password')}
+          confirm={form.getInputProps('confirm_password')}
         />
       </SimpleGrid>
     </SectionForm>
