@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { apiRouteTables } from '@tillbook/contract/api';
 import type { RouteDef } from '@tillbook/contract/common';
 import { API_KEY_KINDS, apiKeyMayCall, type ApiKeyKindName } from '@tillbook/contract/developers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMerchant,
   createStaff,
@@ -11,13 +11,11 @@ import {
   auditsOf,
   auditOf,
 } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { withTestApp } from '../../test/with-test-app.js';
+import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+withTestApp((app) => (t = app));
 
 const key = async (m: Merchant, env: 'sandbox' | 'production', type?: 'secret') => {
   const res = await t.call('GET', '/developer/generate-keys', { token: m.token, query: { env, type } });
@@ -745,10 +743,7 @@ describe('metering', () => {
 
 describe('rate limits', () => {
   let r: TestApp;
-  beforeAll(async () => {
-    r = await createTestApp({ API_KEY_CALLS_PER_MINUTE: '5', API_USER_CALLS_PER_MINUTE: '8' });
-  });
-  afterAll(async () => r.close());
+  withTestApp((app) => (r = app), { API_KEY_CALLS_PER_MINUTE: '5', API_USER_CALLS_PER_MINUTE: '8' });
 
   it('answers RateLimit headers per key and a 429 with Retry-After past the limit', async () => {
     const m = await createMerchant(r);

@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@tillbook/contract/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../test/with-test-app.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   createMerchant,
@@ -12,10 +13,7 @@ import {
 } from '../../test/fixtures.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+withTestApp((app) => (t = app));
 
 const roleId = async (token: string, key: string) =>
   (await t.call('GET', '/roles', { token })).body.data.find((r: { key: string }) => r.key === key)
