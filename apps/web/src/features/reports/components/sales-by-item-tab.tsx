@@ -1,18 +1,17 @@
-import { Anchor, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, NativeSelect, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { productsRoutes } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { WidgetCard } from '../../../components/insight-cards';
 import { paths } from '../../../config/paths';
 import { call } from '../../../lib/api-client';
-import { queryCardState } from '../../../lib/query-state';
 import { useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSalesByItem, type ItemFilters } from '../api/reports';
 import { ReportPager } from './report-pager';
+import { ReportCard } from './report-card';
 import { ReportTable } from './report-table';
 import { TableHead } from '../../../components/table-head';
 
@@ -52,20 +51,17 @@ export function SalesByItemTab({
   const pushSearch = useDebouncedCallback((v: string) => onChange({ search: v || null, page: null }), 300);
 
   return (
-    <WidgetCard
+    <ReportCard
       title="Sales by item"
-      {...queryCardState(q)}
+      query={q}
       isEmpty={q.data?.rows.length === 0}
-      skeletonRows={8}
       empty={
-        <Text size="sm" c="dimmed">
-          {filters.search || filters.categoryId
-            ? 'No product sold in this period matches the search or category.'
-            : 'No products sold in this period.'}
-        </Text>
+        filters.search || filters.categoryId
+          ? 'No product sold in this period matches the search or category.'
+          : 'No products sold in this period.'
       }
-      actions={
-        <Group gap="xs" wrap="wrap" className="report-no-print">
+      filters={
+        <>
           <TextInput
             size="xs"
             aria-label="Search products"
@@ -98,7 +94,7 @@ export function SalesByItemTab({
               })
             }
           />
-        </Group>
+        </>
       }
     >
       {q.data && (
@@ -144,6 +140,6 @@ export function SalesByItemTab({
           <ReportPager pagination={q.data.pagination} onChange={onChange} noun="products" />
         </>
       )}
-    </WidgetCard>
+    </ReportCard>
   );
 }

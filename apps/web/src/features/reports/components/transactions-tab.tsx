@@ -1,15 +1,14 @@
-import { Anchor, Group, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
+import { Anchor, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
 import { ORDER_STATUSES } from '@tillbook/contract/orders';
 import { Link } from 'react-router';
-import { WidgetCard } from '../../../components/insight-cards';
 import { DateTime } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
-import { queryCardState } from '../../../lib/query-state';
 import { useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useTransactions, type TransactionFilters } from '../api/reports';
 import { ReportPager } from './report-pager';
+import { ReportCard } from './report-card';
 import { ReportTable } from './report-table';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 
@@ -37,22 +36,19 @@ export function TransactionsTab({
   const payments = filters.kind === 'payments';
 
   return (
-    <WidgetCard
+    <ReportCard
       title="Sales transactions"
-      {...queryCardState(q)}
+      query={q}
       isEmpty={q.data?.rows.length === 0}
-      skeletonRows={8}
       empty={
-        <Text size="sm" c="dimmed">
-          {payments
-            ? 'No payments received in this period.'
-            : filters.status
-              ? 'No orders with this status in this period.'
-              : 'No orders in this period.'}
-        </Text>
+        payments
+          ? 'No payments received in this period.'
+          : filters.status
+            ? 'No orders with this status in this period.'
+            : 'No orders in this period.'
       }
-      actions={
-        <Group gap="xs" wrap="wrap" className="report-no-print">
+      filters={
+        <>
           <SegmentedControl
             size="xs"
             aria-label="Rows"
@@ -73,7 +69,7 @@ export function TransactionsTab({
             ]}
             onChange={(e) => onChange({ status: e.currentTarget.value || null, page: null })}
           />
-        </Group>
+        </>
       }
     >
       {q.data && (
@@ -150,6 +146,6 @@ export function TransactionsTab({
           />
         </>
       )}
-    </WidgetCard>
+    </ReportCard>
   );
 }
