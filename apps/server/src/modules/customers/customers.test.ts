@@ -8,6 +8,7 @@ import {
   uniqueEmail,
   type Merchant,
 } from '../../test/fixtures.js';
+import { expectAnswer } from '../../test/expect-answer.js';
 import type { TestApp } from '../../test/harness.js';
 import { fileUpload, TINY_PNG } from '../../test/multipart.js';
 
@@ -172,9 +173,7 @@ describe('customers', () => {
       token: m.token,
       body: { last_name: 'Abubakar', city: 'Kano', email_address: 'musa@example.com' },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Customer updated successfully!!');
-    expect(res.body.data).toMatchObject({
+    expectAnswer(res, 200, 'Customer updated successfully!!', {
       full_name: 'Musa Abubakar',
       city: 'Kano',
       email_address: 'musa@example.com',

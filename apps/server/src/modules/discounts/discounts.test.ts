@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithTwoStores, createMerchant, type Merchant, auditsOf, auditOf } from '../../test/fixtures.js';
+import { expectAnswer } from '../../test/expect-answer.js';
 import type { TestApp } from '../../test/harness.js';
 import { createProduct, order, stockOf } from '../../test/sales-fixtures.js';
 import { endInstant, startInstant } from '../../lib/local-dates.js';
@@ -26,9 +27,7 @@ async function created(body: Record<string, unknown>, who: Merchant = m) {
 describe('creating and editing discounts', () => {
   it("creates a discount with the spec's message, upper-casing the code", async () => {
     const res = await create({ name: 'Weekend Sale', code: 'weekend12', value: 12.5, usage_limit: 20 });
-    expect(res.status).toBe(201);
-    expect(res.body.message).toBe('Discount added successfully');
-    expect(res.body.data).toMatchObject({
+    expectAnswer(res, 201, 'Discount added successfully', {
       name: 'Weekend Sale',
       code: 'WEEKEND12',
       type: 'percentage',

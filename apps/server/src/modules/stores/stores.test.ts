@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   auditsOf,
 } from '../../test/fixtures.js';
+import { expectAnswer } from '../../test/expect-answer.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,10 +40,8 @@ describe('stores and branches', () => {
       token: m.token,
       body: { business_name: 'Second Shop', currency: 'ghs', country: 'Ghana', timezone: 'Africa/Accra' },
     });
-    expect(res.status).toBe(201);
     // The spec's text, word for word (issue 15, conformance).
-    expect(res.body.message).toBe('Created New Store!!');
-    expect(res.body.data).toMatchObject({
+    expectAnswer(res, 201, 'Created New Store!!', {
       business_name: 'Second Shop',
       currency: 'GHS',
       timezone: 'Africa/Accra',
@@ -256,9 +255,7 @@ describe('stores and branches', () => {
       token: m.token,
       body: { business_name: 'New Name', email: 'SHOP@Example.ng', tin: '999' },
     });
-    expect(details.status).toBe(200);
-    expect(details.body.message).toBe('Saved!!');
-    expect(details.body.data).toMatchObject({
+    expectAnswer(details, 200, 'Saved!!', {
       business_name: 'New Name',
       email: 'shop@example.ng',
       tin: '999',
