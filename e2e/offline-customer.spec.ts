@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goOffline, goOnline, readyForOffline } from './offline-support';
-import { createMerchant, signIn, type Merchant } from './support';
+import { goOffline, goOnline, offlineSaleNumber, openTillOnline } from './offline-support';
+import { createMerchant, type Merchant } from './support';
 
 /**
  * A customer added at the till with no network (issue 20, decision 0036): checked on the device
@@ -69,12 +69,7 @@ async function sellOne(page: Page, barcode: string) {
   await page.getByRole('button', { name: /^Complete sale/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Sale saved offline' });
   await expect(dialog).toBeVisible();
-  const number = (await dialog.getByText(/Saved on this till as OFF-/).innerText()).match(
-    /OFF-[A-Z0-9]+-\d+/,
-  )![0];
-  await dialog.getByRole('button', { name: 'New sale' }).click();
-  await expect(dialog).toBeHidden();
-  return number;
+  return offlineSaleNumber(page);
 }
 
 /** Puts everything this till sent back in its queue, as if the answers had been lost. */
@@ -113,10 +108,7 @@ test('offline: add a customer, sell to them; back online one customer and one or
 }) => {
   const merchant = await createMerchant(request);
   const milo = await product(request, merchant, 'Milo 500g', 150000);
-  await signIn(page, merchant.email);
-  await page.goto('/sales/orders/generate');
-  await expect(page.getByText('The cart is empty')).toBeVisible();
-  await readyForOffline(page);
+  await openTillOnline(page, merchant.email);
 
   // The network goes; the till is opened again from the service worker's cache.
   await goOffline(context);
@@ -177,10 +169,7 @@ test('offline: a phone or email that already belongs to a customer puts the sale
     last_name: 'Eze',
     phone_number: '08035550101',
   });
-  await signIn(page, merchant.email);
-  await page.goto('/sales/orders/generate');
-  await expect(page.getByText('The cart is empty')).toBeVisible();
-  await readyForOffline(page);
+  await openTillOnline(page, merchant.email);
   await goOffline(context);
   await page.reload();
 

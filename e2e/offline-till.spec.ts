@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { chromium } from './playwright.config';
-import { goOffline, goOnline, readyForOffline } from './offline-support';
+import { goOffline, goOnline, offlineSaleNumber, openTillOnline, tillRowCount } from './offline-support';
 import { createMerchant, signIn, toastsGone, type Merchant } from './support';
 
 /**
@@ -78,12 +78,7 @@ async function sellOffline(page: Page, barcodes: string[]) {
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Offline, pending', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('document').first()).toContainText('OFFLINE, PENDING');
-  const number = (await dialog.getByText(/Saved on this till as OFF-/).innerText()).match(
-    /OFF-[A-Z0-9]+-\d+/,
-  )![0];
-  await dialog.getByRole('button', { name: 'New sale' }).click();
-  await expect(dialog).toBeHidden();
-  return number;
+  return offlineSaleNumber(page);
 }
 
 test('the till sells offline from cold, keeps the sales across a reload and a restart, and sends each once (two tabs) @engine', async ({
@@ -106,10 +101,7 @@ test('the till sells offline from cold, keeps the sales across a reload and a re
     // One visit online: the app shell is cached and the catalogue copied to the device.
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, merchant.email);
-    await page.goto('/sales/orders/generate');
-    await expect(page.getByText('The cart is empty')).toBeVisible();
-    await readyForOffline(page);
+    await openTillOnline(page, merchant.email);
 
     // The network goes; the till loads from cold (a reload served by the service worker).
     await goOffline(context);
@@ -192,9 +184,7 @@ test('an offline sale of stock another till sold meanwhile is flagged by the sto
 }) => {
   const merchant = await createMerchant(request);
   const last = await product(request, merchant, 'Last Bag of Rice', 4500000, 1);
-  await signIn(page, merchant.email);
-  await page.goto('/sales/orders/generate');
-  await readyForOffline(page);
+  await openTillOnline(page, merchant.email);
 
   await goOffline(context);
   await page.reload();
@@ -230,17 +220,7 @@ test('an offline sale of stock another till sold meanwhile is flagged by the sto
 });
 
 /** How many sales wait in this browser's IndexedDB queue (read without the app). */
-const queuedOnDevice = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('tillbook-till');
-        open.onsuccess = () => {
-          const count = open.result.transaction('sales').objectStore('sales').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
+const queuedOnDevice = (page: Page) => tillRowCount(page, 'sales');
 
 test('a till whose session expires offline keeps selling on its offline grant, and signs in before its sales are sent', async ({
   page,
@@ -251,9 +231,7 @@ test('a till whose session expires offline keeps selling on its offline grant, a
   const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
   // The page's clock is Playwright's: the 6 hours of the session pass in a moment.
   await page.clock.install();
-  await signIn(page, merchant.email);
-  await page.goto('/sales/orders/generate');
-  await readyForOffline(page);
+  await openTillOnline(page, merchant.email);
 
   await goOffline(context);
   await page.clock.fastForward('07:00:00');
@@ -304,9 +282,7 @@ test("the offline grant ends with the store's offline hours; the sales stay on t
   expect(rule.status()).toBe(200);
   const rice = await product(request, merchant, 'Rice 5kg', 900000, 4);
   await page.clock.install();
-  await signIn(page, merchant.email);
-  await page.goto('/sales/orders/generate');
-  await readyForOffline(page);
+  await openTillOnline(page, merchant.email);
 
   await goOffline(context);
   await page.clock.fastForward('07:00:00');
@@ -337,9 +313,7 @@ test("offline, scans and searches read the till's memory as the changes sync lef
 }) => {
   const merchant = await createMerchant(request);
   const milo = await product(request, merchant, 'Milo 500g', 150000, 10);
-  await signIn(page, merchant.email);
-  await page.goto('/sales/orders/generate');
-  await readyForOffline(page);
+  await openTillOnline(page, merchant.email);
 
   // While the till is open (its products already in memory): a new product and a new price.
   const garri = await product(request, merchant, 'Garri Ijebu 2kg', 300000, 6);
@@ -351,22 +325,7 @@ test("offline, scans and searches read the till's memory as the changes sync lef
   // The network dropping and coming back starts a round, which brings both.
   await goOffline(context);
   await goOnline(context);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('tillbook-till');
-              open.onsuccess = () => {
-                const count = open.result.transaction('products').objectStore('products').count();
-                count.onsuccess = () => resolve(count.result);
-              };
-            }),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(2);
+  await expect.poll(() => tillRowCount(page, 'products'), { timeout: 20_000 }).toBe(2);
 
   await goOffline(context);
   await scanCode(page, garri.barcode);
