@@ -196,6 +196,19 @@ test('discounts limited to a product and to a category through the form pickers 
   const peak = await createProduct(request, merchant, 'Peak Milk 400g', 250000, 5, {
     category_ids: [dairy.id],
   });
+  /** The store's discounts as the server keeps them. */
+  const savedDiscounts = async () =>
+    (await (await request.get('/api/v1/discounts', { headers })).json()).data as Array<{
+      id: string;
+      code: string;
+      applies_to: string;
+      category_ids: string[];
+      product_ids: string[];
+      value: number;
+    }>;
+  /** The server's answer to `code` on a cart of `items`. */
+  const validate = (code: string, items: Array<{ product_id: string; quantity: number }>) =>
+    request.post('/api/v1/discounts/validate', { headers, data: { discount_code: code, items } });
   await signIn(page, merchant.email);
 
   await page.goto('/sales/discounts/create');
@@ -221,23 +234,13 @@ test('discounts limited to a product and to a category through the form pickers 
   await expect(rows.first()).toContainText('MILO10');
 
   // The server: the discount is limited to that one product, and only it is discounted.
-  const list = (await (await request.get('/api/v1/discounts', { headers })).json()).data as Array<{
-    id: string;
-    code: string;
-  }>;
-  const miloWeek = list.find((d) => d.code === 'MILO10')!;
+  const miloWeek = (await savedDiscounts()).find((d) => d.code === 'MILO10')!;
   const saved = (await (await request.get(`/api/v1/discounts/${miloWeek.id}`, { headers })).json()).data;
   expect(saved).toMatchObject({ applies_to: 'products', product_ids: [milo.id], category_ids: [] });
-  const check = await request.post('/api/v1/discounts/validate', {
-    headers,
-    data: {
-      discount_code: 'MILO10',
-      items: [
-        { product_id: milo.id, quantity: 2 },
-        { product_id: peak.id, quantity: 1 },
-      ],
-    },
-  });
+  const check = await validate('MILO10', [
+    { product_id: milo.id, quantity: 2 },
+    { product_id: peak.id, quantity: 1 },
+  ]);
   expect(check.status(), await check.text()).toBe(200);
   // 10% of the two Milo (₦3,000), nothing off the Peak.
   expect((await check.json()).data.amount).toBe(30000);
@@ -266,36 +269,20 @@ test('discounts limited to a product and to a category through the form pickers 
   await expect(toast(page, 'Discount added successfully')).toBeVisible();
   await expect(rows).toHaveCount(2);
 
-  const all = (await (await request.get('/api/v1/discounts', { headers })).json()).data as Array<{
-    code: string;
-    applies_to: string;
-    category_ids: string[];
-    product_ids: string[];
-    value: number;
-  }>;
-  expect(all.find((d) => d.code === 'DAIRY200')).toMatchObject({
+  expect((await savedDiscounts()).find((d) => d.code === 'DAIRY200')).toMatchObject({
     applies_to: 'categories',
     category_ids: [dairy.id],
     product_ids: [],
     value: 20000,
   });
-  const dairyCheck = await request.post('/api/v1/discounts/validate', {
-    headers,
-    data: {
-      discount_code: 'DAIRY200',
-      items: [
-        { product_id: milo.id, quantity: 1 },
-        { product_id: peak.id, quantity: 1 },
-      ],
-    },
-  });
+  const dairyCheck = await validate('DAIRY200', [
+    { product_id: milo.id, quantity: 1 },
+    { product_id: peak.id, quantity: 1 },
+  ]);
   expect(dairyCheck.status(), await dairyCheck.text()).toBe(200);
   expect((await dairyCheck.json()).data.amount).toBe(20000);
   // A cart without dairy does not take the code.
-  const noDairy = await request.post('/api/v1/discounts/validate', {
-    headers,
-    data: { discount_code: 'DAIRY200', items: [{ product_id: milo.id, quantity: 1 }] },
-  });
+  const noDairy = await validate('DAIRY200', [{ product_id: milo.id, quantity: 1 }]);
   expect(noDairy.status(), await noDairy.text()).toBe(422);
   expect(await noDairy.json()).toMatchObject({
     success: false,
