@@ -5,6 +5,7 @@ import {
   storeDetailsBody,
   type StoreSummary,
 } from '@tillbook/contract/stores';
+import type { UseFormReturnType } from '@mantine/form';
 import { SectionForm } from '../../../components/section-form';
 import { Section } from '../../../components/states';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
@@ -19,6 +20,12 @@ const blankToNull = <T extends Record<string, unknown>>(values: T) =>
     Object.entries(values).map(([k, v]) => [k, typeof v === 'string' && !v.trim() ? null : v]),
   ) as T;
 
+/** What each of the store's forms does with its answer: a toast, or the refusal on its fields. */
+const savedOrFormError = <T,>(form: UseFormReturnType<T>) => ({
+  onSuccess: (answer: { message?: string }) => notify.success(answer.message || 'Saved!!'),
+  onError: (error: unknown) => showFormError(form, error),
+});
+
 export function StoreDetailsForm({ store, canEdit }: { store: StoreSummary; canEdit: boolean }) {
   const form = useSchemaForm(storeDetailsBody, {
     business_name: store.business_name,
@@ -29,10 +36,7 @@ export function StoreDetailsForm({ store, canEdit }: { store: StoreSummary; canE
     registration_number: store.registration_number ?? '',
     tin: store.tin ?? '',
   });
-  const save = useUpdateStoreDetails({
-    onSuccess: (answer) => notify.success(answer.message || 'Saved!!'),
-    onError: (error) => showFormError(form, error),
-  });
+  const save = useUpdateStoreDetails(savedOrFormError(form));
   return (
     <SectionForm
       title="Details"
@@ -71,10 +75,7 @@ export function StoreDetailsForm({ store, canEdit }: { store: StoreSummary; canE
 
 export function StoreCurrencyForm({ store, canEdit }: { store: StoreSummary; canEdit: boolean }) {
   const form = useSchemaForm(storeCurrencyBody, { currency: store.currency });
-  const save = useUpdateStoreCurrency({
-    onSuccess: (answer) => notify.success(answer.message || 'Saved!!'),
-    onError: (error) => showFormError(form, error),
-  });
+  const save = useUpdateStoreCurrency(savedOrFormError(form));
   const options = CURRENCIES.some((c) => c.value === store.currency)
     ? CURRENCIES
     : [...CURRENCIES, { value: store.currency, label: store.currency }];
@@ -109,10 +110,7 @@ export function StoreAddressForm({ store, canEdit }: { store: StoreSummary; canE
     country: store.country ?? '',
     timezone: store.timezone,
   });
-  const save = useUpdateStoreAddress({
-    onSuccess: (answer) => notify.success(answer.message || 'Saved!!'),
-    onError: (error) => showFormError(form, error),
-  });
+  const save = useUpdateStoreAddress(savedOrFormError(form));
   return (
     <SectionForm
       title="Address"
