@@ -34,27 +34,34 @@ const browserToken = (page: Page) =>
 /** The cached answers in localStorage, as text ('' when there are none). */
 const storedCache = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', CACHE_KEY);
 
-async function customersOnScreen(page: Page) {
+/** Signs in to the shop and opens its customers, until the list is on screen and cached. */
+async function signedInOnCustomers(page: Page, request: Request) {
+  await signIn(page, (await shop(request)).email);
   await page.goto('/sales/customers');
   await expect(page.getByText(SECRET)).toBeVisible();
   // The persister writes at most once a second.
   await expect.poll(() => storedCache(page)).toContain(SECRET);
 }
 
-test('a session the server ended shows no cached data after a reload and returns to sign-in', async ({
-  page,
-  request,
-}) => {
-  const merchant = await shop(request);
-  await signIn(page, merchant.email);
-  await customersOnScreen(page);
-
-  // Signed out elsewhere (another device, a password change, an owner removing the member).
+/**
+ * Ends the browser's session from outside it (another device, a password change, an owner
+ * removing the member): the server has it signed out, the browser does not know yet.
+ */
+async function endSessionElsewhere(page: Page, request: Request) {
   const token = await browserToken(page);
   expect(token).toBeTruthy();
   expect((await request.post('/api/v1/user/signout', { headers: { Authorization: token! } })).status()).toBe(
     200,
   );
+}
+
+test('a session the server ended shows no cached data after a reload and returns to sign-in', async ({
+  page,
+  request,
+}) => {
+  await signedInOnCustomers(page, request);
+
+  await endSessionElsewhere(page, request);
 
   await page.reload();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
@@ -67,12 +74,9 @@ test('a refused token (401) while the app is open clears the cached data and ret
   page,
   request,
 }) => {
-  const merchant = await shop(request);
-  await signIn(page, merchant.email);
-  await customersOnScreen(page);
+  await signedInOnCustomers(page, request);
 
-  const token = await browserToken(page);
-  await request.post('/api/v1/user/signout', { headers: { Authorization: token! } });
+  await endSessionElsewhere(page, request);
   // The tab comes back to the front: the app asks the server whether the session still holds.
   await page.evaluate(() => {
     window.dispatchEvent(new Event('focus'));
@@ -84,9 +88,7 @@ test('a refused token (401) while the app is open clears the cached data and ret
 });
 
 test('signing out clears the cached data in memory and in localStorage', async ({ page, request }) => {
-  const merchant = await shop(request);
-  await signIn(page, merchant.email);
-  await customersOnScreen(page);
+  await signedInOnCustomers(page, request);
 
   await toastsGone(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
