@@ -1,8 +1,9 @@
-import { Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBarcode, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
 import { useRef, useState } from 'react';
+import { BarcodeInput } from '../../../components/barcode-input';
 import { ProductSearchResults } from '../../../components/product-search-results';
 import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -47,21 +48,14 @@ export function ProductAdder({ onAdd }: { onAdd: (product: Product) => void }) {
   return (
     <Stack gap="sm">
       <Group grow align="flex-start" wrap="wrap" gap="sm">
-        <TextInput
+        <BarcodeInput
           ref={scanRef}
-          label="Scan barcode"
           description="Scan, or type a barcode or SKU and press Enter"
           placeholder="2000000000015"
-          leftSection={<IconBarcode size={16} />}
-          rightSection={looking ? <Loader size="xs" /> : null}
+          looking={looking}
+          onScan={scan}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              scan();
-            }
-          }}
           miw={220}
         />
         <TextInput

@@ -1,8 +1,9 @@
-import { Kbd, Loader, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { Kbd, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBarcode, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
 import { useState, type RefObject } from 'react';
+import { BarcodeInput } from '../../../components/barcode-input';
 import { Money } from '../../../components/money';
 import { ProductSearchResults } from '../../../components/product-search-results';
 import { useProductSearch } from '../api/lookups';
@@ -31,21 +32,18 @@ export function ScanPanel({ scanner, scanRef, searchRef, onAdd, focusScan }: Sca
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
+        <BarcodeInput
           ref={scanRef}
           autoFocus
-          label="Scan barcode"
           description="Scan, or type a barcode or SKU and press Enter (3*code for three)"
           placeholder="6151234567890"
-          leftSection={<IconBarcode size={16} />}
-          rightSection={scanner.looking ? <Loader size="xs" /> : <Kbd size="xs">F2</Kbd>}
+          looking={scanner.looking}
+          idleSection={<Kbd size="xs">F2</Kbd>}
+          onScan={scanner.scan}
           value={scanner.text}
           onChange={(e) => scanner.setText(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              scanner.scan();
-            } else if (e.key === 'Escape') scanner.setText('');
+            if (e.key === 'Escape') scanner.setText('');
           }}
           onBlur={(e) => {
             // The scan box keeps focus unless the cashier moved to another field on purpose.
