@@ -417,14 +417,23 @@ async function signedInShop(page: Page, request: APIRequestContext) {
 /** Where the second signed-in test starts in storeVisits (each test makes its own shop). */
 const FIRST_HALF = 20;
 
+/**
+ * A signed-in test's start: its own shop with data, then the audit of the store's screens from
+ * `from` up to `to`. Answers the shop and the findings so far, for the test's own screens.
+ */
+async function auditShopScreens(page: Page, request: APIRequestContext, from: number, to?: number) {
+  const data = await signedInShop(page, request);
+  const findings: Finding[] = [];
+  await auditVisits(page, storeVisits(data).slice(from, to), findings);
+  return { data, findings };
+}
+
 test('accessibility: signed in, overview, settings and customer screens with data', async ({
   page,
   request,
 }) => {
   test.setTimeout(300_000);
-  const data = await signedInShop(page, request);
-  const findings: Finding[] = [];
-  await auditVisits(page, storeVisits(data).slice(0, FIRST_HALF), findings);
+  const { findings } = await auditShopScreens(page, request, 0, FIRST_HALF);
   // The main screens and the navigation drawer at phone width.
   await page.setViewportSize(PHONE);
   await page.goto('/home');
@@ -443,9 +452,7 @@ test('accessibility: signed in, sales, inventory and purchasing screens with dat
   request,
 }) => {
   test.setTimeout(300_000);
-  const data = await signedInShop(page, request);
-  const findings: Finding[] = [];
-  await auditVisits(page, storeVisits(data).slice(FIRST_HALF), findings);
+  const { data, findings } = await auditShopScreens(page, request, FIRST_HALF);
 
   // The point of sale with a line in the cart.
   await page.goto('/sales/orders/generate');
