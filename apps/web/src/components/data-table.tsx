@@ -1,9 +1,11 @@
 import {
+  Box,
   Group,
   NativeSelect,
   Pagination,
   Paper,
   ScrollArea,
+  Stack,
   Table,
   Text,
   UnstyledButton,
@@ -21,6 +23,7 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
 import type { TableState } from '../lib/use-table-state';
+import { CardList, cardLayout, RowCard, usePhoneWidth, type CardRole } from './row-cards';
 import { ErrorState, LoadingState } from './states';
 
 export const PAGE_SIZES = ['10', '20', '50', '100'];
@@ -29,6 +32,8 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
     /** Let the column's text wrap; cells stay on one line otherwise (the table scrolls sideways). */
     wrap?: boolean;
+    /** What the column is on a phone's card (by default a labelled line; see `cardLayout`). */
+    card?: CardRole;
     /** Unused type parameters of the library's interface. */
     _types?: [TData, TValue];
   }
@@ -68,7 +73,8 @@ function toSorting(sort: string | null): SortingState {
 
 /**
  * A list: sortable headers, pagination with a page size choice, loading/empty/error states;
- * all of its state lives in the URL. Scrolls sideways on a phone.
+ * all of its state lives in the URL. Below the `sm` breakpoint each row is a card (its columns
+ * placed by their `meta.card` role) with a sort choice above, so no phone scrolls sideways.
  */
 export function DataTable<T>({
   columns,
@@ -83,6 +89,7 @@ export function DataTable<T>({
   getRowId,
   label,
 }: DataTableProps<T>) {
+  const phone = usePhoneWidth();
   const manual = Boolean(pagination);
   // Stable identities: the table recomputes its rows (and would reset its page) when they change.
   const sorting = useMemo(() => toSorting(state.sort), [state.sort]);
@@ -127,6 +134,102 @@ export function DataTable<T>({
       </Paper>
     );
   const totalPages = pagination?.totalPages ?? Math.max(1, Math.ceil(total / state.perPage));
+  const footer = (
+    <Group
+      justify="space-between"
+      p="sm"
+      gap="sm"
+      style={phone ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Rows per page
+        </Text>
+        <NativeSelect
+          aria-label="Rows per page"
+          data={PAGE_SIZES}
+          value={String(state.perPage)}
+          onChange={(e) => state.setPerPage(Number(e.currentTarget.value))}
+          w={72}
+          size="xs"
+        />
+        <Text size="sm" c="dimmed">
+          {total} in all
+        </Text>
+      </Group>
+      <Pagination
+        total={totalPages}
+        value={Math.min(state.page, totalPages)}
+        onChange={state.setPage}
+        size="sm"
+        getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
+      />
+    </Group>
+  );
+
+  if (phone) {
+    const columnsNow = table.getVisibleLeafColumns();
+    const layout = cardLayout(columnsNow.map((c) => ({ id: c.id, card: c.columnDef.meta?.card })));
+    const sortable = columnsNow.filter((c) => c.getCanSort());
+    const selectAll = layout.select
+      ? table.getFlatHeaders().find((h) => h.column.id === layout.select)
+      : undefined;
+    return (
+      <Stack gap="sm">
+        {(sortable.length > 0 || selectAll) && (
+          <Group justify="space-between" gap="sm">
+            {selectAll ? (
+              <Group gap="xs" wrap="nowrap">
+                {flexRender(selectAll.column.columnDef.header, selectAll.getContext())}
+                <Text size="sm">All on this page</Text>
+              </Group>
+            ) : (
+              <span />
+            )}
+            {sortable.length > 0 && (
+              <NativeSelect
+                aria-label="Sort by"
+                size="xs"
+                value={state.sort ?? ''}
+                onChange={(e) => state.setSort(e.currentTarget.value || null)}
+                data={[
+                  { value: '', label: 'Sort: default' },
+                  ...sortable.flatMap((c) => {
+                    const name = typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id;
+                    return [
+                      { value: c.id, label: `${name}, ascending` },
+                      { value: `-${c.id}`, label: `${name}, descending` },
+                    ];
+                  }),
+                ]}
+              />
+            )}
+          </Group>
+        )}
+        <Box style={{ opacity: loading ? 0.6 : 1 }}>
+          <CardList label={label}>
+            {table.getRowModel().rows.map((row) => (
+              <li key={row.id}>
+                <RowCard
+                  layout={layout}
+                  onOpen={onRowClick ? () => onRowClick(row.original) : undefined}
+                  cells={row.getVisibleCells().map((cell) => ({
+                    id: cell.column.id,
+                    header:
+                      typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : null,
+                    content: flexRender(cell.column.columnDef.cell, cell.getContext()),
+                  }))}
+                />
+              </li>
+            ))}
+          </CardList>
+        </Box>
+        <Paper withBorder radius="md">
+          {footer}
+        </Paper>
+      </Stack>
+    );
+  }
 
   return (
     <Paper withBorder radius="md">
@@ -192,36 +295,7 @@ export function DataTable<T>({
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <Group
-        justify="space-between"
-        p="sm"
-        gap="sm"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            Rows per page
-          </Text>
-          <NativeSelect
-            aria-label="Rows per page"
-            data={PAGE_SIZES}
-            value={String(state.perPage)}
-            onChange={(e) => state.setPerPage(Number(e.currentTarget.value))}
-            w={72}
-            size="xs"
-          />
-          <Text size="sm" c="dimmed">
-            {total} in all
-          </Text>
-        </Group>
-        <Pagination
-          total={totalPages}
-          value={Math.min(state.page, totalPages)}
-          onChange={state.setPage}
-          size="sm"
-          getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
-        />
-      </Group>
+      {footer}
     </Paper>
   );
 }

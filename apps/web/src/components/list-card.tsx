@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { WidgetCard } from './insight-cards';
+import { CardList, cardLayout, RowCard, usePhoneWidth, type CardRole } from './row-cards';
 import { StatusBadge } from './status-badge';
 
 const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };
@@ -15,6 +16,8 @@ export interface ListColumn<T> {
   numeric?: boolean;
   /** Kept on one line (amounts, dates): the table scrolls sideways instead. */
   noWrap?: boolean;
+  /** Its place on a phone's card: by default the first column names the row, a figure sits right. */
+  card?: CardRole;
   cell: (row: T) => ReactNode;
 }
 
@@ -28,8 +31,8 @@ interface ListCardQuery<T> {
 
 /**
  * A short list on an overview screen (home, dashboard): a card titled as its table is named,
- * a link to the full list, the card's loading, error and empty states, and a table that scrolls
- * sideways on a phone.
+ * a link to the full list, the card's loading, error and empty states, and a table (below the
+ * `sm` breakpoint a card per row, see `cardLayout`).
  */
 export function ListCard<T>({
   title,
@@ -53,6 +56,10 @@ export function ListCard<T>({
   all: { to: string; label: string };
   miw?: number;
 }) {
+  const phone = usePhoneWidth();
+  const layout = cardLayout(
+    columns.map((c) => ({ id: c.header, card: c.card ?? (c.numeric ? 'figure' : undefined) })),
+  );
   return (
     <WidgetCard
       title={title}
@@ -67,34 +74,47 @@ export function ListCard<T>({
         </Anchor>
       }
     >
-      <ScrollArea type="auto">
-        <Table verticalSpacing="xs" miw={miw} aria-label={title}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.header} ta={c.numeric ? 'right' : undefined}>
-                  {c.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows?.map((row) => (
-              <Table.Tr key={rowKey(row)}>
+      {phone ? (
+        <CardList label={title}>
+          {rows?.map((row) => (
+            <li key={rowKey(row)}>
+              <RowCard
+                layout={layout}
+                cells={columns.map((c) => ({ id: c.header, header: c.header, content: c.cell(row) }))}
+              />
+            </li>
+          ))}
+        </CardList>
+      ) : (
+        <ScrollArea type="auto">
+          <Table verticalSpacing="xs" miw={miw} aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
                 {columns.map((c) => (
-                  <Table.Td
-                    key={c.header}
-                    ta={c.numeric ? 'right' : undefined}
-                    style={c.noWrap ? NO_WRAP : undefined}
-                  >
-                    {c.cell(row)}
-                  </Table.Td>
+                  <Table.Th key={c.header} ta={c.numeric ? 'right' : undefined}>
+                    {c.header}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows?.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td
+                      key={c.header}
+                      ta={c.numeric ? 'right' : undefined}
+                      style={c.noWrap ? NO_WRAP : undefined}
+                    >
+                      {c.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
     </WidgetCard>
   );
 }

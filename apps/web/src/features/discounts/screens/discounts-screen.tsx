@@ -40,7 +40,7 @@ export default function DiscountsScreen() {
           {d.code}
         </Text>
       )),
-      column<Discount>('value', 'Discount', (d) => discountValueText(d, currency)),
+      column<Discount>('value', 'Discount', (d) => discountValueText(d, currency), { card: 'figure' }),
       column<Discount>('usage', 'Used', usageText),
       column<Discount>('dates', 'Dates', (d) => periodText(d, timezone)),
       statusColumn<Discount>((d) => d.status),

@@ -1,9 +1,9 @@
-import { Box, Divider, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Invoice } from '@tillbook/contract/orders';
 import { useStoreLocale } from '../../../lib/current-user';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import './invoice-print.css';
-import { TableHead } from '../../../components/table-head';
+import { LinesTable } from '../../../components/lines-table';
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -73,22 +73,20 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <Text>Walk-in customer</Text>
           )}
         </Box>
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-label="Invoice lines">
-            <TableHead left={['Item']} right={['Price', 'Qty', 'Discount', 'Amount']} />
-            <Table.Tbody>
-              {order.items.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{i.name}</Table.Td>
-                  <Table.Td ta="right">{money(i.unit_price)}</Table.Td>
-                  <Table.Td ta="right">{i.quantity}</Table.Td>
-                  <Table.Td ta="right">{i.discount ? money(i.discount) : '—'}</Table.Td>
-                  <Table.Td ta="right">{money(i.total)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label="Invoice lines"
+          rows={order.items}
+          rowKey={(i) => i.id}
+          minWidth={480}
+          verticalSpacing="xs"
+          columns={[
+            { header: 'Item', cell: (i) => i.name },
+            { header: 'Price', numeric: true, cell: (i) => money(i.unit_price) },
+            { header: 'Qty', numeric: true, cell: (i) => i.quantity },
+            { header: 'Discount', numeric: true, cell: (i) => (i.discount ? money(i.discount) : '—') },
+            { header: 'Amount', numeric: true, card: 'figure', cell: (i) => money(i.total) },
+          ]}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <div />
           <Stack gap={4}>

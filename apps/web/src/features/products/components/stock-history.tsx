@@ -46,6 +46,7 @@ export function StockHistory({ productId }: { productId: string }) {
         id: 'change',
         header: 'Change',
         enableSorting: false,
+        meta: { card: 'figure' },
         cell: ({ row }) => {
           const c = row.original.quantity_change;
           return (

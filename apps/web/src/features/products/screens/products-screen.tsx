@@ -109,6 +109,7 @@ export default function ProductsScreen() {
         id: 'image',
         header: '',
         enableSorting: false,
+        meta: { card: 'media' },
         cell: ({ row }) => (
           <Avatar src={row.original.images[0] ?? null} radius="sm" size={40} alt="">
             <IconPhoto size={18} />
@@ -118,7 +119,7 @@ export default function ProductsScreen() {
       {
         id: 'name',
         header: 'Name',
-        meta: { wrap: true },
+        meta: { wrap: true, card: 'title' },
         cell: ({ row }) => (
           <Stack gap={0} miw={160}>
             <Text fw={600} size="sm">
@@ -136,6 +137,7 @@ export default function ProductsScreen() {
       {
         id: 'price',
         header: 'Price',
+        meta: { card: 'figure' },
         cell: ({ row }) =>
           row.original.sale_price != null ? (
             <Stack gap={0}>

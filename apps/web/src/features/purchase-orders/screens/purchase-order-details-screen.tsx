@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,7 +16,7 @@ import { useCancelPurchaseOrder, useIssuePurchaseOrder } from '../api/purchase-o
 import { PurchaseOrderDocument } from '../components/purchase-order-document';
 import { ReceiveModal } from '../components/receive-modal';
 import { paths } from '../../../config/paths';
-import { TableHead } from '../../../components/table-head';
+import { LinesTable } from '../../../components/lines-table';
 
 /** `/purchase/orders/{id}`: lines with ordered and received quantities; issue, receive, cancel, print. */
 export default function PurchaseOrderDetailsScreen() {
@@ -103,37 +103,37 @@ export default function PurchaseOrderDetailsScreen() {
         )}
       </Section>
       <Section title="Lines">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" aria-label="Lines">
-            <TableHead
-              left={['Product']}
-              right={['Ordered', 'Received', 'Outstanding', 'Unit cost', 'Line total']}
-            />
-            <Table.Tbody>
-              {po.items.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
-                      {i.product_name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {[i.sku, i.barcode].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{i.quantity}</Table.Td>
-                  <Table.Td ta="right">{i.quantity_received}</Table.Td>
-                  <Table.Td ta="right">{i.quantity - i.quantity_received}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money minor={i.unit_cost} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money minor={i.line_total} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label="Lines"
+          rows={po.items}
+          rowKey={(i) => i.id}
+          minWidth={640}
+          columns={[
+            {
+              header: 'Product',
+              cell: (i) => (
+                <>
+                  <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
+                    {i.product_name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {[i.sku, i.barcode].filter(Boolean).join(' · ')}
+                  </Text>
+                </>
+              ),
+            },
+            { header: 'Ordered', numeric: true, cell: (i) => i.quantity },
+            { header: 'Received', numeric: true, cell: (i) => i.quantity_received },
+            { header: 'Outstanding', numeric: true, cell: (i) => i.quantity - i.quantity_received },
+            { header: 'Unit cost', numeric: true, cell: (i) => <Money minor={i.unit_cost} /> },
+            {
+              header: 'Line total',
+              numeric: true,
+              card: 'figure',
+              cell: (i) => <Money minor={i.line_total} />,
+            },
+          ]}
+        />
         <Group justify="flex-end" mt="sm">
           <Text fw={700}>
             Total <Money minor={po.total} />

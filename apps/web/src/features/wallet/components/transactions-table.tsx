@@ -35,12 +35,17 @@ export function TransactionsTable({ currency }: { currency: string }) {
     () => [
       dateTimeColumn<WalletTransaction>('date', 'Date', (t) => t.created_at),
       // Amount and status next to the date: what a phone shows before the table scrolls sideways.
-      column<WalletTransaction>('amount', 'Amount', (t) => (
-        <Text size="sm" c={t.direction === 'credit' ? statusColours('success').color : undefined}>
-          {t.direction === 'credit' ? '+' : '−'}
-          <Money minor={t.amount} currency={currency} />
-        </Text>
-      )),
+      column<WalletTransaction>(
+        'amount',
+        'Amount',
+        (t) => (
+          <Text size="sm" c={t.direction === 'credit' ? statusColours('success').color : undefined}>
+            {t.direction === 'credit' ? '+' : '−'}
+            <Money minor={t.amount} currency={currency} />
+          </Text>
+        ),
+        { card: 'figure' },
+      ),
       statusColumn<WalletTransaction>((t) => t.status),
       column<WalletTransaction>('type', 'Type', (t) => capitalised(t.type)),
       column<WalletTransaction>('narration', 'Narration', (t) => (
