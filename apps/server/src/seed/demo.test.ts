@@ -58,6 +58,15 @@ describe('demo seed', () => {
     expect(quote.body.data.tax_inclusive).toBe(true);
     expect(quote.body.data.taxes[0]).toMatchObject({ name: 'VAT', rate: 7.5 });
 
+    // The demo's four people and branch fit its plan: Team 4 of 5, Stores 2 of 3, nothing read-only.
+    const plan = await t.call('GET', '/subscription', { token, query });
+    expect(plan.body.data).toMatchObject({
+      active: true,
+      plan: { code: 'GRO002', members: 5, stores: 3 },
+      usage: { members: 4, stores: 2 },
+      over_limit: { members: false, stores: false },
+    });
+
     // Every product's quantity is the sum of its ledger.
     const sums = await t.db
       .selectFrom('products as p')

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createStoreRecords, insertMembership } from '../modules/stores/stores.public.js';
+import { givePlanForAYear } from '../modules/subscriptions/subscriptions.public.js';
 import { findUserByEmail, insertUser } from '../modules/users/users.public.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoCharges } from './demo-charges.js';
@@ -28,7 +29,7 @@ const STAFF = [
 
 /**
  * A demo merchant: the owner, a store with a branch, and a member of each staff role, all
- * verified and sharing one password. Returns null when `onlyIfEmpty` and users already exist.
+ * verified and sharing one password, on a Growth plan that has room for them. Returns null when `onlyIfEmpty` and users already exist.
  */
 export async function seedDemo(
   db: Kysely<Database>,
@@ -94,6 +95,15 @@ export async function seedDemo(
         timezone: 'Africa/Lagos',
       },
       { userId: ownerId, parentStoreId: store.id },
+    );
+    // Four people and a branch are more than the free Starter plan holds: a year of Growth.
+    await givePlanForAYear(
+      trx,
+      config,
+      { id: store.id, timezone: 'Africa/Lagos', currency: 'NGN' },
+      'GRO002',
+      ownerId,
+      ctx.now,
     );
     const roles = await trx
       .selectFrom('roles')

@@ -3,3 +3,5 @@
  * over-plan check it installs, and a store's plan (metering).
  */
 export { checkPlanStanding, enforcePlanLimits, planOfStore } from './plan-limits.service.js';
+/** The demo seed's plan (seed/demo.ts). */
+export { givePlanForAYear } from './subscriptions.service.js';

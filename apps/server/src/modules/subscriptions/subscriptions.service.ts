@@ -2,12 +2,14 @@ import { MESSAGES } from '@tillbook/contract/constants';
 import type {
   CurrentSubscription,
   Plan,
+  PlanCode,
   SubscribeAnswer,
   subscribeBody,
   SubscriptionRecord,
 } from '@tillbook/contract/subscriptions';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unprocessable } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -219,4 +221,36 @@ async function paidPeriods(db: Db, storeId: string, today: string) {
     lastDay: rows[0]?.end_date ?? null,
     ahead: rows.find((r) => r.start_date > today) ?? null,
   };
+}
+
+/**
+ * A plan given, not paid: a year of `code` from the store's today, no money moved (the row names
+ * no wallet transaction and its amount is nought). Only the demo seed gives one: its owner,
+ * three staff and a branch would be over the free Starter plan ("Team: 4 of 1") and read-only
+ * past it (decision 0044). No route calls it.
+ */
+export async function givePlanForAYear(
+  db: Db,
+  config: AppConfig,
+  store: { id: string; timezone: string; currency: string },
+  code: PlanCode,
+  actorId: string,
+  now: Date,
+): Promise<void> {
+  const plan = planFor(config, code);
+  const start = todayIn(now, store.timezone);
+  await subscriptionsRepository(db, store.id).add({
+    id: newId(),
+    store_id: store.id,
+    plan_code: plan.code,
+    plan_name: plan.name,
+    amount: 0,
+    currency: store.currency,
+    start_date: start,
+    // As a paid yearly period runs (subscribe, above).
+    end_date: addMonths(start, 12),
+    wallet_transaction_id: null,
+    actor_id: actorId,
+    created_at: now.toISOString(),
+  });
 }
