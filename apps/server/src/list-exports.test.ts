@@ -167,7 +167,7 @@ describe('GET /order/export', () => {
     expect(theirsListed.body.pagination.total).toBeLessThan(listed.body.pagination.total);
     const first = all.find((l) => l.startsWith(`${sold[0]},`));
     expect(first).toMatch(
-      /^ORD-\d{6},1,1250\.50,1250\.50,0\.00,Walk-in,,\d{4}-\d{2}-\d{2} \d{2}:\d{2},cash,paid,Completed,,$/,
+      /^ORD-\d{6},1,1250\.50,1250\.50,0\.00,Walk-in,,\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+01:00,cash,paid,Completed,,$/,
     );
 
     const unpaidOnly = await exportLines('/order/export', m, { paymentState: 'unpaid' });
@@ -212,7 +212,8 @@ describe('GET /audits/export', () => {
     expect(lines.slice(1).every((l) => l.split(',')[2] === 'vendor.created')).toBe(true);
     expect(lines.join('\n')).toContain('Audited vendor');
     expect(lines.join('\n')).not.toContain('Unseen audited vendor');
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+    // The store's wall clock with its offset (Africa/Lagos): decision 0058.
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+01:00,/);
     expect((await t.call('GET', '/audits/export', { token: nobody.token })).status).toBe(403);
   });
 });

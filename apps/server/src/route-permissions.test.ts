@@ -139,6 +139,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /wallet/transactions',
     'GET /wallet/transactions/export',
     'GET /wallet/bankcode',
+    'GET /wallet/beneficiaries',
     'POST /wallet/validate',
   ],
   'wallet.transfer': ['POST /wallet', 'POST /wallet/transfer', 'POST /wallet/sandbox/deposit'],

@@ -9,6 +9,69 @@ export type WalletTransactionStatus = (typeof WALLET_TRANSACTION_STATUSES)[numbe
 export const bankSchema = z.object({ name: z.string(), code: z.string() });
 export type Bank = z.infer<typeof bankSchema>;
 
+/**
+ * The names people call banks by, keyed by CBN code: nobody types "Guaranty Trust" when they
+ * mean GTB. The one list of short names; the server's bank search and the web's bank picker
+ * both match through `bankMatches` (decision 0058).
+ */
+export const BANK_SHORT_NAMES: Readonly<Record<string, readonly string[]>> = {
+  '044': ['Access', 'Access Diamond', 'Diamond Bank'],
+  '023': ['Citi', 'Citibank'],
+  '050': ['Ecobank', 'ETI'],
+  '070': ['Fidelity'],
+  '011': ['FBN', 'First Bank', 'FirstBank', 'FBN Bank'],
+  '214': ['FCMB', 'First City'],
+  '00103': ['Globus'],
+  '058': ['GTB', 'GTBank', 'GT Bank', 'GTCO', 'Guaranty Trust'],
+  '030': ['Heritage'],
+  '301': ['Jaiz'],
+  '082': ['Keystone'],
+  '50211': ['Kuda', 'Kuda MFB'],
+  '50515': ['Moniepoint', 'Monie Point', 'TeamApt'],
+  '999992': ['OPay', 'Paycom'],
+  '999991': ['PalmPay', 'Palm Pay'],
+  '076': ['Polaris', 'Skye Bank'],
+  '101': ['Providus'],
+  '221': ['Stanbic', 'IBTC', 'Stanbic IBTC'],
+  '068': ['StanChart', 'SCB', 'Standard Chartered'],
+  '232': ['Sterling'],
+  '100': ['SunTrust'],
+  '102': ['Titan', 'Titan Trust'],
+  '032': ['Union Bank', 'UBN'],
+  '033': ['UBA', 'United Bank'],
+  '215': ['Unity'],
+  '035': ['Wema', 'ALAT'],
+  '057': ['Zenith', 'Zenith Bank'],
+};
+
+/** Lower case letters and digits only: "GT Bank", "gtbank" and "GT-Bank" are one search. */
+const searchKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Whether a bank answers a search: its name, one of its short names, or its code (from the
+ * start). An empty search matches every bank.
+ */
+export function bankMatches(bank: Bank, search: string): boolean {
+  const key = searchKey(search);
+  if (!key) return true;
+  if (/^\d+$/.test(key) && bank.code.startsWith(key)) return true;
+  return [bank.name, ...(BANK_SHORT_NAMES[bank.code] ?? [])].some((name) => searchKey(name).includes(key));
+}
+
+export const bankSearchQuery = z.object({
+  search: z.string().trim().max(60, { error: 'Search must be at most 60 characters' }).optional(),
+});
+
+/** Someone the store has sent money to: their account as the bank named it, last paid first. */
+export const beneficiarySchema = z.object({
+  account_number: z.string(),
+  account_name: z.string(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+  last_sent_at: z.string(),
+});
+export type Beneficiary = z.infer<typeof beneficiarySchema>;
+
 export const resolvedAccountSchema = z.object({
   account_number: z.string(),
   account_name: z.string(),
@@ -169,8 +232,17 @@ export const walletRoutes = defineRoutes({
     method: 'GET',
     path: '/wallet/bankcode',
     access: 'wallet.view',
-    summary: 'The banks a transfer can go to (name and CBN code)',
+    summary:
+      'The banks a transfer can go to (name and CBN code); `search` finds one by name, short name (GTB, UBA) or code',
+    query: bankSearchQuery,
     response: z.array(bankSchema),
+  },
+  beneficiaries: {
+    method: 'GET',
+    path: '/wallet/beneficiaries',
+    access: 'wallet.view',
+    summary: "The store's 10 most recent beneficiaries: the accounts its transfers went to, last paid first",
+    response: z.array(beneficiarySchema),
   },
   validate: {
     method: 'POST',
@@ -241,7 +313,8 @@ export const paymentRoutes = defineRoutes({
     method: 'GET',
     path: '/payment/banks',
     access: 'member',
-    summary: 'The banks (name and CBN code)',
+    summary: 'The banks (name and CBN code); `search` finds one by name, short name (GTB, UBA) or code',
+    query: bankSearchQuery,
     response: z.array(bankSchema),
   },
   verifyAccount: {

@@ -20,7 +20,7 @@ export interface ExportColumn<T> {
   value: (row: T) => CsvValue;
 }
 
-/** How exports write money and times: major units ("1500.50") and the store's `YYYY-MM-DD HH:mm`. */
+/** How exports write money and times: major units ("1500.50") and the store's `YYYY-MM-DD HH:mm +01:00`. */
 export function exportFormats(ctx: StoreContext) {
   const digits = minorDigits(ctx.access.store.currency);
   const timeZone = ctx.access.store.timezone;

@@ -108,7 +108,20 @@ export function localDate(instant: number | string | Date, timeZone: string): st
 /** Zone offsets by UTC hour: offsets change on hour boundaries (or half hours, rare enough to look up again). */
 const hourOffsets = new Map<string, Map<number, number>>();
 
-/** An instant as store-local `YYYY-MM-DD HH:mm` (exports: a year of rows without a time-zone lookup each). */
+/** A zone's offset from UTC as `+01:00` / `-05:30` / `+00:00`. */
+function offsetText(offsetMs: number): string {
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${offsetMs < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/**
+ * An instant as the store's wall clock with its UTC offset, `2026-11-29 14:05 +01:00`: how every
+ * export writes a time (decision 0058). The offset is in the value, not only the header, because a
+ * zone's offset can change within one file (daylight saving) and a copied cell keeps its meaning.
+ * A year of rows costs no time-zone lookup each.
+ */
 export function localDateTimeText(iso: string, timeZone: string): string {
   const ms = Date.parse(iso);
   let zone = hourOffsets.get(timeZone);
@@ -122,5 +135,5 @@ export function localDateTimeText(iso: string, timeZone: string): string {
     zone.set(slot, offset);
   }
   const text = new Date(ms + offset).toISOString();
-  return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+  return `${text.slice(0, 10)} ${text.slice(11, 16)} ${offsetText(offset)}`;
 }

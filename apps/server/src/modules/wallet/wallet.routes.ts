@@ -25,7 +25,8 @@ export function registerWalletRoutes(app: FastifyInstance): void {
       )
       .send(await wallet.exportTransactions(ctx, query)),
   );
-  route(app, walletRoutes.bankCodes, async (ctx) => ok(await wallet.listBanks(ctx)));
+  route(app, walletRoutes.bankCodes, async (ctx, { query }) => ok(await wallet.listBanks(ctx, query.search)));
+  route(app, walletRoutes.beneficiaries, async (ctx) => ok(await wallet.listBeneficiaries(ctx)));
   route(app, walletRoutes.validate, async (ctx, { body }) => ok(await wallet.resolveAccount(ctx, body)));
   route(app, walletRoutes.transfer, async (ctx, { body, idempotencyKey }) => {
     const { transaction, replayed } = await sendTransfer(ctx, body, idempotencyKey);
@@ -62,7 +63,7 @@ export function registerWalletRoutes(app: FastifyInstance): void {
     );
   });
 
-  route(app, paymentRoutes.banks, async (ctx) => ok(await wallet.listBanks(ctx)));
+  route(app, paymentRoutes.banks, async (ctx, { query }) => ok(await wallet.listBanks(ctx, query.search)));
   route(app, paymentRoutes.verifyAccount, async (ctx, { query }) =>
     ok(await wallet.resolveAccount(ctx, query)),
   );
