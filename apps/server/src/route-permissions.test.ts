@@ -60,6 +60,8 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /order',
     'GET /till/changes',
     'GET /till/settings',
+    'GET /till/favourites',
+    'GET /till/top-sellers',
   ],
   // Checked inside the quote and the order for discounts above the store's limit (decision 0019).
   'orders.discount_override': [],
@@ -67,6 +69,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'PATCH /order/status/:id',
     'POST /order/:id/offline-decision',
     'POST /order/:id/refund',
+    'POST /order/:id/refund/quote',
   ],
   'discounts.manage': ['POST /discounts', 'POST /discounts/auto-create', 'PATCH /discounts/:id'],
   'payments.record': ['POST /payment_received/add_payment'],
@@ -81,6 +84,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /product/:id/stock-movements',
   ],
   'products.manage': [
+    'PUT /till/favourites/:id',
     'POST /product/create',
     'GET /product/auto-create',
     'POST /product/auto-create',

@@ -238,6 +238,28 @@ export const refundOrderBody = z.object({
   reason: trimmed('Reason', 500),
 });
 
+/** What a refund of these units would be (`POST /order/{id}/refund/quote`): nothing is written. */
+export const refundQuoteBody = refundOrderBody.pick({ items: true });
+
+/** A refund worked out as `POST /order/{id}/refund` would make it now, shown before it is confirmed. */
+export const refundQuoteSchema = z.object({
+  /** Value of what is returned, as the refund would record it. */
+  value: z.number().int(),
+  /** Money that goes back to the customer (0 when they had not paid beyond what they keep). */
+  amount: z.number().int(),
+  /**
+   * How the money goes back: the ways the sale was paid (its payments' modes, largest first; the
+   * order's payment type when it has no payment record). Empty when no money goes back.
+   */
+  methods: z.array(z.string()),
+  /** What the customer still owes after it. */
+  outstanding_after: z.number().int(),
+  /** Every unit left is refunded: the order ends `refunded`. */
+  full: z.boolean(),
+  items: orderRefundSchema.shape.items,
+});
+export type RefundQuote = z.infer<typeof refundQuoteSchema>;
+
 const orderFilters = {
   search: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
@@ -346,6 +368,15 @@ export const ordersRoutes = defineRoutes({
     body: refundOrderBody,
     idempotent: true,
     response: refundResultSchema,
+  },
+  refundQuote: {
+    method: 'POST',
+    path: '/order/:id/refund/quote',
+    access: 'orders.update_status',
+    summary: 'What a refund would be worth and pay back, and how, without making it',
+    params: idParam,
+    body: refundQuoteBody,
+    response: refundQuoteSchema,
   },
   invoice: {
     method: 'GET',

@@ -3,8 +3,10 @@ import {
   type Order,
   type OrderRefund,
   type OrderStatus,
+  type RefundQuote,
   type RefundResult,
   type refundOrderBody,
+  type refundQuoteBody,
   type updateOrderStatusBody,
 } from '@tillbook/contract/orders';
 import type { Kysely, Transaction } from 'kysely';
@@ -17,6 +19,7 @@ import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import type { RefundedLine } from '../../lib/order-facts.js';
 import { releaseDiscountUse } from '../discounts/discounts.public.js';
+import { paymentsOfOrder } from '../payments-received/payments-received.public.js';
 import { applyStockMovements, getProductsForSale } from '../products/products.public.js';
 import { publishFacts, statusFact } from './order-facts.js';
 import { balanceOf, money, STATUS_WORD } from './order-basics.js';
@@ -313,4 +316,43 @@ export async function refundOrder(
     ]);
     return { status: 201, body: { order, refund } };
   });
+}
+
+/**
+ * The ways money goes back for an order: its payments' modes, the largest total first (a refund
+ * is paid back the way the sale was paid), or the order's payment type when no payment was
+ * recorded separately.
+ */
+async function refundMethods(db: Db, ctx: StoreContext, row: OrdersTable): Promise<string[]> {
+  const byMode = new Map<string, number>();
+  for (const p of await paymentsOfOrder(db, ctx, row.id)) {
+    byMode.set(p.payment_mode, (byMode.get(p.payment_mode) ?? 0) + p.amount);
+  }
+  if (!byMode.size) return [row.payment_type];
+  return [...byMode.entries()].sort((a, b) => b[1] - a[1]).map(([mode]) => mode);
+}
+
+/**
+ * `POST /order/{id}/refund/quote`: the refund these units would make now, worked out by the same
+ * functions as the refund itself, so the dialog shows what will happen before it is confirmed.
+ * Nothing is written; the refund re-reads the order and works it out again.
+ */
+export async function quoteRefund(
+  ctx: StoreContext,
+  id: string,
+  body: z.output<typeof refundQuoteBody>,
+): Promise<RefundQuote> {
+  const row = await orderRowOr404(ctx.db, ctx, id);
+  assertRefundable(row);
+  const items = await ordersRepository(ctx.db, ctx.storeId).items([row.id]);
+  const worth = refundWorth(row, items, unitsToRefund(row, items, body.items ?? null));
+  const { amount, patch } = refundSettlement(row, worth, ctx.now.toISOString());
+  return {
+    value: worth.value,
+    amount,
+    methods: amount > 0 ? await refundMethods(ctx.db, ctx, row) : [],
+    outstanding_after: patch.amount_outstanding ?? row.amount_outstanding,
+    full: worth.full,
+    items: worth.items,
+  };
 }

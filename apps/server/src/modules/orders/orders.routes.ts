@@ -45,6 +45,9 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.updateStatus, async (ctx, { params, body }) =>
     ok(await returns.changeOrderStatus(ctx, params.id, body), 'Order status updated'),
   );
+  route(app, ordersRoutes.refundQuote, async (ctx, { params, body }) =>
+    ok(await returns.quoteRefund(ctx, params.id, body)),
+  );
   route(app, ordersRoutes.refund, async (ctx, { params, body, idempotencyKey }) => {
     const outcome = await returns.refundOrder(ctx, params.id, body, idempotencyKey);
     return ok(
