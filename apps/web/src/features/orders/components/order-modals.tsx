@@ -1,9 +1,13 @@
-import { Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
-import type { OrderDetail } from '@tillbook/contract/orders';
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { OrderDetail, RefundQuote } from '@tillbook/contract/orders';
 import { useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { Money } from '../../../components/money';
+import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 import { useChangeOrderStatus, useRefundOrder } from '../api/order-actions';
+import { useRefundQuote, type RefundQuoteBody } from '../api/refund-quote';
 import { refundableLines } from './refund-lines';
 
 const newKey = () =>
@@ -55,7 +59,11 @@ export function CancelModal({ order, onClose }: { order: OrderDetail; onClose: (
   );
 }
 
-/** Refund all of a completed order or some units of its lines, with a reason. */
+/**
+ * Refund all of a completed order or some units of its lines, with a reason. Before the merchant
+ * confirms, the dialog shows what the server's refund arithmetic makes of the units chosen (the
+ * refund quote): the value returned, the money paid back and the way it goes back.
+ */
 export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
   const open = refundableLines(order.items);
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
@@ -80,43 +88,47 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
   const items = open
     .map((i) => ({ product_id: i.product_id, quantity: quantities[i.product_id] ?? 0 }))
     .filter((i) => i.quantity > 0);
+  const chosen = JSON.stringify(items.length ? (everything ? {} : { items }) : null);
+  // Asked again a moment after the last change, not on every keystroke (compared as text: a new
+  // object each render would restart the wait for ever).
+  const [asked] = useDebouncedValue(chosen, 250);
+  const quote = useRefundQuote(order.id, JSON.parse(asked) as RefundQuoteBody | null);
+  // Only figures for the units on screen, never a previous choice's still showing.
+  const current = asked === chosen && quote.data && !quote.isPlaceholderData ? quote.data : null;
   return (
     <Modal opened onClose={onClose} title={`Refund ${order.number}`} size="lg" centered>
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={380}>
-          <Table aria-label="Units to refund">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Sold</Table.Th>
-                <Table.Th w={130}>Refund</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {open.map((i) => (
-                <Table.Tr key={i.product_id}>
-                  <Table.Td>{i.name}</Table.Td>
-                  <Table.Td>
-                    {i.sold}
-                    {i.refunded ? ` (${i.refunded} back)` : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={`Refund units of ${i.name}`}
-                      min={0}
-                      max={i.left}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      size="xs"
-                      value={quantities[i.product_id] ?? 0}
-                      onChange={(v) => setQuantities((q) => ({ ...q, [i.product_id]: Number(v) || 0 }))}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="xs" role="group" aria-label="Units to refund">
+          {open.map((i) => (
+            <Group key={i.product_id} justify="space-between" wrap="nowrap" gap="sm">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>
+                  {i.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {i.sold} sold{i.refunded ? ` · ${i.refunded} back already` : ''}
+                </Text>
+              </div>
+              <NumberInput
+                aria-label={`Refund units of ${i.name}`}
+                min={0}
+                max={i.left}
+                allowDecimal={false}
+                allowNegative={false}
+                size="sm"
+                w={96}
+                value={quantities[i.product_id] ?? 0}
+                onChange={(v) => setQuantities((q) => ({ ...q, [i.product_id]: Number(v) || 0 }))}
+              />
+            </Group>
+          ))}
+        </Stack>
+        <RefundSummary
+          currency={order.currency}
+          quote={current}
+          loading={Boolean(items.length) && !current && !quote.isError}
+          error={quote.isError ? messageOf(quote.error) : null}
+        />
         <Textarea
           label="Reason"
           required
@@ -126,9 +138,6 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
           error={errors.reason}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
-        <Text size="sm" c="dimmed">
-          Refunded units go back into stock. Money paid back is what the customer paid beyond what they keep.
-        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={refund.isPending}>
             Close
@@ -136,7 +145,7 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
           <Button
             color="red"
             loading={refund.isPending}
-            disabled={!items.length}
+            disabled={!items.length || !current}
             onClick={() => {
               if (!reason.trim()) {
                 setErrors({ reason: 'Reason is required' });
@@ -155,5 +164,70 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The refund as it will be made: value returned, money paid back and how, what is still owed. */
+function RefundSummary({
+  quote,
+  currency,
+  loading,
+  error,
+}: {
+  quote: RefundQuote | null;
+  currency: string;
+  loading: boolean;
+  error: string | null;
+}) {
+  if (error)
+    return (
+      <Text size="sm" c="red" role="alert">
+        {error}
+      </Text>
+    );
+  if (!quote)
+    return loading ? (
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Working out the refund…
+      </Text>
+    ) : (
+      <Text size="sm" c="dimmed">
+        Choose the units to refund.
+      </Text>
+    );
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label="Refund summary" aria-live="polite">
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Value returned
+          </Text>
+          <Text size="sm">
+            <Money minor={quote.value} currency={currency} />
+          </Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm" fw={700}>
+            Paid back to the customer
+          </Text>
+          <Text size="sm" fw={700}>
+            <Money minor={quote.amount} currency={currency} />
+          </Text>
+        </Group>
+        <Text size="sm">
+          {quote.amount > 0
+            ? `Refund method: ${quote.methods.map((m) => PAYMENT_TYPE_LABELS[m] ?? m).join(', then ')} (how the sale was paid).`
+            : 'No money goes back: the customer had not paid beyond what they keep.'}
+        </Text>
+        {quote.outstanding_after > 0 && (
+          <Text size="sm" c="dimmed">
+            Still owed after the refund: <Money minor={quote.outstanding_after} currency={currency} />
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          Refunded units go back into stock.
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

@@ -11,12 +11,8 @@ import { useCan } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useOrder } from '../api/get-order';
 import { useChangeOrderStatus } from '../api/order-actions';
-import {
-  STATUS_ACTION_LABELS,
-  nextStatuses,
-  orderBadgeStatus,
-  orderStatusLabel,
-} from '../components/order-status';
+import { STATUS_ACTION_LABELS, nextStatuses, orderStatusLabel } from '../components/order-status';
+import { OrderStatusBadge } from '../components/order-status-badge';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 import { Receipt } from '../../../components/receipt';
 import { paths } from '../../../config/paths';
@@ -65,7 +61,7 @@ export default function OrderDetailsScreen() {
         title={o.number}
         badge={
           <Group gap={6}>
-            <StatusBadge status={orderBadgeStatus(o.status)} />
+            <OrderStatusBadge order={o} />
             <StatusBadge status={o.payment_state} />
           </Group>
         }

@@ -14,7 +14,7 @@ import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
 import { useOrders } from '../api/list-orders';
-import { orderBadgeStatus } from '../components/order-status';
+import { OrderStatusBadge } from '../components/order-status-badge';
 import { datedListFilters } from '../../../components/dated-list-filters';
 import { StatusTabs, statusTabs } from '../../../components/table-filters';
 import { paths } from '../../../config/paths';
@@ -45,7 +45,16 @@ const COLUMNS = [
   column<Order>('customer', 'Customer', (o) => o.customer?.name ?? <Text c="dimmed">Walk-in</Text>),
   dateTimeColumn<Order>('created_at', 'Date', (o) => o.created_at),
   statusColumn<Order>((o) => o.payment_state, 'Payment', 'payment_state'),
-  statusColumn<Order>((o) => orderBadgeStatus(o.status)),
+  column<Order>(
+    'status',
+    'Status',
+    (o) => (
+      <div style={{ minWidth: 'max-content' }}>
+        <OrderStatusBadge order={o} />
+      </div>
+    ),
+    { card: 'status' },
+  ),
 ];
 
 /** paths.orders: sales by status, searched by number, customer name or phone. */
