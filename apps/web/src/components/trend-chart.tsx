@@ -26,7 +26,10 @@ export interface TrendChartProps {
   compact?: boolean;
 }
 
-/** A sales, orders or customers series over time, drawn with @mantine/charts. */
+/**
+ * A sales, orders or customers series over time, drawn with @mantine/charts. Callers pass the
+ * points that have happened (`pointsSoFar` in trend-series.ts): nothing here invents a point.
+ */
 export default function TrendChart({
   data,
   name,
@@ -59,6 +62,8 @@ export default function TrendChart({
   return kind === 'bar' ? (
     <BarChart {...common} />
   ) : (
-    <AreaChart {...common} curveType="monotone" withDots={false} strokeWidth={2} />
+    // Straight segments between the points: a smoothed (monotone) curve draws a ramp between two
+    // days that no sale made, and dips below or bulges past what was sold.
+    <AreaChart {...common} curveType="linear" withDots={data.length <= 31} strokeWidth={2} />
   );
 }

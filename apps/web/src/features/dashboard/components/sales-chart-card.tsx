@@ -2,6 +2,7 @@ import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { CHART_OPTIONS, CHART_TIMES, type ChartOption, type ChartTime } from '@tillbook/contract/reports';
 import { WidgetCard } from '../../../components/insight-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
+import { pointsSoFar } from '../../../components/trend-series';
 import { useStoreLocale } from '../../../lib/current-user';
 import { queryCardState } from '../../../lib/query-state';
 import { useUrlParams } from '../../../lib/use-url-params';
@@ -127,11 +128,15 @@ export function SalesChartCard() {
           </Text>
           <LazyTrendChart
             caption={`${OPTION_LABELS[option]} by ${q.data.granularity}, ${TIME_LABELS[timeValue as ChartTime | 'custom'].toLowerCase()}`}
-            data={q.data.points.map((p) => ({ label: p.label, value: p.value }))}
+            data={pointsSoFar(q.data.points, q.data.granularity, timezone).map((p) => ({
+              label: p.label,
+              value: p.value,
+            }))}
             name={OPTION_LABELS[option]}
             format={format}
             formatAxis={formatAxis}
-            kind={option === 'sales' ? 'area' : 'bar'}
+            // Days and months are bars (each its own total); only the hours of today join up.
+            kind={q.data.granularity === 'hour' ? 'area' : 'bar'}
           />
         </>
       )}
