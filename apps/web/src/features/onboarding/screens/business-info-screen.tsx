@@ -1,6 +1,7 @@
 import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { businessInfoBody } from '@tillbook/contract/auth';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '@tillbook/contract/constants';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { StepHeading } from '../step-heading';
 import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
@@ -9,12 +10,13 @@ import { notify } from '../../../lib/toast';
 import { setUiState } from '../../../lib/ui-state';
 import { useSaveBusinessInfo } from '../api/business-info';
 import { CURRENCIES } from '../../../lib/currencies';
-import { INDUSTRIES } from '../choices';
+import { INDUSTRIES, detectedTimeZone, stateChoices, timeZoneChoices } from '../choices';
 
 export default function BusinessInfoScreen() {
   const session = useSession();
   const navigate = useNavigate();
   const save = useSaveBusinessInfo();
+  const [zones] = useState(() => timeZoneChoices(DEFAULT_TIMEZONE));
   const form = useSchemaForm(businessInfoBody, {
     business_name: session?.user.business_name ?? '',
     industry: null as string | null,
@@ -23,8 +25,9 @@ export default function BusinessInfoScreen() {
     state: '',
     country: session?.user.country || 'Nigeria',
     currency: DEFAULT_CURRENCY,
-    timezone: DEFAULT_TIMEZONE,
+    timezone: detectedTimeZone(zones, DEFAULT_TIMEZONE),
   });
+  const states = stateChoices(form.values.country);
 
   const submit = form.onSubmit((values) => {
     if (!session) return;
@@ -76,7 +79,21 @@ export default function BusinessInfoScreen() {
         <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
-          <TextInput label="State" autoComplete="address-level1" {...form.getInputProps('state')} />
+          {states ? (
+            <Select
+              label="State"
+              placeholder="Choose a state"
+              data={[...states]}
+              searchable
+              clearable
+              autoComplete="address-level1"
+              {...form.getInputProps('state')}
+              value={states.includes(form.values.state) ? form.values.state : null}
+              onChange={(v) => form.setFieldValue('state', v ?? '')}
+            />
+          ) : (
+            <TextInput label="State" autoComplete="address-level1" {...form.getInputProps('state')} />
+          )}
           <TextInput
             label="Country"
             required
@@ -92,9 +109,14 @@ export default function BusinessInfoScreen() {
             allowDeselect={false}
             {...form.getInputProps('currency')}
           />
-          <TextInput
+          <Select
             label="Time zone"
-            description="For example Africa/Lagos"
+            description="Days and reports follow it; this device's zone is chosen"
+            data={zones}
+            searchable
+            allowDeselect={false}
+            // About 420 zones: a phone draws the first matches, not the whole list.
+            limit={60}
             {...form.getInputProps('timezone')}
           />
         </SimpleGrid>
