@@ -1,11 +1,15 @@
 import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@tillbook/contract/constants';
-import { useEffect, useState } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Logo } from '../../components/logo';
+import { NotInRoleScreen } from '../../components/not-in-role';
+import { LoadingState } from '../../components/states';
+import { useCurrentUser } from '../../lib/current-user';
+import { needOf, refusalFor } from '../../config/screen-access';
 import { ActivityIndicator } from './activity-indicator';
-import { NAV } from './nav-items';
+import { landingFor, navFor } from './nav-items';
 import { StoreSwitcher } from './store-switcher';
 import { UserMenu } from './user-menu';
 import { VerifyBanner } from './verify-banner';
@@ -65,15 +69,52 @@ export default function AppLayout() {
       <AppShell.Main>
         <Box maw={1280} mx="auto">
           <VerifyBanner />
-          <Outlet />
+          <Screen pathname={pathname} />
         </Box>
       </AppShell.Main>
     </AppShell>
   );
 }
 
-/** The navigation's content: the store switcher on a phone, and the links by area. */
+/** The role's permissions in this store, or null until the user's record is known. */
+function usePermissions(): ReadonlySet<string> | null {
+  const data = useCurrentUser().data;
+  return useMemo(() => (data ? new Set<string>(data.permissions) : null), [data]);
+}
+
+/**
+ * The screen, or in its place the plain refusal of one the role cannot use (a typed address, an
+ * old link): never the screen's own red load error from the server's 403. Until the user's
+ * record is known a screen that needs a permission waits for it; one that needs none (Home,
+ * Profile) and the till (which sells offline, with no record to read) are drawn at once.
+ *
+ * Arriving at Home by a redirect (sign-in, an accepted invitation, `/`, a signed-in visit to a
+ * sign-in page: each replaces the history entry) goes on to the member's landing screen, a
+ * cashier's till; Home opened from the menu, a link or the address bar stays Home.
+ */
+function Screen({ pathname }: { pathname: string }) {
+  const me = useCurrentUser();
+  const permissions = usePermissions();
+  const arriving = useNavigationType() === 'REPLACE' && pathname === paths.home;
+  if (!permissions) {
+    const waits =
+      me.isPending && (arriving || (needOf(pathname).length > 0 && pathname !== paths.pointOfSale));
+    return waits ? <LoadingState rows={4} label="Loading" /> : <Outlet />;
+  }
+  if (arriving) {
+    const landing = landingFor(permissions);
+    if (landing !== paths.home) return <Navigate to={landing} replace />;
+  }
+  const refusal = refusalFor(pathname, permissions);
+  if (!refusal) return <Outlet />;
+  return <NotInRoleScreen {...refusal} />;
+}
+
+/** The navigation's content: the store switcher on a phone, and the role's links by area. */
 function NavContent({ pathname, onSwitched }: { pathname: string; onSwitched: () => void }) {
+  const permissions = usePermissions();
+  // Until the role is known the menu holds what every member may open (Home, Profile).
+  const nav = useMemo(() => navFor(permissions ?? new Set()), [permissions]);
   return (
     <>
       <Box hiddenFrom="md" mb="sm">
@@ -84,7 +125,7 @@ function NavContent({ pathname, onSwitched }: { pathname: string; onSwitched: ()
       </Box>
       <AppShell.Section grow component={ScrollArea}>
         <Stack gap={14}>
-          {NAV.map((group) => (
+          {nav.map((group) => (
             <div key={group.area}>
               <Group gap={6} px="xs" mb={4}>
                 <group.icon size={14} color="#605D66" />
