@@ -1,9 +1,25 @@
-import { ActionIcon, Button, Menu, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { addMemberBody, changeRoleBody, type Member } from '@tillbook/contract/members';
 import type { ColumnDef } from '@tanstack/react-table';
 import { IconDots, IconMail, IconTrash, IconUserCog, IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { CurrentSubscription } from '@tillbook/contract/subscriptions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { DateTime } from '../../../components/money';
@@ -21,6 +37,56 @@ import { useRoles } from '../api/list-roles';
 import { useRemoveMember } from '../api/remove-member';
 import { useResendInvite } from '../api/resend-invite';
 import { FormActions } from '../../../components/form-actions';
+import { paths } from '../../../config/paths';
+import { useCurrentSubscription } from '../api/subscription';
+
+/**
+ * Whether the plan has room for one more member (the server's count: the owner and open
+ * invitations included), and the reason when it has not. Unknown (still loading) is room: the
+ * server refuses an invitation past the plan in any case.
+ */
+export function teamRoom(sub: CurrentSubscription | undefined): { full: boolean; reason: string | null } {
+  if (!sub || sub.plan.members === null || sub.usage.members < sub.plan.members) {
+    return { full: false, reason: null };
+  }
+  return {
+    full: true,
+    reason: `The ${sub.plan.label} plan has room for ${sub.plan.members} team member${sub.plan.members === 1 ? '' : 's'}, you included: upgrade the plan, or remove a member, to invite someone.`,
+  };
+}
+
+/**
+ * "Team: 1 of 1 on Freemium (Starter) · Upgrade", above the team, before any form. Whoever opens
+ * the team opens the plans too (config/screen-access.ts), so Upgrade always leads somewhere.
+ */
+function PlanUsage({ sub }: { sub: CurrentSubscription }) {
+  const { plan, usage } = sub;
+  const room = teamRoom(sub);
+  return (
+    <Paper withBorder radius="md" px="md" py="sm" data-testid="team-usage">
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          Team: {usage.members} of {plan.members ?? 'unlimited'} on {plan.label}
+        </Text>
+        {plan.members !== null && (
+          <>
+            <Text size="sm" c="dimmed" aria-hidden>
+              ·
+            </Text>
+            <Anchor component={Link} to={paths.settingsTab('subscription')} size="sm">
+              Upgrade
+            </Anchor>
+          </>
+        )}
+      </Group>
+      {room.reason && (
+        <Text size="sm" c="dimmed" mt={4} id="team-full-reason">
+          {room.reason}
+        </Text>
+      )}
+    </Paper>
+  );
+}
 
 function useRoleOptions() {
   const roles = useRoles();
@@ -99,6 +165,18 @@ export function TeamPanel() {
   const members = useMembers();
   const state = useTableState('members');
   const [addOpen, add] = useDisclosure(false);
+  const subscription = useCurrentSubscription();
+  const room = teamRoom(subscription.data);
+  const addButton = (label: string, icon: boolean) => (
+    <Button
+      leftSection={icon ? <IconUserPlus size={16} /> : undefined}
+      onClick={add.open}
+      disabled={room.full}
+      aria-describedby={room.full ? 'team-full-reason' : undefined}
+    >
+      {label}
+    </Button>
+  );
   const [changing, setChanging] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useRemoveMember({
@@ -183,12 +261,13 @@ export function TeamPanel() {
     <Section
       title="Team members"
       description="Everyone who can sign in to this store, and what their role lets them do."
-      actions={
-        <Button leftSection={<IconUserPlus size={16} />} onClick={add.open}>
-          Add member
-        </Button>
-      }
+      actions={addButton('Add member', true)}
     >
+      {subscription.data && (
+        <Box mb="md">
+          <PlanUsage sub={subscription.data} />
+        </Box>
+      )}
       <DataTable
         label="Team members"
         columns={columns}
@@ -202,7 +281,7 @@ export function TeamPanel() {
           <EmptyState
             title="Just you so far"
             description="Add your staff so each person signs in with their own account and role."
-            action={<Button onClick={add.open}>Add member</Button>}
+            action={addButton('Add member', false)}
           />
         }
       />
