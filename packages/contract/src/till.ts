@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoutes } from './common.js';
+import { defineRoutes, idParam } from './common.js';
 import { customerSchema } from './customers.js';
 import { discountSchema } from './discounts.js';
 import { productSchema } from './products.js';
@@ -101,6 +101,28 @@ export const tillChangesSchema = z.object({
 });
 export type TillChanges = z.infer<typeof tillChangesSchema>;
 
+/**
+ * The phone till's grid (issue 31, decision 0056): products the owner pinned for the store, in the
+ * order pinned, and the store's top sellers. Ids only: the till draws them from its copy of the
+ * catalogue, which has their names, prices and images, and works offline.
+ */
+export const TILL_FAVOURITES_MAX = 24;
+export const tillFavouritesSchema = z.object({ product_ids: z.array(z.string()) });
+export type TillFavourites = z.infer<typeof tillFavouritesSchema>;
+
+export const pinFavouriteBody = z.object({
+  pinned: z.boolean({ error: 'Pinned must be true or false' }),
+});
+
+/** Days of sales the top sellers are counted over, and how many are sent. */
+export const TILL_TOP_SELLERS = { days: 30, limit: 12 } as const;
+export const tillTopSellersSchema = z.object({
+  /** Most units sold first; products sold in the last `days` store days only. */
+  product_ids: z.array(z.string()),
+  days: z.number().int(),
+});
+export type TillTopSellers = z.infer<typeof tillTopSellersSchema>;
+
 export const tillRoutes = defineRoutes({
   changes: {
     method: 'GET',
@@ -124,5 +146,28 @@ export const tillRoutes = defineRoutes({
     summary: "Change the store's rules for sales made offline",
     body: updateTillSettingsBody,
     response: tillSettingsSchema,
+  },
+  favourites: {
+    method: 'GET',
+    path: '/till/favourites',
+    access: 'orders.create',
+    summary: "The products pinned to the till's grid, in the order pinned",
+    response: tillFavouritesSchema,
+  },
+  pinFavourite: {
+    method: 'PUT',
+    path: '/till/favourites/:id',
+    access: 'products.manage',
+    summary: "Pin a product to the till's grid, or unpin it",
+    params: idParam,
+    body: pinFavouriteBody,
+    response: tillFavouritesSchema,
+  },
+  topSellers: {
+    method: 'GET',
+    path: '/till/top-sellers',
+    access: 'orders.create',
+    summary: "The store's best-selling products of the last 30 days, for the till's grid",
+    response: tillTopSellersSchema,
   },
 });

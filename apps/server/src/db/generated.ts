@@ -599,6 +599,7 @@ export interface TillDevices {
 }
 
 export interface TillSettings {
+  favourite_product_ids: Generated<string>;
   offline_max_hours: number;
   offline_max_sales: number;
   offline_stock_rule: string;

@@ -5,3 +5,6 @@
  * 0031) without the orders module naming reports.
  */
 export { salesFiguresSubscriber } from './order-figures.js';
+
+/** The phone till's top sellers (decision 0056). */
+export { topSellingProductIds } from './top-sellers.js';

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { TillSettingsTable } from './till.tables.js';
 
@@ -18,8 +19,40 @@ export function tillRepository(db: Db, storeId: string) {
       const values = { ...settings, updated_at: updatedAt };
       await db
         .insertInto('till_settings')
-        .values({ store_id: storeId, ...values })
+        .values({ store_id: storeId, ...values, favourite_product_ids: '[]' })
         .onConflict((oc) => oc.column('store_id').doUpdateSet(values))
+        .execute();
+    },
+
+    /** The pinned products' ids as stored (a JSON array), or undefined before the row exists. */
+    async favourites(lock = false): Promise<string | undefined> {
+      const q = db
+        .selectFrom('till_settings')
+        .select('favourite_product_ids')
+        .where('store_id', '=', storeId);
+      // Two owners pinning at once each read the list before writing it whole: the row lock
+      // (PostgreSQL; SQLite has one writer) makes the second read the first one's list.
+      const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
+      return (await (lock && postgres ? q.forUpdate() : q).executeTakeFirst())?.favourite_product_ids;
+    },
+
+    /** Makes the store's settings row with these values when it has none yet (nothing otherwise). */
+    async ensureSettings(
+      defaults: Pick<TillSettingsTable, 'offline_max_hours' | 'offline_max_sales' | 'offline_stock_rule'>,
+      updatedAt: string,
+    ): Promise<void> {
+      await db
+        .insertInto('till_settings')
+        .values({ store_id: storeId, ...defaults, updated_at: updatedAt, favourite_product_ids: '[]' })
+        .onConflict((oc) => oc.column('store_id').doNothing())
+        .execute();
+    },
+
+    async saveFavourites(json: string): Promise<void> {
+      await db
+        .updateTable('till_settings')
+        .set({ favourite_product_ids: json })
+        .where('store_id', '=', storeId)
         .execute();
     },
 

@@ -19,4 +19,12 @@ export function registerTillRoutes(app: FastifyInstance): void {
   route(app, tillRoutes.updateSettings, async (ctx, { body }) =>
     ok(await till.updateTillSettings(ctx, body), 'Offline sales settings saved'),
   );
+  route(app, tillRoutes.favourites, async (ctx) => ok(await till.tillFavourites(ctx)));
+  route(app, tillRoutes.pinFavourite, async (ctx, { params, body }) =>
+    ok(
+      await till.pinFavourite(ctx, params.id, body.pinned),
+      body.pinned ? 'Pinned to the till' : 'Unpinned from the till',
+    ),
+  );
+  route(app, tillRoutes.topSellers, async (ctx) => ok(await till.tillTopSellers(ctx)));
 }

@@ -1,7 +1,12 @@
 import {
   TILL_CHANGES_PAGE,
+  TILL_DEFAULTS,
+  TILL_FAVOURITES_MAX,
+  TILL_TOP_SELLERS,
   type TillChanges,
+  type TillFavourites,
   type TillSettings,
+  type TillTopSellers,
   type updateTillSettingsBody,
 } from '@tillbook/contract/till';
 import type { z } from 'zod';
@@ -11,10 +16,13 @@ import type { StoreContext } from '../../lib/context.js';
 import { customersChangedSince } from '../customers/customers.public.js';
 import { activeDiscounts } from '../discounts/discounts.public.js';
 import {
+  getProductsForSale,
+  productLabels,
   productsChangedSince,
   productsDeletedSince,
   type ChangePosition,
 } from '../products/products.public.js';
+import { topSellingProductIds } from '../reports/reports.public.js';
 import { activeShippingRates } from '../shipping/shipping.public.js';
 import { taxRulesOfStore } from '../tax/tax.public.js';
 import { claimTillDevice, tillSettingsOf } from './till.public.js';
@@ -146,4 +154,70 @@ export async function updateTillSettings(
     });
     return { ...body };
   });
+}
+
+const parseIds = (json: string | undefined): string[] => (json ? (JSON.parse(json) as string[]) : []);
+
+/** Only the ids of products the store still has (a pinned or sold product may have been deleted since). */
+async function existing(ctx: StoreContext, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const labels = await productLabels(ctx.db, ctx.storeId, ids);
+  return ids.filter((id) => labels.has(id));
+}
+
+/** `GET /till/favourites`: the products pinned to the till's grid, in the order pinned. */
+export async function tillFavourites(ctx: StoreContext): Promise<TillFavourites> {
+  return {
+    product_ids: await existing(ctx, parseIds(await tillRepository(ctx.db, ctx.storeId).favourites())),
+  };
+}
+
+/**
+ * `PUT /till/favourites/:id`: pins a product of the store to the till's grid (at the end), or
+ * unpins it; pinning twice or unpinning what is not pinned changes nothing. Another store's
+ * product is not found. Audited, as it changes what every till of the store shows.
+ */
+export async function pinFavourite(
+  ctx: StoreContext,
+  productId: string,
+  pinned: boolean,
+): Promise<TillFavourites> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const [product] = await getProductsForSale(trx, ctx, [productId]);
+    if (!product) throw new AppError('NOT_FOUND', 'Product not found.');
+    const repo = tillRepository(trx, ctx.storeId);
+    const { offline_max_hours, offline_max_sales, offline_stock_rule } = TILL_DEFAULTS;
+    await repo.ensureSettings(
+      { offline_max_hours, offline_max_sales, offline_stock_rule },
+      ctx.now.toISOString(),
+    );
+    const before = parseIds(await repo.favourites(true));
+    const has = before.includes(productId);
+    if (has === pinned) return { product_ids: before };
+    const after = pinned ? [...before, productId] : before.filter((id) => id !== productId);
+    if (after.length > TILL_FAVOURITES_MAX)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `At most ${TILL_FAVOURITES_MAX} products can be pinned to the till.`,
+        {
+          fields: { pinned: `At most ${TILL_FAVOURITES_MAX} products can be pinned; unpin one first` },
+        },
+      );
+    await repo.saveFavourites(JSON.stringify(after));
+    await writeAudit(trx, ctx, {
+      action: pinned ? 'till.favourite_pinned' : 'till.favourite_unpinned',
+      entity: 'product',
+      entityId: productId,
+      summary: `${pinned ? 'Pinned' : 'Unpinned'} ${product.name} ${pinned ? 'to' : 'from'} the till`,
+      before: { product_ids: before },
+      after: { product_ids: after },
+    });
+    return { product_ids: after };
+  });
+}
+
+/** `GET /till/top-sellers`: the store's best sellers of the last 30 days that it still has. */
+export async function tillTopSellers(ctx: StoreContext): Promise<TillTopSellers> {
+  const ids = await topSellingProductIds(ctx, TILL_TOP_SELLERS.days, TILL_TOP_SELLERS.limit);
+  return { product_ids: await existing(ctx, ids), days: TILL_TOP_SELLERS.days };
 }
