@@ -26,7 +26,17 @@ const transferAnswer = {
   updated_at: '2026-11-26T00:00:00.000Z',
 };
 
-function serve({ pinSet = false } = {}) {
+const recent = [
+  {
+    account_number: '0123456789',
+    account_name: 'ADAEZE BELLO',
+    bank_code: '058',
+    bank_name: 'Guaranty Trust Bank',
+    last_sent_at: '2026-11-25T10:00:00.000Z',
+  },
+];
+
+function serve({ pinSet = false, beneficiaries = [] as typeof recent } = {}) {
   return vi.fn(async (url: string, init?: RequestInit) => {
     const path = String(url);
     if (path.startsWith('/api/v1/wallet/pin')) {
@@ -40,8 +50,15 @@ function serve({ pinSet = false } = {}) {
       return jsonResponse(200, {
         success: true,
         message: 'OK',
-        data: [{ name: 'Guaranty Trust Bank', code: '058' }],
+        data: [
+          { name: 'First Bank of Nigeria', code: '011' },
+          { name: 'Guaranty Trust Bank', code: '058' },
+          { name: 'United Bank For Africa', code: '033' },
+        ],
       });
+    }
+    if (path.startsWith('/api/v1/wallet/beneficiaries')) {
+      return jsonResponse(200, { success: true, message: 'OK', data: beneficiaries });
     }
     if (path.startsWith('/api/v1/wallet/validate')) {
       return jsonResponse(200, {
@@ -65,7 +82,9 @@ function serve({ pinSet = false } = {}) {
 /** Picks the bank, types the account (its name shows) and ₦12,000. */
 async function fillTransfer(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('combobox', { name: 'Bank' }));
-  await user.keyboard('Guar');
+  // By the short name people use: nobody types "Guaranty Trust".
+  await user.keyboard('GTB');
+  expect(screen.queryByRole('option', { name: 'United Bank For Africa', hidden: true })).toBeNull();
   await user.click(await screen.findByRole('option', { name: 'Guaranty Trust Bank', hidden: true }));
   await user.type(screen.getByRole('textbox', { name: 'Account number' }), '0123456789');
   expect(await screen.findByText('ADAEZE BELLO')).toBeVisible();
@@ -124,4 +143,29 @@ describe('transfer form', () => {
     expect(body.pin).toBe('4821');
     expect(body).not.toHaveProperty('password');
   }, 30_000);
+
+  it('fills the bank and account from a recent beneficiary in one tap, and looks the name up', async () => {
+    const fetch = serve({ beneficiaries: recent });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderScreen(<TransferModal opened onClose={() => {}} wallet={wallet} />);
+    const chip = await screen.findByRole('button', { name: 'ADAEZE BELLO, Guaranty Trust Bank 0123456789' });
+    expect(chip).toHaveTextContent('GTB · 0123456789');
+    await user.click(chip);
+    expect(chip).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveValue('0123456789');
+    expect(screen.getByRole('combobox', { name: 'Bank' })).toHaveValue('Guaranty Trust Bank');
+    expect(await screen.findByTestId('resolved-name')).toHaveTextContent('ADAEZE BELLO');
+  }, 30_000);
+
+  it('shows no recent strip before the first transfer', async () => {
+    const fetch = serve();
+    vi.stubGlobal('fetch', fetch);
+    renderScreen(<TransferModal opened onClose={() => {}} wallet={wallet} />);
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url)).join(' ')).toContain('/wallet/beneficiaries'),
+    );
+    expect(await screen.findByRole('combobox', { name: 'Bank' })).toBeVisible();
+    expect(screen.queryByText('Recent')).toBeNull();
+  });
 });

@@ -4,12 +4,15 @@ import { useMemo, useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { formatMoney, toMinor } from '../../../lib/format';
 import { useBanks } from '../api/list-banks';
+import { useBeneficiaries } from '../api/list-beneficiaries';
 import { usePinStatus } from '../api/pin-status';
 import { useResolvedAccount } from '../api/resolve-account';
 import { useTransfer } from '../api/wallet-changes';
 import { SecretConfirmation } from '../../../components/secret-confirmation';
 import { StatusBadge } from '../../../components/status-badge';
 import { FormActions } from '../../../components/form-actions';
+import { bankFilter } from './bank-filter';
+import { RecentBeneficiaries } from './recent-beneficiaries';
 
 type Errors = Partial<
   Record<'bankCode' | 'accountNumber' | 'amount' | 'password' | 'pin' | 'narration', string>
@@ -28,6 +31,7 @@ export function TransferModal({
   wallet: WalletDetails;
 }) {
   const banks = useBanks(opened);
+  const beneficiaries = useBeneficiaries(opened);
   const transfer = useTransfer();
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [accountNumber, setAccountNumber] = useState('');
@@ -174,11 +178,21 @@ export function TransferModal({
           }}
         >
           <Stack>
+            <RecentBeneficiaries
+              beneficiaries={beneficiaries.data ?? []}
+              chosen={{ bankCode, accountNumber }}
+              onPick={(b) => {
+                setBankCode(b.bank_code);
+                setAccountNumber(b.account_number);
+                setErrors((e) => ({ ...e, bankCode: undefined, accountNumber: undefined }));
+              }}
+            />
             <Select
               label="Bank"
-              placeholder={banks.isPending ? 'Loading banks…' : 'Search for a bank'}
+              placeholder={banks.isPending ? 'Loading banks…' : 'Search: name, GTB, UBA, code'}
               searchable
               data={bankOptions}
+              filter={bankFilter}
               value={bankCode}
               onChange={setBankCode}
               error={errors.bankCode ?? (banks.isError ? messageOf(banks.error) : undefined)}
