@@ -125,6 +125,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /dashBoard/recent-orders',
     'GET /dashBoard/total-sales',
     'GET /dashBoard/today-sales',
+    'GET /dashBoard/today-takings',
     'GET /dashBoard/total-customers',
     'GET /dashBoard/total-order',
     'GET /dashBoard/filter/:option',

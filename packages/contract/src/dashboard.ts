@@ -80,6 +80,30 @@ export const todaySalesSchema = z.object({
 });
 export type TodaySales = z.infer<typeof todaySalesSchema>;
 
+/**
+ * The money received today (store-local day), by payment type: the payments recorded with their
+ * date today, whatever day their order was placed (a debt paid today is taken today). Money paid
+ * back for refunds is not taken off: the refunds show on the order.
+ */
+export const todayTakingsSchema = z.object({
+  /** The store-local date of today. */
+  date: z.string(),
+  /** All payments received today. */
+  total: z.number().int(),
+  /** One row per payment type received today, the largest first. */
+  by_type: z.array(
+    z.object({
+      /** `cash`, `card`, `bank_transfer`, … (a payment's mode). */
+      payment_type: z.string(),
+      amount: z.number().int(),
+      /** Payments of this type. */
+      count: z.number().int(),
+    }),
+  ),
+  currency: z.string(),
+});
+export type TodayTakings = z.infer<typeof todayTakingsSchema>;
+
 export const totalCustomersSchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -204,6 +228,13 @@ export const dashboardRoutes = defineRoutes({
     access: 'reports.view',
     summary: "Today's sales (store-local day) beside yesterday's, with the change in percent",
     response: todaySalesSchema,
+  },
+  todayTakings: {
+    method: 'GET',
+    path: '/dashBoard/today-takings',
+    access: 'reports.view',
+    summary: 'Money received today (store-local day), in all and by payment type',
+    response: todayTakingsSchema,
   },
   totalCustomers: {
     method: 'GET',

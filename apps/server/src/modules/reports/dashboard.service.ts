@@ -6,6 +6,7 @@ import type {
   dashboardTopQuery,
   RecentOrder,
   TodaySales,
+  TodayTakings,
   TopCustomer,
   TopProduct,
   TotalCustomers,
@@ -30,6 +31,7 @@ import {
 } from './periods.js';
 import {
   ordersPlacedBetween,
+  paymentsByMode,
   recentOrders as readRecentOrders,
   soldProductNames,
 } from './report-orders.queries.js';
@@ -141,6 +143,23 @@ export async function todaySales(ctx: StoreContext): Promise<TodaySales> {
     today_orders: t.orders,
     yesterday_orders: y.orders,
     change_percent: y.total_sales ? percent(t.total_sales - y.total_sales, Math.abs(y.total_sales)) : null,
+    currency: ctx.access.store.currency,
+  };
+}
+
+/**
+ * Today's takings by payment type (`/dashBoard/today-takings`): the payments dated today, read by
+ * their index range (`payments_received (store_id, payment_date, id)`). Payments change no sales
+ * figure (decision 0031), so they are read from the payments, not the kept figures.
+ */
+export async function todayTakings(ctx: StoreContext): Promise<TodayTakings> {
+  const today = storeToday(ctx);
+  const { start, end } = instantsOf(ctx, today, today);
+  const byType = await paymentsByMode(ctx.db, ctx.storeId, start, end);
+  return {
+    date: today,
+    total: byType.reduce((sum, t) => sum + t.amount, 0),
+    by_type: byType,
     currency: ctx.access.store.currency,
   };
 }

@@ -214,3 +214,27 @@ export async function transactionRows(
   if (page.offset) q = q.offset(page.offset);
   return (await q.execute()).map((r) => ({ ...r, amount: r.amount }));
 }
+
+/** Payments received in `[from, to)` (instants), added up by mode, the largest first. */
+export async function paymentsByMode(
+  db: Db,
+  storeId: string,
+  from: string,
+  to: string,
+): Promise<Array<{ payment_type: string; amount: number; count: number }>> {
+  const rows = await db
+    .selectFrom('payments_received')
+    .where('store_id', '=', storeId)
+    .where('payment_date', '>=', from)
+    .where('payment_date', '<', to)
+    .select((eb) => [
+      'payment_mode',
+      eb.fn.sum<number | string>('amount').as('amount'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .groupBy('payment_mode')
+    .execute();
+  return rows
+    .map((r) => ({ payment_type: r.payment_mode, amount: Number(r.amount), count: Number(r.count) }))
+    .sort((a, b) => b.amount - a.amount || a.payment_type.localeCompare(b.payment_type));
+}

@@ -39,6 +39,7 @@ export function registerReportsRoutes(app: FastifyInstance): void {
     ok(await dashboard.totalSales(ctx, query)),
   );
   route(app, dashboardRoutes.todaySales, async (ctx) => ok(await dashboard.todaySales(ctx)));
+  route(app, dashboardRoutes.todayTakings, async (ctx) => ok(await dashboard.todayTakings(ctx)));
   route(app, dashboardRoutes.totalCustomers, async (ctx, { query }) =>
     ok(await dashboard.totalCustomers(ctx, query)),
   );
