@@ -61,8 +61,9 @@ test('insight: sales at the till move the home screen, dashboard and reports; ch
   await signIn(page, merchant.email);
 
   // Before any sale: nothing sold, and the Peak already runs low.
-  await expect(figure(page, "Today's sales")).toHaveText('₦0.00');
+  await expect(figure(page, 'Sales today')).toHaveText('₦0.00');
   await expect(page.getByText('No sales yet today.')).toBeVisible();
+  await expect(page.getByText('No money received yet today.')).toBeVisible();
   await expect(page.getByText('No sales in the last 7 days yet.')).toBeVisible();
   const runningLow = page.getByRole('region', { name: 'Running low' });
   await expect(runningLow.getByRole('link', { name: 'Peak Milk 400g' })).toBeVisible();
@@ -97,8 +98,10 @@ test('insight: sales at the till move the home screen, dashboard and reports; ch
 
   // Home: the day's figures moved.
   await page.goto('/home');
-  await expect(figure(page, "Today's sales")).toHaveText('₦7,000.00');
-  await expect(figure(page, 'Sales today')).toHaveText('2');
+  await expect(figure(page, 'Sales today')).toHaveText('₦7,000.00');
+  await expect(figure(page, 'Orders today')).toHaveText('2');
+  await expect(figure(page, 'Takings today')).toHaveText('₦7,000.00');
+  await expect(page.getByTestId('takings-by-type')).toHaveText('Cash ₦5,500.00 · Card ₦1,500.00');
   await expect(page.getByTestId('week-total')).toHaveText('7 days: ₦7,000.00');
   const recent = page.getByRole('table', { name: 'Recent orders' });
   await expect(recent.getByRole('link', { name: 'ORD-000002' })).toBeVisible();

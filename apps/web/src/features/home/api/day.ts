@@ -14,6 +14,11 @@ const todaySalesQuery = (storeId: string | null) =>
     call(dashboardRoutes.todaySales, { signal }).then((a) => a.data),
   );
 
+const todayTakingsQuery = (storeId: string | null) =>
+  insightQuery(storeId, ['today-takings'], (signal) =>
+    call(dashboardRoutes.todayTakings, { signal }).then((a) => a.data),
+  );
+
 const dayCustomersQuery = (storeId: string | null, day: string) =>
   insightQuery(storeId, ['total-customers', day], (signal) =>
     call(dashboardRoutes.totalCustomers, { query: { from: day, to: day }, signal }).then((a) => a.data),
@@ -41,6 +46,8 @@ const productsInStateQuery = (storeId: string | null, stock: StockState, perPage
 };
 
 export const useTodaySales = () => useQuery(todaySalesQuery(useStoreId()));
+/** Money received today, in all and by payment type. */
+export const useTodayTakings = () => useQuery(todayTakingsQuery(useStoreId()));
 /** Customers of the store, with those added and those buying on `day`. */
 export const useDayCustomers = (day: string) => useQuery(dayCustomersQuery(useStoreId(), day));
 /** Daily sales from `from` to `to` (store-local days). */

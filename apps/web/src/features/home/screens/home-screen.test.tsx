@@ -23,6 +23,15 @@ const answers = {
     change_percent: -30,
     currency: 'NGN',
   },
+  '/dashBoard/today-takings': {
+    date: '2026-11-26',
+    total: 700_000,
+    by_type: [
+      { payment_type: 'cash', amount: 500_000, count: 1 },
+      { payment_type: 'bank_transfer', amount: 200_000, count: 1 },
+    ],
+    currency: 'NGN',
+  },
   '/dashBoard/total-customers': { from: '2026-11-26', to: '2026-11-26', total: 12, new: 1, buying: 2 },
   '/dashBoard/filter/sales': {
     option: 'sales',
@@ -49,12 +58,18 @@ describe('home', () => {
   it("shows the day against yesterday, each part's own empty or error state, and the quick actions", async () => {
     insightServer(answers);
     renderScreen(<HomeScreen />);
-    expect(await screen.findByRole('status', { name: "Today's sales" })).toHaveTextContent('₦7,000.00');
-    const sales = screen.getByTestId("stat-Today's sales");
+    expect(await screen.findByRole('status', { name: 'Sales today' })).toHaveTextContent('₦7,000.00');
+    const sales = screen.getByTestId('stat-Sales today');
     // Down on yesterday: the text says so, not only the colour.
     expect(within(sales).getByText('−30.0% vs yesterday')).toBeVisible();
-    // The same count as yesterday is no change.
-    expect(within(screen.getByTestId('stat-Sales today')).getByText('0% vs yesterday')).toBeVisible();
+    // The number of orders, named as such; the same count as yesterday is no change.
+    expect(screen.getByRole('status', { name: 'Orders today' })).toHaveTextContent('2');
+    expect(within(screen.getByTestId('stat-Orders today')).getByText('0% vs yesterday')).toBeVisible();
+    // The money taken, split by how it was paid.
+    expect(await screen.findByRole('status', { name: 'Takings today' })).toHaveTextContent('₦7,000.00');
+    expect(screen.getByTestId('takings-by-type')).toHaveTextContent(
+      'Cash ₦5,000.00 · Bank transfer ₦2,000.00',
+    );
     expect(screen.getByRole('status', { name: 'Customers today' })).toHaveTextContent('2');
     expect(screen.getByText('1 new today · 12 in all')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import type { ProductListItem } from '@tillbook/contract/products';
+import type { TodayTakings } from '@tillbook/contract/reports';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
@@ -25,7 +26,9 @@ import {
   useRecentOrders,
   useSalesChart,
   useTodaySales,
+  useTodayTakings,
 } from '../api/day';
+import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -66,15 +69,19 @@ function QuickActions() {
   );
 }
 
-/** Today's sales, sales count and customers, each against yesterday where it can be. */
+/**
+ * The day in four figures, each named for what it counts: the value of today's sales and their
+ * number (against yesterday), the money taken today by payment type, and the customers.
+ */
 function DayFigures({ today }: { today: string }) {
   const sales = useTodaySales();
+  const takings = useTodayTakings();
   const customers = useDayCustomers(today);
   const todayOrders = `${paths.orders}?from=${today}&to=${today}`;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
-        label="Today's sales"
+        label="Sales today"
         {...queryCardState(sales)}
         value={sales.data && <Money minor={sales.data.today} currency={sales.data.currency} />}
         footer={
@@ -93,7 +100,7 @@ function DayFigures({ today }: { today: string }) {
         linkLabel="View today's orders"
       />
       <StatCard
-        label="Sales today"
+        label="Orders today"
         {...queryCardState(sales)}
         value={sales.data && formatCount(sales.data.today_orders)}
         footer={
@@ -108,7 +115,15 @@ function DayFigures({ today }: { today: string }) {
           )
         }
         to={`${todayOrders}&status=success`}
-        linkLabel="View today's sales"
+        linkLabel="View today's completed orders"
+      />
+      <StatCard
+        label="Takings today"
+        {...queryCardState(takings)}
+        value={takings.data && <Money minor={takings.data.total} currency={takings.data.currency} />}
+        footer={takings.data && <TakingsByType takings={takings.data} />}
+        to={`${paths.paymentsReceived}?from=${today}&to=${today}`}
+        linkLabel="View today's payments"
       />
       <StatCard
         label="Customers today"
@@ -125,6 +140,26 @@ function DayFigures({ today }: { today: string }) {
         linkLabel="View customers"
       />
     </SimpleGrid>
+  );
+}
+
+/** Today's money by payment type ("Cash ₦3,000 · Card ₦1,000"), the largest first. */
+function TakingsByType({ takings }: { takings: TodayTakings }) {
+  if (!takings.by_type.length)
+    return (
+      <Text size="xs" c="dimmed">
+        No money received yet today.
+      </Text>
+    );
+  return (
+    <Text size="xs" c="dimmed" data-testid="takings-by-type">
+      {takings.by_type
+        .map(
+          (t) =>
+            `${PAYMENT_TYPE_LABELS[t.payment_type] ?? t.payment_type} ${formatMoney(t.amount, takings.currency)}`,
+        )
+        .join(' · ')}
+    </Text>
   );
 }
 
