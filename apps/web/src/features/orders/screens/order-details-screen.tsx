@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Group, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Stack, Text, Timeline } from '@mantine/core';
 import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,7 +18,7 @@ import { Receipt } from '../../../components/receipt';
 import { paths } from '../../../config/paths';
 import { CancelModal, RefundModal } from '../components/order-modals';
 import { OfflineSaleAlert } from '../components/offline-sale-alert';
-import { TableHead } from '../../../components/table-head';
+import { LinesTable } from '../../../components/lines-table';
 
 const CHANNEL_LABELS: Record<string, string> = { pos: 'Point of sale', dashboard: 'Dashboard', api: 'API' };
 
@@ -112,41 +112,53 @@ export default function OrderDetailsScreen() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <Section title="Items">
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing="sm" aria-label="Order lines">
-                  <TableHead left={['Product']} right={['Price', 'Quantity', 'Discount', 'Amount']} />
-                  <Table.Tbody>
-                    {o.items.map((i) => (
-                      <Table.Tr key={i.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
-                            {i.name}
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            {i.sku}
-                            {i.quantity_refunded ? ` · ${i.quantity_refunded} refunded` : ''}
+              <LinesTable
+                label="Order lines"
+                rows={o.items}
+                rowKey={(i) => i.id}
+                columns={[
+                  {
+                    header: 'Product',
+                    cell: (i) => (
+                      <>
+                        <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
+                          {i.name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {i.sku}
+                          {i.quantity_refunded ? ` · ${i.quantity_refunded} refunded` : ''}
+                        </Text>
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Price',
+                    numeric: true,
+                    cell: (i) => (
+                      <>
+                        <Money minor={i.unit_price} currency={o.currency} />
+                        {i.list_price > i.unit_price && (
+                          <Text size="xs" c="dimmed" td="line-through">
+                            <Money minor={i.list_price} currency={o.currency} />
                           </Text>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Money minor={i.unit_price} currency={o.currency} />
-                          {i.list_price > i.unit_price && (
-                            <Text size="xs" c="dimmed" td="line-through">
-                              <Money minor={i.list_price} currency={o.currency} />
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="right">{i.quantity}</Table.Td>
-                        <Table.Td ta="right">
-                          {i.discount ? <Money minor={i.discount} currency={o.currency} /> : '—'}
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Money minor={i.total} currency={o.currency} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                        )}
+                      </>
+                    ),
+                  },
+                  { header: 'Quantity', numeric: true, cell: (i) => i.quantity },
+                  {
+                    header: 'Discount',
+                    numeric: true,
+                    cell: (i) => (i.discount ? <Money minor={i.discount} currency={o.currency} /> : '—'),
+                  },
+                  {
+                    header: 'Amount',
+                    numeric: true,
+                    card: 'figure',
+                    cell: (i) => <Money minor={i.total} currency={o.currency} />,
+                  },
+                ]}
+              />
               <Stack gap={4} mt="md" ml="auto" maw={340} aria-label="Order totals">
                 <Row label="Subtotal">
                   <Money minor={o.subtotal} currency={o.currency} />
@@ -193,30 +205,32 @@ export default function OrderDetailsScreen() {
                   No payment yet.
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={480}>
-                  <Table verticalSpacing="xs" aria-label="Payments">
-                    <TableHead left={['Number', 'Date', 'Mode', 'Reference']} right={['Amount']} />
-                    <Table.Tbody>
-                      {o.payments.map((p) => (
-                        <Table.Tr key={p.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={paths.payment(p.id)} size="sm">
-                              {p.number}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>
-                            <DateTime iso={p.payment_date} />
-                          </Table.Td>
-                          <Table.Td>{PAYMENT_TYPE_LABELS[p.payment_mode] ?? p.payment_mode}</Table.Td>
-                          <Table.Td>{p.reference ?? '—'}</Table.Td>
-                          <Table.Td ta="right">
-                            <Money minor={p.amount} currency={o.currency} />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <LinesTable
+                  label="Payments"
+                  rows={o.payments}
+                  rowKey={(p) => p.id}
+                  minWidth={480}
+                  verticalSpacing="xs"
+                  columns={[
+                    {
+                      header: 'Number',
+                      cell: (p) => (
+                        <Anchor component={Link} to={paths.payment(p.id)} size="sm">
+                          {p.number}
+                        </Anchor>
+                      ),
+                    },
+                    { header: 'Date', cell: (p) => <DateTime iso={p.payment_date} /> },
+                    { header: 'Mode', cell: (p) => PAYMENT_TYPE_LABELS[p.payment_mode] ?? p.payment_mode },
+                    { header: 'Reference', cell: (p) => p.reference ?? '—' },
+                    {
+                      header: 'Amount',
+                      numeric: true,
+                      card: 'figure',
+                      cell: (p) => <Money minor={p.amount} currency={o.currency} />,
+                    },
+                  ]}
+                />
               )}
               {o.refunds.length > 0 && (
                 <Stack gap={6} mt="md">
