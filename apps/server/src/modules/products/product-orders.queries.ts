@@ -12,7 +12,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Select-list columns `units_sold` and `revenue` of the product `p`, a product of the store
- * `storeId`: completed (and refunded) orders, net of refunded quantities. The product list
+ * `storeId`: completed (and refunded) orders, net of refunded quantities, revenue as decision
+ * 0059 defines it. The product list
  * embeds them in its one page query, so showing sales costs no extra statement per page; each is
  * a probe of `order_items_product_idx`. The store is bound as a value in each subquery (twice in
  * all), not read from the product's row: Citus routes the statement to the store's worker only
@@ -30,7 +31,14 @@ const salesSubquery = (expr: string) =>
   ] as const;
 
 const [unitsHead, unitsTail] = salesSubquery('i.quantity - i.quantity_refunded');
-const [revenueHead, revenueTail] = salesSubquery('i.total - (i.total * i.quantity_refunded) / i.quantity');
+// Revenue is defined once (decision 0059, after 0031): the line total after its line discount and
+// its share of the discount code, tax not added, less the refunded units' share of it rounded as
+// `shareOfUnits` rounds (cumulative half-up, so `v − round(v·r/q)`), exactly what the sales
+// figures keep per product, so Products and Sales by item show the same revenue.
+const LINE_REVENUE = '(i.total - i.order_discount)';
+const [revenueHead, revenueTail] = salesSubquery(
+  `${LINE_REVENUE} - (${LINE_REVENUE} * i.quantity_refunded * 2 + i.quantity) / (i.quantity * 2)`,
+);
 const SALES_TEXT = [
   sql.raw(unitsHead),
   sql.raw(`${unitsTail} as units_sold, ${revenueHead}`),
