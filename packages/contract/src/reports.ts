@@ -222,8 +222,18 @@ export const transactionsSchema = z.object({
   kind: z.enum(TRANSACTION_KINDS),
   currency: z.string(),
   rows: z.array(transactionRowSchema),
-  /** All rows matching the filters, not only this page. */
-  totals: z.object({ count: z.number().int(), amount: z.number().int() }),
+  /**
+   * All rows matching the filters, not only this page. `amount` adds up the rows' amounts (for
+   * orders, their totals, paid or not); `paid` and `unpaid` keep them apart (decision 0059): for
+   * orders, the money kept (received less paid back) and what is still owed; for payments, every
+   * payment is paid.
+   */
+  totals: z.object({
+    count: z.number().int(),
+    amount: z.number().int(),
+    paid: z.number().int(),
+    unpaid: z.number().int(),
+  }),
   pagination: paginationSchema,
 });
 export type Transactions = z.infer<typeof transactionsSchema>;

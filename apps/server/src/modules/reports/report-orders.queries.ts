@@ -137,27 +137,36 @@ function paymentsQuery(db: Db, storeId: string, f: TransactionFilter) {
   return q;
 }
 
-/** Count and amount of every row matching the filter (the list's totals line). */
+/** Count and amount of every row matching the filter (the list's totals line), paid and unpaid apart. */
 export async function transactionTotals(
   db: Db,
   storeId: string,
   f: TransactionFilter,
-): Promise<{ count: number; amount: number }> {
-  const row =
-    f.kind === 'orders'
-      ? await ordersQuery(db, storeId, f)
-          .select((eb) => [
-            eb.fn.countAll<number>().as('count'),
-            eb.fn.sum<number | null>('o.total').as('amount'),
-          ])
-          .executeTakeFirstOrThrow()
-      : await paymentsQuery(db, storeId, f)
-          .select((eb) => [
-            eb.fn.countAll<number>().as('count'),
-            eb.fn.sum<number | null>('p.amount').as('amount'),
-          ])
-          .executeTakeFirstOrThrow();
-  return { count: row.count, amount: row.amount ?? 0 };
+): Promise<{ count: number; amount: number; paid: number; unpaid: number }> {
+  if (f.kind === 'payments') {
+    const row = await paymentsQuery(db, storeId, f)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.sum<number | null>('p.amount').as('amount'),
+      ])
+      .executeTakeFirstOrThrow();
+    const amount = Number(row.amount ?? 0);
+    return { count: Number(row.count), amount, paid: amount, unpaid: 0 };
+  }
+  const row = await ordersQuery(db, storeId, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number | null>('o.total').as('amount'),
+      eb.fn.sum<number | null>(eb('o.amount_received', '-', eb.ref('o.amount_refunded'))).as('paid'),
+      eb.fn.sum<number | null>('o.amount_outstanding').as('unpaid'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    count: Number(row.count),
+    amount: Number(row.amount ?? 0),
+    paid: Number(row.paid ?? 0),
+    unpaid: Number(row.unpaid ?? 0),
+  };
 }
 
 /**

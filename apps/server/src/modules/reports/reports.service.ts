@@ -247,14 +247,10 @@ async function transactionsPage(
   q: z.output<typeof transactionsExportQuery> & { page: number; perPage: number },
 ): Promise<Transactions> {
   const { from, to, filter } = transactionFilter(ctx, q);
-  // Every order placed in the range, whatever its status: the days' kept count and totals
-  // (`placed`, `placed_total`) are exactly that, so a year needs no pass over its orders. A
-  // status filter, and payments, are counted from the rows, by an index range.
-  const totalsOf = async () => {
-    if (filter.kind !== 'orders' || filter.status) return transactionTotals(ctx.db, ctx.storeId, filter);
-    const sum = await (await figuresOf(ctx)).sum(from, to);
-    return { count: sum.placed, amount: sum.placed_total };
-  };
+  // Counted from the rows, by an index range, with paid and unpaid apart (decision 0059): the
+  // days' kept figures (`placed`, `placed_total`) know nothing of payments (decision 0031), so
+  // they can no longer answer the totals line alone.
+  const totalsOf = () => transactionTotals(ctx.db, ctx.storeId, filter);
   const [totals, rows] = await Promise.all([
     totalsOf(),
     transactionRows(ctx.db, ctx.storeId, filter, { limit: q.perPage, offset: (q.page - 1) * q.perPage }),

@@ -65,6 +65,9 @@ interface ApiOrder {
   shipping: number;
   total: number;
   refunded_total: number;
+  amount_received: number;
+  amount_refunded: number;
+  amount_outstanding: number;
   items: Array<{
     product_id: string;
     unit_price: number;
@@ -603,7 +606,14 @@ describe('the reports', () => {
     const orders = await allOrders();
     const [d0, , , d3] = days as [string, string, string, string];
     const list = await get('/sales_transactions/orders', { from: d0, to: d3, perPage: 5 });
-    expect(list.totals).toEqual({ count: 8, amount: orders.reduce((s, o) => s + o.total, 0) });
+    // Paid and unpaid apart: the money kept, and what is still owed (decision 0059).
+    expect(list.totals).toEqual({
+      count: 8,
+      amount: orders.reduce((s, o) => s + o.total, 0),
+      paid: orders.reduce((s, o) => s + o.amount_received - o.amount_refunded, 0),
+      unpaid: orders.reduce((s, o) => s + o.amount_outstanding, 0),
+    });
+    expect(list.totals.unpaid).toBeGreaterThan(0);
     expect(list.pagination).toEqual({ page: 1, perPage: 5, total: 8, totalPages: 2 });
     expect(list.rows[0]).toMatchObject({
       id: ids.s8,
@@ -640,10 +650,8 @@ describe('the reports', () => {
     const all = await get('/sales_transactions/filter', { kind: 'payments', from: d0, to: d3 });
     expect(all).toMatchObject({ kind: 'payments', from: d0, to: d3 });
     expect(new Set(all.rows.map((r: { order_id: string }) => r.order_id))).toEqual(new Set(paidAtTheTill));
-    expect(all.totals).toEqual({
-      count: 6,
-      amount: orders.filter((o) => paidAtTheTill.includes(o.id)).reduce((s, o) => s + o.total, 0),
-    });
+    const received = orders.filter((o) => paidAtTheTill.includes(o.id)).reduce((s, o) => s + o.total, 0);
+    expect(all.totals).toEqual({ count: 6, amount: received, paid: received, unpaid: 0 });
     // d1 (Lagos): only s2, at 00:02; s1 was four minutes earlier, on d0.
     const oneDay = await get('/sales_transactions/filter', { kind: 'payments', from: d1, to: d1 });
     expect(oneDay.rows.map((r: { order_id: string }) => r.order_id)).toEqual([ids.s2]);

@@ -131,6 +131,14 @@ export function TransactionsTab({
               <Table.Tr fw={700} data-testid="transactions-totals">
                 <Table.Th scope="row" colSpan={payments ? 5 : 4}>
                   Totals: {formatCount(q.data.totals.count)} {payments ? 'payments' : 'orders'}
+                  {!payments && (
+                    // Order totals add up paid and unpaid sales: the two shown apart (decision 0059).
+                    <Text span size="sm" fw={400} c="dimmed" data-testid="transactions-paid-unpaid">
+                      {' '}
+                      · paid {formatMoney(q.data.totals.paid, currency)} · unpaid{' '}
+                      {formatMoney(q.data.totals.unpaid, currency)}
+                    </Text>
+                  )}
                 </Table.Th>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(q.data.totals.amount, currency)}

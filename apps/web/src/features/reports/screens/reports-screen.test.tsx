@@ -146,7 +146,7 @@ const answers = {
         status: 'refunded',
       },
     ],
-    totals: { count: 2, amount: 800_000 },
+    totals: { count: 2, amount: 800_000, paid: 500_000, unpaid: 300_000 },
     pagination,
   },
   '/product/categories': [{ id: 'c1', name: 'Drinks' }],
@@ -216,6 +216,9 @@ describe('reports', () => {
     expect(within(rows).getByText('Walk-in')).toBeVisible();
     expect(screen.getByTestId('transactions-totals')).toHaveTextContent('Totals: 2 orders');
     expect(screen.getByTestId('transactions-totals')).toHaveTextContent('₦8,000.00');
+    expect(screen.getByTestId('transactions-paid-unpaid')).toHaveTextContent(
+      'paid ₦5,000.00 · unpaid ₦3,000.00',
+    );
 
     // A custom range goes to the calls as it is.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'custom');
