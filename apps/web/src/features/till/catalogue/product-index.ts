@@ -79,6 +79,9 @@ export function loadProductIndex(storeId: string): void {
  * and other tabs told to read theirs again.
  */
 export function indexChanged(storeId: string, changes: TillChanges): void {
+  // An answer that changed nothing (most rounds) draws nothing again.
+  if (changes.full || changes.products.length || changes.removed_product_ids.length)
+    queueMicrotask(() => tellListeners(storeId));
   if (indexed?.storeId === storeId) {
     keepIndex(
       storeId,
@@ -102,6 +105,7 @@ catalogueChannel?.addEventListener('message', (event: MessageEvent<string | null
   const storeId = indexed?.storeId;
   indexed = null;
   if (storeId && event.data === storeId) loadProductIndex(storeId);
+  if (event.data) tellListeners(event.data);
 });
 
 /** The product with this barcode or SKU in the device's copy (what the scan box looks up offline). */
@@ -132,4 +136,25 @@ export async function productsOnDevice(storeId: string, ids: string[]): Promise<
     if (p) out.set(id, p);
   }
   return out;
+}
+
+const listeners = new Set<(storeId: string) => void>();
+function tellListeners(storeId: string): void {
+  for (const listener of listeners) listener(storeId);
+}
+
+/**
+ * Calls `listener` when this tab's copy of a store's catalogue changed (the phone till's grid
+ * draws its products from it). Returns the unsubscribe.
+ */
+export function onProductIndexChanged(listener: (storeId: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Active products of the device's copy by name: the grid's filler when few are pinned or sold. */
+export async function activeProductsOnDevice(storeId: string, limit: number): Promise<Product[]> {
+  const index = await productIndex(storeId);
+  const found = [...index.byId.values()].filter((p) => p.status === 'active');
+  return found.sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
 }

@@ -5,6 +5,7 @@ import { formatMoney, minorDigits } from '../../../lib/format';
 import type { Cart } from '../components/cart';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 import type { CartUpdate } from './use-pos-cart';
+import { useHasKeyboard } from './use-has-keyboard';
 import type { PosQuote } from './use-pos-quote';
 
 /** Cash a customer is likely to hand over: the exact amount and the next round notes (major units). */
@@ -27,6 +28,8 @@ interface PaymentPanelProps {
   selling: boolean;
   completeSale: () => void;
   receivedRef: RefObject<HTMLInputElement | null>;
+  /** Leave out the "Complete sale" button (the phone till's sheet keeps its own on screen). */
+  withoutButton?: boolean;
 }
 
 /** How the customer pays, what they handed over, the change, and the button that sells. */
@@ -39,7 +42,9 @@ export function PaymentPanel({
   selling,
   completeSale,
   receivedRef,
+  withoutButton = false,
 }: PaymentPanelProps) {
+  const keyboard = useHasKeyboard();
   const { total, change, owing, receivedError, quote, fresh } = priced;
   const digits = minorDigits(currency);
   const suggestions = useMemo(() => cashSuggestions(total, digits), [total, digits]);
@@ -61,8 +66,8 @@ export function PaymentPanel({
           inputMode="decimal"
           value={cart.amount_received}
           error={receivedError}
-          rightSection={<Kbd size="xs">F8</Kbd>}
-          rightSectionWidth={40}
+          rightSection={keyboard ? <Kbd size="xs">F8</Kbd> : null}
+          rightSectionWidth={keyboard ? 40 : undefined}
           onChange={(e) => {
             const value = e.currentTarget.value;
             update((c) => ({ ...c, amount_received: value }));
@@ -101,21 +106,48 @@ export function PaymentPanel({
             {formatMoney(owing, currency)} will be left to pay: the order stays open until it is paid.
           </Text>
         )}
-        <Button
-          size="lg"
-          fullWidth
-          // The total can be long (₦1,234,567.00): the label wraps rather than being cut.
-          h="auto"
-          mih={50}
-          py={8}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-          disabled={!canSell}
-          loading={selling}
-          onClick={completeSale}
-        >
-          Complete sale{quote.data && fresh ? ` · ${formatMoney(total, currency)}` : ''}
-        </Button>
+        {!withoutButton && (
+          <CompleteSaleButton
+            total={quote.data && fresh ? total : null}
+            currency={currency}
+            canSell={canSell}
+            selling={selling}
+            completeSale={completeSale}
+          />
+        )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The button that sells, with the total once the server priced the cart as it is. */
+export function CompleteSaleButton({
+  total,
+  currency,
+  canSell,
+  selling,
+  completeSale,
+}: {
+  total: number | null;
+  currency: string;
+  canSell: boolean;
+  selling: boolean;
+  completeSale: () => void;
+}) {
+  return (
+    <Button
+      size="lg"
+      fullWidth
+      // The total can be long (₦1,234,567.00): the label wraps rather than being cut.
+      h="auto"
+      mih={50}
+      py={8}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      disabled={!canSell}
+      loading={selling}
+      onClick={completeSale}
+    >
+      Complete sale{total !== null ? ` · ${formatMoney(total, currency)}` : ''}
+    </Button>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen } from '../../../test/render';
+import { codeReader, type Detector } from './camera-scan';
 import { ScanPanel } from './scan-panel';
 import { useScanner } from './use-scanner';
 
@@ -35,8 +36,16 @@ function stubBarcodeApi() {
   return fetch;
 }
 
-function Scanning({ onFound }: { onFound: (product: Product, quantity: number) => void }) {
+function Scanning({
+  onFound,
+  detector,
+}: {
+  onFound: (product: Product, quantity: number) => void;
+  /** A stubbed camera: its button reads one frame with this detector, as the camera dialog does. */
+  detector?: Detector;
+}) {
   const scanner = useScanner(onFound);
+  const read = useRef(detector ? codeReader(detector) : null);
   const scanRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   return (
@@ -46,6 +55,18 @@ function Scanning({ onFound }: { onFound: (product: Product, quantity: number) =
       searchRef={searchRef}
       onAdd={(p) => onFound(p, 1)}
       focusScan={() => scanRef.current?.focus()}
+      camera={
+        detector && (
+          <button
+            type="button"
+            onClick={async () => {
+              for (const code of await read.current!({} as ImageBitmapSource)) scanner.scanFromCamera(code);
+            }}
+          >
+            Camera frame
+          </button>
+        )
+      }
     />
   );
 }
@@ -99,5 +120,28 @@ describe('point of sale: the scanner', () => {
     renderScreen(<Scanning onFound={vi.fn()} />);
     await user.type(await screen.findByRole('textbox', { name: /Scan barcode/ }), '   {Enter}');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a code the camera read goes through the same look-up as a typed one: a typed 3* multiplies it', async () => {
+    const fetch = stubBarcodeApi();
+    const found: [string, number][] = [];
+    const detect = vi
+      .fn()
+      .mockResolvedValueOnce([{ rawValue: '6151234567890' }])
+      .mockResolvedValueOnce([{ rawValue: 'PEAK-400' }]);
+    const user = userEvent.setup();
+    renderScreen(<Scanning onFound={(p, n) => found.push([p.name, n])} detector={{ detect }} />);
+    const box = await screen.findByRole('textbox', { name: /Scan barcode/ });
+    await user.type(box, '3*');
+    await user.click(screen.getByRole('button', { name: 'Camera frame' }));
+    await waitFor(() => expect(found).toEqual([['Milo 500g', 3]]));
+    expect(box).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Camera frame' }));
+    await waitFor(() => expect(found).toHaveLength(2));
+    expect(found[1]).toEqual(['Peak Milk 400g', 1]);
+    const asked = fetch.mock.calls.map(([url]) =>
+      new URL(String(url), 'http://localhost').searchParams.get('barcode'),
+    );
+    expect(asked).toEqual(['6151234567890', 'PEAK-400']);
   });
 });

@@ -1,12 +1,13 @@
-import { Kbd, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, Kbd, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
-import { useState, type RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { BarcodeInput } from '../../../components/barcode-input';
 import { Money } from '../../../components/money';
 import { ProductSearchResults } from '../../../components/product-search-results';
 import { useProductSearch } from '../api/lookups';
+import { useHasKeyboard } from './use-has-keyboard';
 import type { Scanner } from './use-scanner';
 
 interface ScanPanelProps {
@@ -16,10 +17,24 @@ interface ScanPanelProps {
   onAdd: (product: Product) => void;
   /** Gives the scan box its focus back (after the next render). */
   focusScan: () => void;
+  /** Beside the scan box: the phone till's camera button. */
+  camera?: ReactNode;
+  /** The scan box takes the focus on opening (not on a phone: the keyboard would cover the grid). */
+  autoFocus?: boolean;
 }
 
 /** The scan box and the product search, with the search's results under them. */
-export function ScanPanel({ scanner, scanRef, searchRef, onAdd, focusScan }: ScanPanelProps) {
+export function ScanPanel({
+  scanner,
+  scanRef,
+  searchRef,
+  onAdd,
+  focusScan,
+  camera,
+  autoFocus = true,
+}: ScanPanelProps) {
+  // F2 and F3 are hinted only where there is a keyboard (issue 31).
+  const keyboard = useHasKeyboard();
   const [query, setQuery] = useState('');
   const [debouncedQuery] = useDebouncedValue(query.trim(), 250);
   const results = useProductSearch(debouncedQuery);
@@ -34,11 +49,26 @@ export function ScanPanel({ scanner, scanRef, searchRef, onAdd, focusScan }: Sca
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <BarcodeInput
           ref={scanRef}
-          autoFocus
-          description="Scan, or type a barcode or SKU and press Enter (3*code for three)"
+          autoFocus={autoFocus}
+          description={
+            camera
+              ? 'Type a barcode or SKU (3*code for three), or scan with the camera'
+              : 'Scan, or type a barcode or SKU and press Enter (3*code for three)'
+          }
+          enterKeyHint="go"
+          inputContainer={
+            camera
+              ? (children) => (
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <div style={{ flex: 1 }}>{children}</div>
+                    {camera}
+                  </Group>
+                )
+              : undefined
+          }
           placeholder="6151234567890"
           looking={scanner.looking}
-          idleSection={<Kbd size="xs">F2</Kbd>}
+          idleSection={keyboard ? <Kbd size="xs">F2</Kbd> : null}
           onScan={scanner.scan}
           value={scanner.text}
           onChange={(e) => scanner.setText(e.currentTarget.value)}
@@ -46,8 +76,9 @@ export function ScanPanel({ scanner, scanRef, searchRef, onAdd, focusScan }: Sca
             if (e.key === 'Escape') scanner.setText('');
           }}
           onBlur={(e) => {
-            // The scan box keeps focus unless the cashier moved to another field on purpose.
-            if (!e.relatedTarget && !document.querySelector('[role="dialog"]')) focusScan();
+            // The scan box keeps focus unless the cashier moved to another field on purpose
+            // (on a phone it does not: its keyboard would cover the grid).
+            if (autoFocus && !e.relatedTarget && !document.querySelector('[role="dialog"]')) focusScan();
           }}
         />
         <TextInput
@@ -56,7 +87,7 @@ export function ScanPanel({ scanner, scanRef, searchRef, onAdd, focusScan }: Sca
           description="By name, SKU or barcode"
           placeholder="Milo"
           leftSection={<IconSearch size={16} />}
-          rightSection={<Kbd size="xs">F3</Kbd>}
+          rightSection={keyboard ? <Kbd size="xs">F3</Kbd> : null}
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
           onKeyDown={(e) => {

@@ -1,4 +1,5 @@
 import { Group, Kbd, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useHasKeyboard } from './use-has-keyboard';
 
 /** The till's shortcuts: function keys work while the scan box has focus, as scanners type there. */
 export const SHORTCUTS = [
@@ -13,6 +14,8 @@ export const SHORTCUTS = [
 ];
 
 export function ShortcutsPanel() {
+  // Only where there is a keyboard (issue 31): a touch screen has no F keys.
+  if (!useHasKeyboard()) return null;
   return (
     <Paper withBorder radius="md" p="md" visibleFrom="sm">
       <Text size="sm" fw={600} mb={6}>

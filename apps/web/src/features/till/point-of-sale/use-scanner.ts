@@ -4,6 +4,7 @@ import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { findByBarcode } from '../api/lookups';
 import { parseScan } from '../components/cart';
+import { withTypedQuantity } from './camera-code';
 
 /**
  * The scan box: what is typed in it, and the look-ups of what was scanned. Scanners type the
@@ -16,8 +17,12 @@ export function useScanner(onFound: (product: Product, quantity: number) => void
   const lookups = useRef<Promise<void>>(Promise.resolve());
   const pending = useRef(0);
 
-  const scan = () => {
-    const parsed = parseScan(text);
+  /**
+   * Looks up what is in the box, or `value` (a code the camera read, with the box's `3*` if the
+   * cashier typed one): both go the same way, so a camera scan multiplies and queues like a typed one.
+   */
+  const scan = (value: string = text) => {
+    const parsed = parseScan(value);
     setText('');
     if (!parsed) return;
     pending.current += 1;
@@ -34,7 +39,10 @@ export function useScanner(onFound: (product: Product, quantity: number) => void
     });
   };
 
-  return { text, setText, looking, scan };
+  /** A code the camera read: looked up like a typed scan, times the `3*` typed in the box first. */
+  const scanFromCamera = (code: string) => scan(withTypedQuantity(text, code));
+
+  return { text, setText, looking, scan, scanFromCamera };
 }
 
 export type Scanner = ReturnType<typeof useScanner>;

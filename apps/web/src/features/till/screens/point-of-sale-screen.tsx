@@ -1,5 +1,5 @@
-import { Button, Grid, Group, Stack } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { Button, Grid, Group, Stack, useMantineTheme } from '@mantine/core';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
@@ -23,7 +23,10 @@ import type { SaleOutcome } from '../outbox/sale';
 import { emptyCart } from '../components/cart';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
-import { PaymentPanel } from '../point-of-sale/payment-panel';
+import { CompleteSaleButton, PaymentPanel } from '../point-of-sale/payment-panel';
+import { CameraButton, CartSheet, ChargeBar, CHARGE_BAR_SPACE } from '../point-of-sale/phone-till';
+import { ProductGrid } from '../point-of-sale/product-grid';
+import { readNow } from '../point-of-sale/use-has-keyboard';
 import { ScanPanel } from '../point-of-sale/scan-panel';
 import { ShortcutsPanel } from '../point-of-sale/shortcuts-panel';
 import { TotalsPanel } from '../point-of-sale/totals-panel';
@@ -40,6 +43,16 @@ const loadHeldSales = () => loadWithRetry(() => import('../point-of-sale/held-sa
 const loadSaleCompleted = () => loadWithRetry(() => import('../point-of-sale/sale-completed-modal'));
 const HeldSalesModal = lazy(async () => ({ default: (await loadHeldSales()).HeldSalesModal }));
 const SaleCompletedModal = lazy(async () => ({ default: (await loadSaleCompleted()).SaleCompletedModal }));
+// The camera scanner and its barcode reader (a WebAssembly build where the browser has no
+// BarcodeDetector) load only when the camera button is pressed: none of it is in the first load.
+const loadCameraScan = () => loadWithRetry(() => import('../point-of-sale/camera-scan-modal'));
+const CameraScanModal = lazy(async () => ({ default: (await loadCameraScan()).CameraScanModal }));
+
+/** Below the `md` breakpoint the till is the phone till (issue 31): a grid, a Charge bar, the cart as a sheet. */
+function usePhoneTill(): boolean {
+  const query = `(min-width: ${useMantineTheme().breakpoints.md})`;
+  return !useMediaQuery(query, readNow(query), { getInitialValueInEffect: false });
+}
 
 export default function PointOfSaleScreen() {
   const storeId = useStoreId();
@@ -60,6 +73,18 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const [sale, setSale] = useState<Order | null>(null);
   const [clearing, setClearing] = useState(false);
   const [heldOpen, setHeldOpen] = useState(false);
+  const phone = usePhoneTill();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [cameraLoading, setCameraLoading] = useState(false);
+  const openCamera = () => {
+    setCameraLoading(true);
+    void loadCameraScan()
+      .catch(() => notify.error('The camera scanner could not be loaded. Check the network and try again.'))
+      .finally(() => setCameraLoading(false));
+    setCameraOpen(true);
+  };
+  const cameraDrawn = useOpenedOnce(cameraOpen);
   const scanRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
@@ -117,6 +142,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const finishSale = (outcome: SaleOutcome) => {
     if (outcome.kind === 'recorded') {
       notify.success(MESSAGES.completed);
+      setSheetOpen(false);
       setSale(outcome.order);
       clearTill();
       // Stock, discount uses and payments changed with the sale.
@@ -134,6 +160,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
       notify.success(
         `Sale saved on this till as ${outcome.sale.offlineNumber}: it is sent when the network is back.`,
       );
+      setSheetOpen(false);
       setSale(outcome.sale.receipt);
       clearTill();
       void offline.retry();
@@ -238,85 +265,147 @@ function PointOfSale({ storeId }: { storeId: string }) {
     [],
   );
 
-  return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Point of sale"
-        breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: paths.orders }, { label: 'Point of sale' }]}
-        actions={
-          <Group gap="sm">
-            <Button variant="default" disabled={till.held.length === 0} onClick={() => setHeldOpen(true)}>
-              Held sales ({till.held.length})
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconPlayerPause size={16} />}
-              disabled={cart.lines.length === 0}
-              onClick={holdSale}
-            >
-              Hold sale
-            </Button>
-            <Button
-              variant="outline"
-              color="red"
-              disabled={cart.lines.length === 0}
-              onClick={() => setClearing(true)}
-            >
-              Clear cart
-            </Button>
-          </Group>
+  const scanPanel = (
+    <ScanPanel
+      scanner={scanner}
+      scanRef={scanRef}
+      searchRef={searchRef}
+      onAdd={(product) => till.add(product)}
+      focusScan={phone ? () => undefined : focusScan}
+      autoFocus={!phone}
+      camera={phone ? <CameraButton loading={cameraLoading} onPress={openCamera} /> : undefined}
+    />
+  );
+  const cartPanel = (
+    <CartPanel
+      lines={cart.lines}
+      priced={priced.quote.data?.items}
+      fresh={priced.fresh}
+      errorsByLine={priced.errorsByLine}
+      update={update}
+      focusScan={phone ? () => undefined : focusScan}
+    />
+  );
+  const chargesPanel = (
+    <ChargesPanel
+      cart={cart}
+      update={update}
+      charges={charges}
+      currency={currency}
+      applyCode={applyCode}
+      customerRef={customerRef}
+      codeRef={codeRef}
+      focusScan={phone ? () => undefined : focusScan}
+    />
+  );
+  const totalsPanel = <TotalsPanel priced={priced} empty={cart.lines.length === 0} currency={currency} />;
+  const paymentPanel = (
+    <PaymentPanel
+      cart={cart}
+      update={update}
+      priced={priced}
+      currency={currency}
+      canSell={canSell}
+      selling={selling.isPending}
+      completeSale={completeSale}
+      receivedRef={receivedRef}
+      withoutButton={phone}
+    />
+  );
+  const units = cart.lines.reduce((n, l) => n + l.quantity, 0);
+  const pricedTotal = cart.lines.length === 0 ? 0 : priced.quote.data && priced.fresh ? total : null;
+
+  const header = (
+    <PageHeader
+      title="Point of sale"
+      breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: paths.orders }, { label: 'Point of sale' }]}
+      actions={
+        <Group gap="sm">
+          <Button
+            variant="default"
+            size={phone ? 'compact-sm' : 'sm'}
+            disabled={till.held.length === 0}
+            onClick={() => setHeldOpen(true)}
+          >
+            Held sales ({till.held.length})
+          </Button>
+          <Button
+            variant="default"
+            size={phone ? 'compact-sm' : 'sm'}
+            leftSection={<IconPlayerPause size={16} />}
+            disabled={cart.lines.length === 0}
+            onClick={holdSale}
+          >
+            Hold sale
+          </Button>
+          <Button
+            variant="outline"
+            color="red"
+            size={phone ? 'compact-sm' : 'sm'}
+            disabled={cart.lines.length === 0}
+            onClick={() => setClearing(true)}
+          >
+            Clear cart
+          </Button>
+        </Group>
+      }
+    />
+  );
+
+  const layout = phone ? (
+    <Stack gap="sm" pb={CHARGE_BAR_SPACE}>
+      {header}
+      <OfflineBar till={offline} />
+      {scanPanel}
+      <ProductGrid storeId={storeId} onAdd={(product) => till.add(product)} />
+      <ChargeBar count={units} total={pricedTotal} currency={currency} onOpen={() => setSheetOpen(true)} />
+      <CartSheet
+        opened={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        count={units}
+        footer={
+          <CompleteSaleButton
+            total={priced.quote.data && priced.fresh ? total : null}
+            currency={currency}
+            canSell={canSell}
+            selling={selling.isPending}
+            completeSale={completeSale}
+          />
         }
-      />
+      >
+        {cartPanel}
+        {paymentPanel}
+        {totalsPanel}
+        {chargesPanel}
+      </CartSheet>
+    </Stack>
+  ) : (
+    <Stack gap="lg">
+      {header}
       <OfflineBar till={offline} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">
-            <ScanPanel
-              scanner={scanner}
-              scanRef={scanRef}
-              searchRef={searchRef}
-              onAdd={(product) => till.add(product)}
-              focusScan={focusScan}
-            />
-            <CartPanel
-              lines={cart.lines}
-              priced={priced.quote.data?.items}
-              fresh={priced.fresh}
-              errorsByLine={priced.errorsByLine}
-              update={update}
-              focusScan={focusScan}
-            />
+            {scanPanel}
+            {cartPanel}
           </Stack>
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="md">
-            <ChargesPanel
-              cart={cart}
-              update={update}
-              charges={charges}
-              currency={currency}
-              applyCode={applyCode}
-              customerRef={customerRef}
-              codeRef={codeRef}
-              focusScan={focusScan}
-            />
-            <TotalsPanel priced={priced} empty={cart.lines.length === 0} currency={currency} />
-            <PaymentPanel
-              cart={cart}
-              update={update}
-              priced={priced}
-              currency={currency}
-              canSell={canSell}
-              selling={selling.isPending}
-              completeSale={completeSale}
-              receivedRef={receivedRef}
-            />
+            {chargesPanel}
+            {totalsPanel}
+            {paymentPanel}
             <ShortcutsPanel />
           </Stack>
         </Grid.Col>
       </Grid>
+    </Stack>
+  );
 
+  return (
+    <>
+      {layout}
       {clearingDrawn && (
         <ConfirmDialog
           opened={clearing}
@@ -358,7 +447,14 @@ function PointOfSale({ storeId }: { storeId: string }) {
             }}
           />
         )}
+        {cameraDrawn && (
+          <CameraScanModal
+            opened={cameraOpen}
+            onClose={() => setCameraOpen(false)}
+            onCode={scanner.scanFromCamera}
+          />
+        )}
       </Suspense>
-    </Stack>
+    </>
   );
 }
