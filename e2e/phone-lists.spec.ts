@@ -44,6 +44,13 @@ async function shop(request: APIRequestContext, merchant: Merchant) {
     payment_type: 'bank_transfer',
     amount_received: 0,
   });
+  // A paid sale at the till, for the dashboard's top products.
+  await create('/api/v1/order', {
+    items: [{ product_id: milo.id, quantity: 1 }],
+    payment_type: 'cash',
+    amount_received: 150000,
+    channel: 'pos',
+  });
   const payment = await create('/api/v1/payment_received/add_payment', {
     order_id: order.id,
     amount: 200000,
@@ -131,7 +138,7 @@ test('every list is a card per row at 390 px, a card opens its record, and bulk 
   const products = page.getByRole('list', { name: 'Products', exact: true });
   const milo = products.getByRole('listitem').filter({ hasText: 'Milo 500g' });
   await expect(milo.locator('[data-card-part="meta"]').filter({ hasText: 'In stock' })).toContainText(
-    '26 / min 5',
+    '25 / min 5',
   );
   await milo.getByRole('checkbox', { name: 'Select Milo 500g' }).check();
   const selected = page.getByRole('region', { name: 'Selected products' });
@@ -151,13 +158,19 @@ test('every list is a card per row at 390 px, a card opens its record, and bulk 
   // A tap on the card opens the product.
   await milo.getByText('Milo 500g').click();
   await expect(page).toHaveURL(`/inventory/products/${data.milo.id}`);
-  await cardsFit(page, 'product stock history', 'Stock history', ['+30']);
+  await cardsFit(page, 'product stock history', 'Stock history', ['+30', '-4']);
 
   await page.goto('/sales/orders');
   await cardsFit(page, 'orders', 'Orders', ['₦6,000.00']);
-  await page.getByRole('list', { name: 'Orders', exact: true }).getByRole('button').first().click();
+  await page
+    .getByRole('list', { name: 'Orders', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: 'Adaeze Nwosu' })
+    .getByRole('button')
+    .click();
   await expect(page).toHaveURL(`/sales/orders/details/${data.order.id}`);
-  await fitsSideways(page, 'order details');
+  await cardsFit(page, 'order lines', 'Order lines', ['₦6,000.00']);
+  await cardsFit(page, 'order payments', 'Payments', ['₦2,000.00']);
 
   await page.goto('/sales/customers');
   await cardsFit(page, 'customers', 'Customers');
@@ -195,6 +208,12 @@ test('every list is a card per row at 390 px, a card opens its record, and bulk 
 
   await page.goto('/wallet');
   await cardsFit(page, 'wallet transactions', 'Wallet transactions', ['₦50,000.00']);
+
+  // The overview screens' short lists: a card per row, the record's link its name.
+  await page.goto('/home');
+  await cardsFit(page, 'home recent orders', 'Recent orders', ['₦6,000.00']);
+  await page.goto('/dashboard');
+  await cardsFit(page, 'dashboard top products', 'Top products');
 
   await page.goto('/settings/team');
   await cardsFit(page, 'team', 'Team members');

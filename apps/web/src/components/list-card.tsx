@@ -16,7 +16,7 @@ export interface ListColumn<T> {
   numeric?: boolean;
   /** Kept on one line (amounts, dates): the table scrolls sideways instead. */
   noWrap?: boolean;
-  /** Its place on a phone's card: by default the first column names the row, a figure sits right. */
+  /** Its place on a phone's card: by default the first column names the row, the last figure sits right. */
   card?: CardRole;
   cell: (row: T) => ReactNode;
 }
@@ -57,8 +57,12 @@ export function ListCard<T>({
   miw?: number;
 }) {
   const phone = usePhoneWidth();
+  // The key figure is the last figure column (the amount after the counts) unless one is named.
+  const figure = columns.some((c) => c.card === 'figure')
+    ? undefined
+    : columns.findLast((c) => c.numeric)?.header;
   const layout = cardLayout(
-    columns.map((c) => ({ id: c.header, card: c.card ?? (c.numeric ? 'figure' : undefined) })),
+    columns.map((c) => ({ id: c.header, card: c.card ?? (c.header === figure ? 'figure' : undefined) })),
   );
   return (
     <WidgetCard
