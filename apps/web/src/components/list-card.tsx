@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { WidgetCard } from './insight-cards';
-import { CardList, cardLayout, RowCard, usePhoneWidth, type CardRole } from './row-cards';
+import { CardList, cardLayout, RowCard, usePhoneWidth, type CardColumn, type CardRole } from './row-cards';
 import { StatusBadge } from './status-badge';
 
 const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };
@@ -16,7 +16,7 @@ export interface ListColumn<T> {
   numeric?: boolean;
   /** Kept on one line (amounts, dates): the table scrolls sideways instead. */
   noWrap?: boolean;
-  /** Its place on a phone's card: by default the first column names the row, the last figure sits right. */
+  /** Its place on a phone's card; by default as `listCardColumns` places it. */
   card?: CardRole;
   cell: (row: T) => ReactNode;
 }
@@ -27,6 +27,22 @@ interface ListCardQuery<T> {
   isPending: boolean;
   error: unknown;
   refetch: () => unknown;
+}
+
+/**
+ * The card roles of a ListCard's columns where they name none: the first column names the row;
+ * the key figure is the first amount (a figure kept on one line) or else the last figure, the
+ * counts beside it being lines; a "Status" column is a badge.
+ */
+export function listCardColumns<T>(columns: ListColumn<T>[]): CardColumn[] {
+  const named = columns.some((c) => c.card === 'figure');
+  const figure = named
+    ? undefined
+    : (columns.find((c) => c.numeric && c.noWrap) ?? columns.findLast((c) => c.numeric))?.header;
+  return columns.map((c) => ({
+    id: c.header,
+    card: c.card ?? (c.header === figure ? 'figure' : c.header === 'Status' ? 'status' : undefined),
+  }));
 }
 
 /**
@@ -57,13 +73,7 @@ export function ListCard<T>({
   miw?: number;
 }) {
   const phone = usePhoneWidth();
-  // The key figure is the last figure column (the amount after the counts) unless one is named.
-  const figure = columns.some((c) => c.card === 'figure')
-    ? undefined
-    : columns.findLast((c) => c.numeric)?.header;
-  const layout = cardLayout(
-    columns.map((c) => ({ id: c.header, card: c.card ?? (c.header === figure ? 'figure' : undefined) })),
-  );
+  const layout = cardLayout(listCardColumns(columns));
   return (
     <WidgetCard
       title={title}

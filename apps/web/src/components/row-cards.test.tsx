@@ -5,6 +5,7 @@ import { useTableState } from '../lib/use-table-state';
 import { renderScreen } from '../test/render';
 import { column, moneyColumn, statusColumn, textColumn, titleColumn } from './columns';
 import { DataTable } from './data-table';
+import { listCardColumns } from './list-card';
 import { cardLayout, PHONE_QUERY } from './row-cards';
 
 describe('cardLayout', () => {
@@ -54,6 +55,45 @@ describe('cardLayout', () => {
       statuses: ['status'],
       meta: ['phone'],
     });
+  });
+});
+
+describe('listCardColumns', () => {
+  const cell = () => null;
+  it('puts the amount on the right, the counts as lines and the status as a badge', () => {
+    const columns = listCardColumns([
+      { header: 'Number', cell },
+      { header: 'Amount', numeric: true, noWrap: true, cell },
+      { header: 'Quantity', numeric: true, cell },
+      { header: 'Status', cell },
+    ]);
+    expect(cardLayout(columns)).toEqual({
+      title: 'Number',
+      figure: 'Amount',
+      statuses: ['Status'],
+      meta: ['Quantity'],
+    });
+  });
+
+  it('takes the last figure when none is kept on one line, and a named role over both', () => {
+    expect(
+      cardLayout(
+        listCardColumns([
+          { header: 'Product', cell },
+          { header: 'Units', numeric: true, cell },
+          { header: 'Revenue', numeric: true, cell },
+        ]),
+      ).figure,
+    ).toBe('Revenue');
+    expect(
+      cardLayout(
+        listCardColumns([
+          { header: 'Product', cell },
+          { header: 'Units', numeric: true, card: 'figure', cell },
+          { header: 'Revenue', numeric: true, noWrap: true, cell },
+        ]),
+      ),
+    ).toEqual({ title: 'Product', figure: 'Units', statuses: [], meta: ['Revenue'] });
   });
 });
 
