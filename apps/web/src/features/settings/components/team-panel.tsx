@@ -3,7 +3,6 @@ import {
   Anchor,
   Box,
   Button,
-  Group,
   Menu,
   Modal,
   Paper,
@@ -64,21 +63,19 @@ function PlanUsage({ sub }: { sub: CurrentSubscription }) {
   const room = teamRoom(sub);
   return (
     <Paper withBorder radius="md" px="md" py="sm" data-testid="team-usage">
-      <Group gap="xs" wrap="wrap">
-        <Text size="sm" fw={600}>
+      <Text size="sm">
+        <b>
           Team: {usage.members} of {plan.members ?? 'unlimited'} on {plan.label}
-        </Text>
+        </b>
         {plan.members !== null && (
           <>
-            <Text size="sm" c="dimmed" aria-hidden>
-              ·
-            </Text>
+            {' · '}
             <Anchor component={Link} to={paths.settingsTab('subscription')} size="sm">
               Upgrade
             </Anchor>
           </>
         )}
-      </Group>
+      </Text>
       {room.reason && (
         <Text size="sm" c="dimmed" mt={4} id="team-full-reason">
           {room.reason}

@@ -1,5 +1,5 @@
 import { ScrollArea, Stack, Tabs } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/states';
@@ -30,12 +30,33 @@ const TABS = [
   { id: 'subscription', label: 'Subscription' },
 ] as const;
 
+/** The tab strip's mask: an end with more tabs past it fades out over 32 px. */
+function fade(more: { left: boolean; right: boolean }): string | undefined {
+  if (!more.left && !more.right) return undefined;
+  const left = more.left ? 'transparent 0, black 32px' : 'black 0';
+  const right = more.right ? 'black calc(100% - 32px), transparent 100%' : 'black 100%';
+  return `linear-gradient(to right, ${left}, ${right})`;
+}
+
 /** paths.settings and `/settings/{id}`: one tab per area of settings. */
 export default function SettingsScreen() {
   const { id = 'profile' } = useParams();
   const navigate = useNavigate();
   const me = useCurrentUser();
+  const permissions = new Set<string>(me.data?.permissions ?? []);
+  // The tabs the role opens (config/screen-access.ts); the app's layout answers any other tab's
+  // address with who can open it, so the panels below need not ask again.
+  const tabs = TABS.filter((t) => t.id === id || allows(needOf(paths.settingsTab(t.id)), permissions));
   const tabsViewport = useRef<HTMLDivElement>(null);
+  // Which ends of the tab strip have more tabs past them: that end fades, so a tab that goes on
+  // past the screen's edge reads as "more this way", not as a name cut short.
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = () => {
+    const v = tabsViewport.current;
+    if (!v) return;
+    const next = { left: v.scrollLeft > 1, right: v.scrollLeft + v.clientWidth < v.scrollWidth - 1 };
+    setMore((was) => (was.left === next.left && was.right === next.right ? was : next));
+  };
   // On a phone the tabs scroll sideways without a scrollbar: the open tab is brought into view,
   // or Payment and Subscription open with their own tab off-screen.
   useEffect(() => {
@@ -47,13 +68,11 @@ export default function SettingsScreen() {
     viewport.scrollTo({
       left: Math.max(0, viewport.scrollLeft + at.left - box.left - (box.width - at.width) / 2),
     });
-  }, [id]);
+    measure();
+    // Again when the role's tabs arrive: the strip's width changes with them.
+  }, [id, tabs.length]);
   if (!TABS.some((t) => t.id === id)) return <Navigate to={paths.settingsTab('profile')} replace />;
 
-  const permissions = new Set<string>(me.data?.permissions ?? []);
-  // The tabs the role opens (config/screen-access.ts); the app's layout answers any other tab's
-  // address with who can open it, so the panels below need not ask again.
-  const tabs = TABS.filter((t) => t.id === id || allows(needOf(paths.settingsTab(t.id)), permissions));
   const render = (tab: string) => {
     if (!me.data) return null;
     const { user, store } = me.data;
@@ -104,12 +123,23 @@ export default function SettingsScreen() {
         breadcrumbs={[{ label: 'Settings' }, { label: TABS.find((t) => t.id === id)!.label }]}
       />
       <Tabs value={id} onChange={(v) => v && navigate(paths.settingsTab(v))} keepMounted={false}>
-        {/* A thin scrollbar on a phone says the strip goes on; each tab keeps its whole name
-          (no shrinking, no wrapping), so a name is never cut mid-word. */}
-        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x" mb="lg" viewportRef={tabsViewport}>
+        {/* On a phone the strip scrolls; each tab keeps its whole name (no shrinking, no
+          wrapping), the strip comes to rest at a tab's start, and an end with more tabs fades. */}
+        <ScrollArea
+          type="never"
+          mb="lg"
+          viewportRef={tabsViewport}
+          onScrollPositionChange={measure}
+          viewportProps={{ style: { scrollSnapType: 'x proximity' } }}
+          style={{ maskImage: fade(more), WebkitMaskImage: fade(more) }}
+        >
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             {tabs.map((t) => (
-              <Tabs.Tab key={t.id} value={t.id} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
+              <Tabs.Tab
+                key={t.id}
+                value={t.id}
+                style={{ flex: 'none', whiteSpace: 'nowrap', scrollSnapAlign: 'start' }}
+              >
                 {t.label}
               </Tabs.Tab>
             ))}
