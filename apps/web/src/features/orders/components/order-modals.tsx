@@ -198,7 +198,7 @@ function RefundSummary({
   return (
     <Paper withBorder p="sm" radius="md" aria-label="Refund summary" aria-live="polite">
       <Stack gap={4}>
-        <Group justify="space-between">
+        <Group justify="space-between" wrap="nowrap">
           <Text size="sm" c="dimmed">
             Value returned
           </Text>
@@ -206,7 +206,7 @@ function RefundSummary({
             <Money minor={quote.value} currency={currency} />
           </Text>
         </Group>
-        <Group justify="space-between">
+        <Group justify="space-between" wrap="nowrap">
           <Text size="sm" fw={700}>
             Paid back to the customer
           </Text>
