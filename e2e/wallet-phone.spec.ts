@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMerchant, signIn, toastsGone } from './support';
 
@@ -76,10 +77,27 @@ test('wallet on a phone: "GTB" finds the bank, a recent beneficiary in one tap, 
   await expect(again.getByRole('textbox', { name: 'Account number' })).toHaveValue('0123456789');
   await expect(again.getByTestId('resolved-name')).toContainText(name);
   await shot(page, 'recent-beneficiary-picked-phone');
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`),
+  ).toEqual([]);
   await again.getByRole('textbox', { name: 'Amount (NGN)' }).fill('1000');
   await again.getByLabel('Your password').fill(merchant.password);
   await again.getByRole('button', { name: /^Send/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Transfer receipt' })).toContainText(name);
+  const receipt2 = page.getByRole('dialog', { name: 'Transfer receipt' });
+  await expect(receipt2).toContainText(name);
+  await receipt2.getByRole('button', { name: 'Done' }).click();
+
+  // At desktop width the strip and the picker are the same form.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const wide = page.getByRole('dialog', { name: 'Transfer to a bank account' });
+  await expect(wide.getByRole('button', { name: `${name}, Guaranty Trust Bank 0123456789` })).toBeVisible();
+  await wide.getByRole('combobox', { name: 'Bank' }).fill('uba');
+  await expect(page.getByRole('option', { name: 'United Bank For Africa' })).toBeVisible();
+  await shot(page, 'transfer-desktop');
 
   // The export writes the store's time (Africa/Lagos) with its offset.
   const csv = await request.get('/api/v1/wallet/transactions/export', { headers: auth });

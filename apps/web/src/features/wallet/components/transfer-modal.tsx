@@ -123,6 +123,8 @@ export function TransferModal({
       opened={opened}
       onClose={close}
       title={receipt ? 'Transfer receipt' : 'Transfer to a bank account'}
+      // Mantine's close button is an icon with no name of its own: screen readers said "button".
+      closeButtonProps={{ 'aria-label': 'Close' }}
       centered
       size="lg"
     >
