@@ -46,6 +46,9 @@ describe('initialsOf', () => {
   it('takes the first letters of two words, or two of one word', () => {
     expect(initialsOf('Peak milk 400g')).toBe('PM');
     expect(initialsOf('coke')).toBe('CO');
+    expect(initialsOf('Milo 500g')).toBe('MI');
+    expect(initialsOf('Coke 50cl')).toBe('CO');
+    expect(initialsOf('7up')).toBe('7U');
     expect(initialsOf('  ')).toBe('?');
   });
 });

@@ -34,9 +34,12 @@ export function gridTiles(
   return tiles;
 }
 
-/** The letters a tile shows for a product without an image: "Peak Milk" → "PM". */
+/** The letters a tile shows for a product without an image: "Peak Milk" → "PM", "Coke 50cl" → "CO". */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]![0], words[1]![0]] : [...(words[0] ?? '?')].slice(0, 2);
+  const all = name.trim().split(/\s+/).filter(Boolean);
+  // Sizes and weights ("500g", "50cl") say little about the product: words with a letter first.
+  const words = all.filter((w) => /^\p{L}/u.test(w));
+  const use = words.length ? words : all;
+  const letters = use.length > 1 ? [use[0]![0], use[1]![0]] : [...(use[0] ?? '?')].slice(0, 2);
   return letters.join('').toUpperCase();
 }

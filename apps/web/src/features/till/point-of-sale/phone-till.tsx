@@ -61,7 +61,6 @@ export function CameraButton({ onPress, loading }: { onPress: () => void; loadin
   return (
     <ActionIcon
       size={42}
-      mt={24}
       variant="light"
       aria-label="Scan with the camera"
       loading={loading}

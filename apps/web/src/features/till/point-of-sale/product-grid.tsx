@@ -33,7 +33,7 @@ export function ProductGrid({ storeId, onAdd }: ProductGridProps) {
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" aria-label="Quick products">
+    <Paper withBorder radius="md" p="sm" role="region" aria-label="Quick products">
       <Group justify="space-between" mb={6} wrap="nowrap">
         <Text size="sm" fw={600}>
           {editing
