@@ -122,7 +122,7 @@ async function cardsFit(page: Page, where: string, name: string, figures: string
   }
 }
 
-test('every list is a card per row at 390 px, a card opens its record, and bulk actions are reachable', async ({
+test('the product and sales lists are cards at 390 px, a card opens its record, the bulk archive is reachable', async ({
   page,
   request,
 }) => {
@@ -180,6 +180,17 @@ test('every list is a card per row at 390 px, a card opens its record, and bulk 
 
   await page.goto('/sales/discounts');
   await cardsFit(page, 'discounts', 'Discounts', ['10%']);
+});
+
+test('the purchasing, wallet, team and overview lists are cards at 390 px, each opening its record', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const merchant = await createMerchant(request);
+  const data = await shop(request, merchant);
+  await page.setViewportSize(PHONE);
+  await signIn(page, merchant.email);
 
   await page.goto('/purchase/vendors');
   await cardsFit(page, 'vendors', 'Vendors');
@@ -217,4 +228,41 @@ test('every list is a card per row at 390 px, a card opens its record, and bulk 
 
   await page.goto('/settings/team');
   await cardsFit(page, 'team', 'Team members');
+});
+
+test('the settings, developer and store lists fit a 390 px screen too', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const merchant = await createMerchant(request);
+  // A change in the audit log and a stored rate: lists with a row.
+  const res = await request.post('/api/v1/product/create', {
+    headers: { Authorization: merchant.token },
+    data: { name: 'Milo 500g', price: 150000, quantity: 30 },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.setViewportSize(PHONE);
+  await signIn(page, merchant.email);
+  const screens: [string, string | null][] = [
+    ['/settings/audit-log', 'Audit log'],
+    ['/settings/roles', null],
+    ['/settings/tax', null],
+    ['/settings/shipping', null],
+    ['/store', null],
+    ['/developers', null],
+    ['/developers/webhooks', null],
+    ['/report', null],
+  ];
+  for (const [url, list] of screens) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    if (list) await cardsFit(page, url, list);
+    // Whatever cards the screen has lie inside the screen, and the page does not scroll sideways.
+    const outside = await page.locator('[data-card-part]').evaluateAll((elements) =>
+      elements
+        .map((e) => ({ text: e.textContent, r: e.getBoundingClientRect() }))
+        .filter(({ r }) => r.x < 0 || r.x + r.width > 390)
+        .map(({ text }) => text),
+    );
+    expect(outside, `${url}: card parts off screen`).toEqual([]);
+    await fitsSideways(page, url);
+  }
 });
