@@ -66,8 +66,12 @@ async function addCashier(
   return { email, password };
 }
 
-/** The menu's links (the drawer opened first on a phone), by their text. */
-async function menuLinks(page: Page, phone: boolean): Promise<string[]> {
+/** The menu's links (the drawer opened first on a phone), by their text, once the role is known. */
+async function menuLinks(page: Page, phone: boolean, role: string): Promise<string[]> {
+  // The header names the role once the user's record has come; the menu follows it then.
+  await expect(page.getByRole('button', { name: new RegExp(`, ${role}, account menu$`) })).toBeVisible({
+    timeout: 60_000,
+  });
   if (phone) await page.getByRole('button', { name: 'Open navigation' }).click();
   const menu = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(menu.getByRole('link').first()).toBeVisible();
@@ -96,11 +100,12 @@ for (const size of SIZES) {
       await field(page, 'Email').fill(cashier.email);
       await field(page, 'Password').fill(cashier.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(/\/sales\/orders\/generate$/);
+      // The landing waits for the user's record, slow on a loaded two-core machine.
+      await expect(page).toHaveURL(/\/sales\/orders\/generate$/, { timeout: 60_000 });
       await settled(page);
       await page.screenshot({ path: test.info().outputPath(`cashier-landing-${size.name}.png`) });
 
-      const links = await menuLinks(page, phone);
+      const links = await menuLinks(page, phone, 'Cashier');
       expect(links).toEqual(CASHIER_MENU);
       if (phone) {
         await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -163,7 +168,7 @@ for (const size of SIZES) {
     }) => {
       const owner = await createMerchant(request);
       await signIn(page, owner.email);
-      const links = await menuLinks(page, phone);
+      const links = await menuLinks(page, phone, 'Owner');
       const settings = links.slice(links.indexOf('Profile'));
       expect(settings).toEqual(SETTINGS);
       expect(links).toEqual(

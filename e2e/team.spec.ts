@@ -128,19 +128,28 @@ test('a new person accepts from the emailed link; their role refuses what it lac
   await expect(toast(invitee, 'Welcome to the team')).toBeVisible();
   await expect(invitee).toHaveURL(/\/home$/);
 
-  // A Manager does not manage the team or roles: the screen says so, and the server refuses.
+  // A Manager does not manage the team or roles: the menu does not offer them, their addresses
+  // say so and whom to ask (issue 31), and the server refuses.
+  // The menu follows the role once the user's record is known (the header names the role then).
+  await expect(invitee.getByRole('button', { name: 'Ada, Manager, account menu' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const menu = invitee.getByRole('navigation', { name: 'Main navigation' });
+  await expect(menu.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Team' })).toHaveCount(0);
   await invitee.goto('/settings/team');
-  await expect(invitee.getByText('Your role does not include managing team members.')).toBeVisible();
+  await expect(invitee.getByText('The team is not part of your role')).toBeVisible();
   await invitee.goto('/settings/roles');
-  await invitee.getByRole('button', { name: 'Create role' }).click();
-  await field(invitee, 'Role name').fill('Self promotion');
-  await invitee.getByRole('checkbox', { name: 'Inventory' }).check();
-  await invitee.getByRole('dialog').getByRole('button', { name: 'Create role' }).click();
-  await expect(
-    invitee.getByText(/You do not have permission to do this \(Create and edit roles: roles\.manage\)/),
-  ).toBeVisible();
-  await invitee.keyboard.press('Escape');
-  await expect(invitee.getByRole('cell', { name: 'Self promotion', exact: true })).toHaveCount(0);
+  await expect(invitee.getByText('Roles are not part of your role')).toBeVisible();
+  const token = await invitee.evaluate(
+    () => (JSON.parse(localStorage.getItem('loginToken') ?? 'null') as { value: string } | null)?.value,
+  );
+  const refused = await invitee.request.post('/api/v1/roles', {
+    headers: { Authorization: token ?? '' },
+    data: { name: 'Self promotion', permissions: ['products.view'] },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain('roles.manage');
   await invitee.context().close();
 
   // The owner sees them join.
@@ -175,9 +184,10 @@ test('someone who already has an account joins only by signing in from the email
   await expect(invitee).toHaveURL(/\/auth\/accept-invite/);
   await field(invitee, 'Password').fill(PASSWORD);
   await invitee.getByRole('button', { name: 'Sign in and accept' }).click();
-  await expect(invitee).toHaveURL(/\/home$/);
-  // They work in the store that invited them; their own shop is still theirs in the switcher.
-  await expect(invitee.getByText('Iya Basira Stores').first()).toBeVisible();
+  // A cashier lands on the till (issue 31), in the store that invited them.
+  await expect(invitee).toHaveURL(/\/sales\/orders\/generate$/, { timeout: 60_000 });
+  await invitee.goto('/home');
+  await expect(invitee.getByTestId('current-store')).toContainText('Iya Basira Stores');
   await invitee.context().close();
 
   await page.reload();
