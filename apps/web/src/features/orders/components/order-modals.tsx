@@ -100,7 +100,14 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
       <Stack gap="md">
         <Stack gap="xs" role="group" aria-label="Units to refund">
           {open.map((i) => (
-            <Group key={i.product_id} justify="space-between" wrap="nowrap" gap="sm">
+            <Group
+              key={i.product_id}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              role="group"
+              aria-label={i.name}
+            >
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>
                   {i.name}
