@@ -89,7 +89,7 @@ describe('/till/favourites', () => {
     expect(fieldsOf(missing).pinned).toBe('Pinned must be true or false');
   });
 
-  it('400 past 24 pinned products', async () => {
+  it('422 past 24 pinned products', async () => {
     const owner = await createMerchant(t);
     for (let i = 0; i < 24; i += 1) {
       const p = await createProduct(t, owner, { name: `Pinned ${i}` });
@@ -97,9 +97,25 @@ describe('/till/favourites', () => {
     }
     const extra = await createProduct(t, owner, { name: 'One too many' });
     const res = await pin(owner, extra.id, true);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(fieldsOf(res).pinned).toContain('At most 24');
     expect(await favourites(owner)).toHaveLength(24);
+  });
+
+  it('30 pins at once in a store with no till settings yet: 24 kept, 6 refused, none lost', async () => {
+    const owner = await createMerchant(t);
+    const products = [];
+    for (let i = 0; i < 30; i += 1) products.push(await createProduct(t, owner, { name: `Rush ${i}` }));
+    const answers = await Promise.all(products.map((p) => pin(owner, p.id, true)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(24);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(6);
+    const kept = await favourites(owner);
+    expect(kept).toHaveLength(24);
+    expect(new Set(kept).size).toBe(24);
+    // Every pin answered 200 is in the list: no write overwrote another's.
+    const accepted = products.filter((_, i) => answers[i]!.status === 200).map((p) => p.id);
+    expect([...kept].sort()).toEqual([...accepted].sort());
   });
 
   it('a cashier may read the pins but not change them; 401 without a session', async () => {

@@ -196,8 +196,9 @@ export async function pinFavourite(
     if (has === pinned) return { product_ids: before };
     const after = pinned ? [...before, productId] : before.filter((id) => id !== productId);
     if (after.length > TILL_FAVOURITES_MAX)
+      // A rule of the store's state, not a malformed body: 422, with the field the till shows it on.
       throw new AppError(
-        'VALIDATION_FAILED',
+        'UNPROCESSABLE',
         `At most ${TILL_FAVOURITES_MAX} products can be pinned to the till.`,
         {
           fields: { pinned: `At most ${TILL_FAVOURITES_MAX} products can be pinned; unpin one first` },
