@@ -1,6 +1,6 @@
 /**
- * Nigeria's 36 states and the FCT, as a store's state is chosen at onboarding. (Settings' tax and
- * shipping forms keep their own copy as suggestions, `features/settings/components/nigerian-states.ts`.)
+ * Nigeria's 36 states and the FCT: chosen from at onboarding, suggested in Settings' tax and
+ * shipping forms (`features/settings/components/nigerian-states.ts`).
  */
 export const NIGERIAN_STATES = [
   'Abia',

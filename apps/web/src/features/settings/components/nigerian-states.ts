@@ -1,43 +1,5 @@
-/** Suggestions for the states fields when the country is Nigeria: the 36 states and the FCT. */
-export const NIGERIAN_STATES = [
-  'Abia',
-  'Adamawa',
-  'Akwa Ibom',
-  'Anambra',
-  'Bauchi',
-  'Bayelsa',
-  'Benue',
-  'Borno',
-  'Cross River',
-  'Delta',
-  'Ebonyi',
-  'Edo',
-  'Ekiti',
-  'Enugu',
-  'FCT',
-  'Gombe',
-  'Imo',
-  'Jigawa',
-  'Kaduna',
-  'Kano',
-  'Katsina',
-  'Kebbi',
-  'Kogi',
-  'Kwara',
-  'Lagos',
-  'Nasarawa',
-  'Niger',
-  'Ogun',
-  'Ondo',
-  'Osun',
-  'Oyo',
-  'Plateau',
-  'Rivers',
-  'Sokoto',
-  'Taraba',
-  'Yobe',
-  'Zamfara',
-];
+import { NIGERIAN_STATES } from '../../../lib/nigerian-states';
 
+/** Suggestions for the states fields when the country is Nigeria: the one list onboarding uses too. */
 export const stateSuggestions = (country: string) =>
   country.trim().toLowerCase() === 'nigeria' ? NIGERIAN_STATES : [];
