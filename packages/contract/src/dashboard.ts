@@ -52,6 +52,8 @@ export const recentOrderSchema = z.object({
   amount: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   payment_state: z.enum(PAYMENT_STATES),
+  /** The value refunded so far: a completed order with some refunded reads "Partly refunded". */
+  refunded_total: z.number().int(),
 });
 export type RecentOrder = z.infer<typeof recentOrderSchema>;
 

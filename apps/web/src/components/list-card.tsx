@@ -150,9 +150,13 @@ export const orderNumber = (o: RecentOrder) => (
 );
 
 /** The recent-orders lists' status cell (a sale paid in full reads "Completed"). */
-export const orderStatus = (o: RecentOrder) => (
-  <StatusBadge status={o.status === 'success' ? 'completed' : o.status} />
-);
+/** A completed order with some of it refunded reads "Partly refunded", as on the order's own screen. */
+export const orderStatus = (o: RecentOrder) =>
+  o.status === 'success' && o.refunded_total > 0 ? (
+    <StatusBadge status="partially_refunded" label="Partly refunded" />
+  ) : (
+    <StatusBadge status={o.status === 'success' ? 'completed' : o.status} />
+  );
 
 /** The recent-orders lists' empty state: the first sale is the way in, for those who may sell. */
 export function NoOrdersYet({ text, canSell }: { text: string; canSell: boolean }) {

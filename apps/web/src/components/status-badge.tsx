@@ -42,11 +42,12 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function StatusBadge({ status }: { status: string }) {
+/** `label`: the words to show instead of the status's own (the colour stays the status's). */
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const { color, background } = statusColours(status);
   return (
     <Badge radius="sm" variant="filled" styles={{ root: { color, background, textTransform: 'none' } }}>
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </Badge>
   );
 }

@@ -113,6 +113,7 @@ export async function recentOrders(ctx: StoreContext, limit: number): Promise<Re
     amount: r.total,
     status: r.status,
     payment_state: r.payment_state,
+    refunded_total: r.refunded_total,
   }));
 }
 

@@ -20,6 +20,7 @@ export interface RecentOrderRow {
   status: OrderStatus;
   payment_state: 'unpaid' | 'partially_paid' | 'paid';
   total: number;
+  refunded_total: number;
   first_item: string | null;
   lines: number;
   units: number;
@@ -28,7 +29,16 @@ export interface RecentOrderRow {
 export async function recentOrders(db: Db, storeId: string, limit: number): Promise<RecentOrderRow[]> {
   const orders = await db
     .selectFrom('orders')
-    .select(['id', 'number', 'created_at', 'customer_name', 'status', 'payment_state', 'total'])
+    .select([
+      'id',
+      'number',
+      'created_at',
+      'customer_name',
+      'status',
+      'payment_state',
+      'total',
+      'refunded_total',
+    ])
     .where('store_id', '=', storeId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -413,8 +413,18 @@ describe('the dashboard', () => {
     const recent = await get('/dashBoard/recent-orders', { limit: 3 });
     expect(recent.map((o: { id: string }) => o.id)).toEqual([ids.s8, ids.s7, ids.s6]);
     expect(recent[0]).toMatchObject({ product: p1.name, quantity: 1, status: 'success' });
-    const first = (await get('/dashBoard/recent-orders', { limit: 50 })).at(-1);
+    const all = await get('/dashBoard/recent-orders', { limit: 50 });
+    const first = all.at(-1);
     expect(first).toMatchObject({ id: ids.s1, product: `${p1.name} +1 more`, quantity: 3 });
+    // The partly refunded sale says how much went back (the dashboard's badge reads it).
+    const orders = await allOrders();
+    const partly = orders.find((o) => o.id === ids.s5)!;
+    expect(partly.refunded_total).toBeGreaterThan(0);
+    expect(all.find((o: { id: string }) => o.id === ids.s5)).toMatchObject({
+      status: 'success',
+      refunded_total: partly.refunded_total,
+    });
+    expect(recent[0]).toMatchObject({ refunded_total: 0 });
 
     expect(await get('/dashBoard/total-customers')).toEqual({
       from: null,

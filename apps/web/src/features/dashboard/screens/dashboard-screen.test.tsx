@@ -39,6 +39,19 @@ const figures = {
       amount: 500_000,
       status: 'success',
       payment_state: 'paid',
+      refunded_total: 0,
+    },
+    {
+      id: 'o2',
+      number: 'ORD-000002',
+      created_at: '2026-11-26T08:00:00.000Z',
+      customer_name: null,
+      product: 'Peak milk',
+      quantity: 2,
+      amount: 300_000,
+      status: 'success',
+      payment_state: 'paid',
+      refunded_total: 150_000,
     },
   ],
   '/dashBoard/filter/sales': {
@@ -127,6 +140,8 @@ describe('dashboard', () => {
       '/sales/orders/details/o1',
     );
     expect(within(orders).getByText('Completed')).toBeVisible();
+    // A completed order with a refund is not shown as untouched.
+    expect(within(orders).getByText('Partly refunded')).toBeVisible();
     expect(fetch).toHaveBeenCalled();
   }, 20_000);
 
