@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { useMemo, useState } from 'react';
+import { bankFilter } from '../../../components/bank-filter';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -91,6 +92,7 @@ export function PaymentPanel({ canEdit }: { canEdit: boolean }) {
                 searchable
                 placeholder={banks.isPending ? 'Loading banks…' : 'Search for a bank'}
                 data={options}
+                filter={bankFilter}
                 value={bankCode}
                 onChange={setBankCode}
                 nothingFoundMessage="No bank by that name"

@@ -11,7 +11,7 @@ import { useTransfer } from '../api/wallet-changes';
 import { SecretConfirmation } from '../../../components/secret-confirmation';
 import { StatusBadge } from '../../../components/status-badge';
 import { FormActions } from '../../../components/form-actions';
-import { bankFilter } from './bank-filter';
+import { bankFilter } from '../../../components/bank-filter';
 import { RecentBeneficiaries } from './recent-beneficiaries';
 
 type Errors = Partial<
