@@ -122,7 +122,7 @@ async function cardsFit(page: Page, where: string, name: string, figures: string
   }
 }
 
-test('the product and sales lists are cards at 390 px, a card opens its record, the bulk archive is reachable', async ({
+test('the product and sales lists are cards at 390 px, a card opens its record, the bulk archive is reachable @engine', async ({
   page,
   request,
 }) => {
@@ -182,7 +182,7 @@ test('the product and sales lists are cards at 390 px, a card opens its record, 
   await cardsFit(page, 'discounts', 'Discounts', ['10%']);
 });
 
-test('the purchasing, wallet, team and overview lists are cards at 390 px, each opening its record', async ({
+test('the purchasing, wallet, team and overview lists are cards at 390 px, each opening its record @engine', async ({
   page,
   request,
 }) => {

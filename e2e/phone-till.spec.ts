@@ -43,7 +43,7 @@ async function expectInViewport(page: Page, name: RegExp) {
 test.describe('on a phone', () => {
   test.use({ hasTouch: true });
 
-  test('a phone sale: tap the grid, type a scan, Charge stays on screen, complete without scrolling', async ({
+  test('a phone sale: tap the grid, type a scan, Charge stays on screen, complete without scrolling @engine', async ({
     page,
     request,
   }) => {
