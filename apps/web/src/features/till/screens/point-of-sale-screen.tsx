@@ -1,18 +1,14 @@
-import { Button, Grid, Group, Stack, useMantineTheme } from '@mantine/core';
+import { useMantineTheme } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconPlayerPause } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { currentUserQuery, useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 import { setSaleInProgress } from '../../../lib/sale-in-progress';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { notify } from '../../../lib/toast';
 import { queryKeys } from '../../../lib/query-keys';
 import type { OrderBody } from '../../../lib/till-db';
@@ -24,29 +20,17 @@ import { emptyCart } from '../components/cart';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
 import { CompleteSaleButton, PaymentPanel } from '../point-of-sale/payment-panel';
-import { CameraButton, CartSheet, ChargeBar, CHARGE_BAR_SPACE } from '../point-of-sale/phone-till';
+import { CameraButton, CartSheet, ChargeBar } from '../point-of-sale/phone-till';
 import { ProductGrid } from '../point-of-sale/product-grid';
 import { readNow } from '../point-of-sale/use-has-keyboard';
 import { ScanPanel } from '../point-of-sale/scan-panel';
-import { ShortcutsPanel } from '../point-of-sale/shortcuts-panel';
+import { loadCameraScan, loadHeldSales, loadSaleCompleted, TillDialogs } from '../point-of-sale/till-dialogs';
+import { DesktopTill, PhoneTill, TillHeader } from '../point-of-sale/till-layouts';
 import { TotalsPanel } from '../point-of-sale/totals-panel';
 import { useCharges } from '../point-of-sale/use-charges';
 import { newKey, usePosCart } from '../point-of-sale/use-pos-cart';
 import { usePosQuote } from '../point-of-sale/use-pos-quote';
 import { useScanner } from '../point-of-sale/use-scanner';
-import { loadWithRetry } from '../../../lib/lazy-screen';
-import { paths } from '../../../config/paths';
-
-// Closed until the cashier holds a sale or completes one: their code (the receipt among it) loads
-// beside the screen's, off the first paint's path (decision 0023).
-const loadHeldSales = () => loadWithRetry(() => import('../point-of-sale/held-sales-modal'));
-const loadSaleCompleted = () => loadWithRetry(() => import('../point-of-sale/sale-completed-modal'));
-const HeldSalesModal = lazy(async () => ({ default: (await loadHeldSales()).HeldSalesModal }));
-const SaleCompletedModal = lazy(async () => ({ default: (await loadSaleCompleted()).SaleCompletedModal }));
-// The camera scanner and its barcode reader (a WebAssembly build where the browser has no
-// BarcodeDetector) load only when the camera button is pressed: none of it is in the first load.
-const loadCameraScan = () => loadWithRetry(() => import('../point-of-sale/camera-scan-modal'));
-const CameraScanModal = lazy(async () => ({ default: (await loadCameraScan()).CameraScanModal }));
 
 /** Below the `md` breakpoint the till is the phone till (issue 31): a grid, a Charge bar, the cart as a sheet. */
 function usePhoneTill(): boolean {
@@ -84,16 +68,12 @@ function PointOfSale({ storeId }: { storeId: string }) {
       .finally(() => setCameraLoading(false));
     setCameraOpen(true);
   };
-  const cameraDrawn = useOpenedOnce(cameraOpen);
   const scanRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const receivedRef = useRef<HTMLInputElement>(null);
   const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
-  const clearingDrawn = useOpenedOnce(clearing);
-  const heldDrawn = useOpenedOnce(heldOpen);
-  const saleDrawn = useOpenedOnce(sale !== null);
   // The dialogs' code is fetched once the till is drawn, so opening one waits for nothing.
   useEffect(() => {
     const load = () => void Promise.all([loadHeldSales(), loadSaleCompleted()]).catch(() => undefined);
@@ -316,145 +296,92 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const pricedTotal = cart.lines.length === 0 ? 0 : priced.quote.data && priced.fresh ? total : null;
 
   const header = (
-    <PageHeader
-      title="Point of sale"
-      breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: paths.orders }, { label: 'Point of sale' }]}
-      actions={
-        <Group gap="sm">
-          <Button
-            variant="default"
-            size={phone ? 'compact-sm' : 'sm'}
-            disabled={till.held.length === 0}
-            onClick={() => setHeldOpen(true)}
-          >
-            Held sales ({till.held.length})
-          </Button>
-          <Button
-            variant="default"
-            size={phone ? 'compact-sm' : 'sm'}
-            leftSection={<IconPlayerPause size={16} />}
-            disabled={cart.lines.length === 0}
-            onClick={holdSale}
-          >
-            Hold sale
-          </Button>
-          <Button
-            variant="outline"
-            color="red"
-            size={phone ? 'compact-sm' : 'sm'}
-            disabled={cart.lines.length === 0}
-            onClick={() => setClearing(true)}
-          >
-            Clear cart
-          </Button>
-        </Group>
-      }
+    <TillHeader
+      phone={phone}
+      heldCount={till.held.length}
+      empty={cart.lines.length === 0}
+      onShowHeld={() => setHeldOpen(true)}
+      onHold={holdSale}
+      onClear={() => setClearing(true)}
     />
   );
+  const offlineBar = <OfflineBar till={offline} />;
 
   const layout = phone ? (
-    <Stack gap="sm" pb={CHARGE_BAR_SPACE}>
-      {header}
-      <OfflineBar till={offline} />
-      {scanPanel}
-      <ProductGrid storeId={storeId} onAdd={(product) => till.add(product)} />
-      <ChargeBar count={units} total={pricedTotal} currency={currency} onOpen={() => setSheetOpen(true)} />
-      <CartSheet
-        opened={sheetOpen}
-        onClose={() => setSheetOpen(false)}
-        count={units}
-        footer={
-          <CompleteSaleButton
-            total={priced.quote.data && priced.fresh ? total : null}
-            currency={currency}
-            canSell={canSell}
-            selling={selling.isPending}
-            completeSale={completeSale}
-          />
-        }
-      >
-        {cartPanel}
-        {paymentPanel}
-        {totalsPanel}
-        {chargesPanel}
-      </CartSheet>
-    </Stack>
+    <PhoneTill
+      header={header}
+      offlineBar={offlineBar}
+      scan={scanPanel}
+      grid={<ProductGrid storeId={storeId} onAdd={(product) => till.add(product)} />}
+      chargeBar={
+        <ChargeBar count={units} total={pricedTotal} currency={currency} onOpen={() => setSheetOpen(true)} />
+      }
+      sheet={
+        <CartSheet
+          opened={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          count={units}
+          footer={
+            <CompleteSaleButton
+              total={priced.quote.data && priced.fresh ? total : null}
+              currency={currency}
+              canSell={canSell}
+              selling={selling.isPending}
+              completeSale={completeSale}
+            />
+          }
+        >
+          {cartPanel}
+          {paymentPanel}
+          {totalsPanel}
+          {chargesPanel}
+        </CartSheet>
+      }
+    />
   ) : (
-    <Stack gap="lg">
-      {header}
-      <OfflineBar till={offline} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="md">
-            {scanPanel}
-            {cartPanel}
-          </Stack>
-        </Grid.Col>
-
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <Stack gap="md">
-            {chargesPanel}
-            {totalsPanel}
-            {paymentPanel}
-            <ShortcutsPanel />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <DesktopTill
+      header={header}
+      offlineBar={offlineBar}
+      scan={scanPanel}
+      cart={cartPanel}
+      charges={chargesPanel}
+      totals={totalsPanel}
+      payment={paymentPanel}
+    />
   );
 
   return (
     <>
       {layout}
-      {clearingDrawn && (
-        <ConfirmDialog
-          opened={clearing}
-          title="Clear the cart?"
-          message="Every item, the customer, the discount code and the shipping come off this sale."
-          confirmLabel="Clear cart"
-          onConfirm={() => {
-            clearTill();
-            setClearing(false);
-            focusScan();
-          }}
-          onClose={() => {
-            setClearing(false);
-            focusScan();
-          }}
-        />
-      )}
-
-      <Suspense fallback={null}>
-        {heldDrawn && (
-          <HeldSalesModal
-            opened={heldOpen}
-            held={till.held}
-            tillBusy={cart.lines.length > 0}
-            onResume={resumeSale}
-            onDiscard={till.discard}
-            onClose={() => {
-              setHeldOpen(false);
-              focusScan();
-            }}
-          />
-        )}
-        {saleDrawn && (
-          <SaleCompletedModal
-            sale={sale}
-            onNewSale={() => {
-              setSale(null);
-              focusScan();
-            }}
-          />
-        )}
-        {cameraDrawn && (
-          <CameraScanModal
-            opened={cameraOpen}
-            onClose={() => setCameraOpen(false)}
-            onCode={scanner.scanFromCamera}
-          />
-        )}
-      </Suspense>
+      <TillDialogs
+        clearing={clearing}
+        onClear={() => {
+          clearTill();
+          setClearing(false);
+          focusScan();
+        }}
+        onClearClose={() => {
+          setClearing(false);
+          focusScan();
+        }}
+        heldOpen={heldOpen}
+        held={till.held}
+        tillBusy={cart.lines.length > 0}
+        onResume={resumeSale}
+        onDiscard={till.discard}
+        onHeldClose={() => {
+          setHeldOpen(false);
+          focusScan();
+        }}
+        sale={sale}
+        onNewSale={() => {
+          setSale(null);
+          focusScan();
+        }}
+        cameraOpen={cameraOpen}
+        onCameraClose={() => setCameraOpen(false)}
+        onCode={scanner.scanFromCamera}
+      />
     </>
   );
 }
