@@ -21,6 +21,7 @@ import { exportFormats } from '../../lib/csv-export.js';
 import { toCsv } from '../../lib/spreadsheet.js';
 import { ProviderRefused, type IncomingDeposit } from '../../providers/payments/payment-provider.js';
 import { newReference, recordTransaction } from './ledger.js';
+import { recentBeneficiaries } from './beneficiaries.repository.js';
 import { toWalletTransaction, walletForDeposit, walletRepository } from './wallet.repository.js';
 import type { WalletsTable } from './wallet.tables.js';
 
@@ -119,7 +120,7 @@ const BENEFICIARIES_SHOWN = 10;
  * typing ten digits again. Failed and reversed transfers are left out (the money never arrived).
  */
 export async function listBeneficiaries(ctx: StoreContext): Promise<Beneficiary[]> {
-  const rows = await walletRepository(ctx.db, ctx.storeId).recentBeneficiaries(BENEFICIARIES_SHOWN * 2);
+  const rows = await recentBeneficiaries(ctx.db, ctx.storeId, BENEFICIARIES_SHOWN * 2);
   // An account whose name or bank name changed between transfers is one beneficiary: its latest.
   const seen = new Set<string>();
   const beneficiaries: Beneficiary[] = [];
