@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An order as the API answers it, and the order constants (`orders.ts` re-exports all of it). */
+/** An order as the API answers it, the order constants and the offline-sale decision (`orders.ts` re-exports all of it). */
 
 /**
  * `pending` → `processing` → `success` (completed); `pending`/`processing` → `cancelled`;
@@ -153,3 +153,11 @@ export const orderSchema = z.object({
   offline_issues: z.array(offlineIssueSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** What the merchant decides about an offline sale that waits for a decision (decision 0036). */
+export const OFFLINE_DECISIONS = ['accept', 'cancel'] as const;
+export type OfflineDecision = (typeof OFFLINE_DECISIONS)[number];
+
+export const offlineDecisionBody = z.object({
+  decision: z.enum(OFFLINE_DECISIONS, { error: `Decision must be one of ${OFFLINE_DECISIONS.join(', ')}` }),
+});

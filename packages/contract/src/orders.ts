@@ -13,6 +13,7 @@ import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
   OFFLINE_NUMBER_PATTERN,
+  offlineDecisionBody,
   ORDER_CHANNELS,
   ORDER_STATUSES,
   PAYMENT_STATES,
@@ -213,14 +214,6 @@ export const updateOrderStatusBody = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
   /** Why, for a cancellation or refund; kept in the order's history. */
   reason: optionalTrimmed('Reason', 500),
-});
-
-/** What the merchant decides about an offline sale that waits for a decision (decision 0036). */
-export const OFFLINE_DECISIONS = ['accept', 'cancel'] as const;
-export type OfflineDecision = (typeof OFFLINE_DECISIONS)[number];
-
-export const offlineDecisionBody = z.object({
-  decision: z.enum(OFFLINE_DECISIONS, { error: `Decision must be one of ${OFFLINE_DECISIONS.join(', ')}` }),
 });
 
 export const refundOrderBody = z.object({
