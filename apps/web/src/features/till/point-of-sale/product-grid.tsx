@@ -1,4 +1,14 @@
-import { Avatar, Button, Group, Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPin, IconPinFilled } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
 import { TILL_FAVOURITES_MAX } from '@tillbook/contract/till';
@@ -95,7 +105,6 @@ function Tile({
     <UnstyledButton
       onClick={() => onTap(tile)}
       disabled={disabled}
-      aria-label={editing ? `${pinned ? 'Unpin' : 'Pin'} ${product.name}` : `Add ${product.name}`}
       aria-pressed={editing ? pinned : undefined}
       style={{
         border: `1px solid var(--mantine-color-${editing && pinned ? 'blue-5' : 'default-border'})`,
@@ -115,10 +124,13 @@ function Tile({
           {editing ? <IconPinFilled size={14} /> : <IconPin size={14} />}
         </span>
       )}
-      <Avatar src={product.images[0] ?? null} radius="sm" size={44} alt="" color="blue">
+      {/* The name is what is read out ("Add Milo 500g ₦1,500.00"): the initials are decoration,
+          and the verb is read but not shown, so the visible text stays part of the name (axe). */}
+      <Avatar src={product.images[0] ?? null} radius="sm" size={44} alt="" color="blue" aria-hidden>
         {initialsOf(product.name)}
       </Avatar>
       <Text size="xs" fw={500} ta="center" lineClamp={2} lh={1.2}>
+        <VisuallyHidden>{editing ? (pinned ? 'Unpin ' : 'Pin ') : 'Add '}</VisuallyHidden>
         {product.name}
       </Text>
       <Text size="xs" c="dimmed">
