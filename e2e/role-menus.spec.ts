@@ -119,7 +119,11 @@ for (const size of SIZES) {
       const menu = page.getByRole('navigation', { name: 'Main navigation' });
       for (const name of CASHIER_MENU) {
         if (phone) await page.getByRole('button', { name: 'Open navigation' }).click();
-        await menu.getByRole('link', { name, exact: true }).click();
+        const link = menu.getByRole('link', { name, exact: true });
+        const href = (await link.getAttribute('href'))!;
+        await link.click();
+        // The screen's code may still be coming: its address comes first, then the next tap.
+        await expect(page).toHaveURL(new RegExp(`${href}$`));
         await settled(page);
         await expect(page.getByText('Could not load', { exact: false })).toHaveCount(0);
         await expect(page.getByText('not part of your role')).toHaveCount(0);

@@ -63,7 +63,7 @@ export default function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        {drawNav && <NavContent pathname={pathname} onSwitched={close} />}
+        {drawNav && <NavContent pathname={pathname} closeDrawer={close} />}
       </AppShell.Navbar>
 
       <AppShell.Main>
@@ -111,7 +111,7 @@ function Screen({ pathname }: { pathname: string }) {
 }
 
 /** The navigation's content: the store switcher on a phone, and the role's links by area. */
-function NavContent({ pathname, onSwitched }: { pathname: string; onSwitched: () => void }) {
+function NavContent({ pathname, closeDrawer }: { pathname: string; closeDrawer: () => void }) {
   const permissions = usePermissions();
   // Until the role is known the menu holds what every member may open (Home, Profile).
   const nav = useMemo(() => navFor(permissions ?? new Set()), [permissions]);
@@ -121,7 +121,7 @@ function NavContent({ pathname, onSwitched }: { pathname: string; onSwitched: ()
         <Text size="xs" c="dimmed" fw={600} mb={4}>
           STORE
         </Text>
-        <StoreSwitcher onSwitched={onSwitched} />
+        <StoreSwitcher onSwitched={closeDrawer} />
       </Box>
       <AppShell.Section grow component={ScrollArea}>
         <Stack gap={14}>
@@ -145,6 +145,9 @@ function NavContent({ pathname, onSwitched }: { pathname: string; onSwitched: ()
                   active={isActive(pathname, item.to)}
                   variant="filled"
                   styles={{ root: { borderRadius: 8 } }}
+                  // Closed at the tap, not when the route changes: a screen whose code is still
+                  // coming would otherwise leave the drawer over it, looking as if the tap missed.
+                  onClick={closeDrawer}
                 />
               ))}
             </div>
