@@ -112,6 +112,16 @@ export default defineConfig({
         // The API and its documents are never answered from the shell.
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // The camera scanner's WebAssembly (1.1 MB, only for phones without a BarcodeDetector) is
+        // not precached, which would make every device download it; it is kept the first time it
+        // is used, so the camera then scans offline too. Its name carries its hash: never stale.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.*\.wasm$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'tillbook-wasm', expiration: { maxEntries: 2 } },
+          },
+        ],
       },
     }),
   ],

@@ -17,7 +17,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the till's camera scanner compile its WebAssembly (ZXing, from
+        // this app's own files, on phones without a BarcodeDetector); it allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

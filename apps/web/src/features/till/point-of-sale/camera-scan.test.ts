@@ -94,6 +94,8 @@ describe('the camera', () => {
     const noCamera = await openCamera(undefined).catch((error: unknown) => cameraProblem(error));
     expect(noCamera).toContain('No camera was found');
     expect(cameraProblem(new Error('boom'))).toContain('could not be started');
+    const notLoaded = Object.assign(new Error('x'), { name: 'ReaderNotLoaded' });
+    expect(cameraProblem(notLoaded)).toContain('barcode reader could not be loaded');
   });
 
   it('asks for the back camera, without sound', async () => {

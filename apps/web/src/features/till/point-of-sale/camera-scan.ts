@@ -38,11 +38,20 @@ async function loadPackageDetector(): Promise<DetectorClass> {
     // comes from the same server as the till, and works where only that server is reachable.
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]);
-  prepareZXingModule({
-    overrides: {
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
-    },
-  });
+  // Compiled now, not at the first frame: a reader that cannot load (offline before it was ever
+  // fetched, a policy refusing WebAssembly) is then said at once instead of a scan that never reads.
+  try {
+    await prepareZXingModule({
+      overrides: {
+        locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+      },
+      fireImmediately: true,
+    });
+  } catch {
+    const error = new Error('The barcode reader could not be loaded');
+    error.name = 'ReaderNotLoaded';
+    throw error;
+  }
   return BarcodeDetector as unknown as DetectorClass;
 }
 
@@ -53,6 +62,8 @@ export function cameraProblem(error: unknown): string {
     return 'The camera permission was refused. Allow the camera for this site in the browser settings, or type the code in the scan box.';
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NoCamera')
     return 'No camera was found on this device. Type the code in the scan box, or use a barcode scanner.';
+  if (name === 'ReaderNotLoaded')
+    return 'The barcode reader could not be loaded: it needs the internet the first time it is used on this device. Type the code in the scan box instead.';
   if (name === 'NotReadableError')
     return 'The camera is in use by another app. Close it and try again, or type the code in the scan box.';
   return 'The camera could not be started. Type the code in the scan box instead.';
