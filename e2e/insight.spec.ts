@@ -186,6 +186,9 @@ test('insight: sales at the till move the home screen, dashboard and reports; ch
   last = csv.at(-1)!;
   expect(last[0]).toBe('Total');
   expect(column(csv, 'Amount', last)).toBe('7000.00');
+  // Both sales were paid in full: all of it under Paid, nothing under Unpaid (decision 0059).
+  expect(column(csv, 'Paid', last)).toBe('7000.00');
+  expect(column(csv, 'Unpaid', last)).toBe('0.00');
   expect(csv.slice(1, -1)).toHaveLength(2);
 
   // Payments received over any range, not only a named period: the last 30 days, and the CSV.

@@ -72,11 +72,12 @@ function a4Heading(doc: PDFKit.PDFDocument, input: InvoicePdfInput, f: A4Frame):
     doc
       .font(REGULAR)
       .fillColor(MUTED)
-      .text(label, right - 220, my, { width: 90, align: 'right' });
+      .text(label, right - 260, my, { width: 90, align: 'right' });
     doc
       .font(BOLD)
       .fillColor(INK)
-      .text(pdfText(value), right - 125, my, { width: 125, align: 'right' });
+      // Wide enough for a time with its offset on one line ("29 Nov 2026, 12:45 pm GMT+1").
+      .text(pdfText(value), right - 165, my, { width: 165, align: 'right' });
     my += 13;
   }
 

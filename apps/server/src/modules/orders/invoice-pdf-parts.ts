@@ -24,6 +24,7 @@ export const RECEIPT_WIDTH = 226.77;
 export const REGULAR = 'Body';
 export const BOLD = 'Body-Bold';
 
+/** A time in the store's zone, with its offset ("29 Nov 2026, 2:05 pm GMT+1"): a PDF travels. */
 export const dateText = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -33,6 +34,7 @@ export const dateText = (iso: string, timeZone: string) =>
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
+    timeZoneName: 'shortOffset',
   })
     .format(new Date(iso))
     .replace(/\u202f|\u00a0/g, ' ');

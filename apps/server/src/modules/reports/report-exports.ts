@@ -143,20 +143,31 @@ export async function* exportTransactions(
   const { filter } = transactionFilter(ctx, q);
   const money = moneyText(ctx);
   const zone = ctx.access.store.timezone;
+  // Orders carry what was paid and what is still owed apart, as the screen's totals do (decision
+  // 0059): an order's amount alone adds unpaid sales to takings.
+  const orders = filter.kind === 'orders';
   const columns = ['Date', 'Number', 'Order', 'Customer', 'Payment type', 'Amount', 'Status'];
+  if (orders) columns.push('Paid', 'Unpaid');
   let count = 0;
   let amount = 0;
+  let paid = 0;
+  let unpaid = 0;
   // Newest first, a page at a time after the last one read, adding up the total as they go.
   async function* pages(): AsyncGenerator<TransactionDbRow[]> {
     let before: { date: string; id: string } | undefined;
     for (;;) {
       const rows = await transactionRows(ctx.db, ctx.storeId, filter, {
         limit: TRANSACTION_BATCH,
+        paidApart: orders,
         ...(before ? { before } : {}),
       });
       if (!rows.length) return;
       count += rows.length;
-      for (const r of rows) amount += r.amount;
+      for (const r of rows) {
+        amount += r.amount;
+        paid += Number(r.paid ?? 0);
+        unpaid += Number(r.unpaid ?? 0);
+      }
       yield rows;
       const last = rows.at(-1)!;
       before = { date: last.date, id: last.id };
@@ -174,7 +185,17 @@ export async function* exportTransactions(
       r.payment_type,
       money(r.amount),
       r.status,
+      ...(orders ? [money(Number(r.paid ?? 0)), money(Number(r.unpaid ?? 0))] : []),
     ],
-    () => ['Total', `${count} ${filter.kind}`, null, null, null, money(amount), null],
+    () => [
+      'Total',
+      `${count} ${filter.kind}`,
+      null,
+      null,
+      null,
+      money(amount),
+      null,
+      ...(orders ? [money(paid), money(unpaid)] : []),
+    ],
   );
 }

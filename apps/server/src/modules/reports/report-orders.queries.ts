@@ -122,6 +122,9 @@ export interface TransactionDbRow {
   payment_type: string;
   amount: number;
   status: OrderStatus;
+  /** With `paidApart`, an order's amount kept (received less refunded) and still owed. */
+  paid?: number;
+  unpaid?: number;
 }
 
 function ordersQuery(db: Db, storeId: string, f: TransactionFilter) {
@@ -187,20 +190,28 @@ export async function transactionRows(
   db: Db,
   storeId: string,
   f: TransactionFilter,
-  page: { limit: number; offset?: number; before?: { date: string; id: string } },
+  page: { limit: number; offset?: number; before?: { date: string; id: string }; paidApart?: boolean },
 ): Promise<TransactionDbRow[]> {
   if (f.kind === 'orders') {
-    let q = ordersQuery(db, storeId, f).select([
-      'o.id',
-      'o.created_at as date',
-      'o.number',
-      'o.id as order_id',
-      'o.number as order_number',
-      'o.customer_name',
-      'o.payment_type',
-      'o.total as amount',
-      'o.status',
-    ]);
+    let q = ordersQuery(db, storeId, f)
+      .select([
+        'o.id',
+        'o.created_at as date',
+        'o.number',
+        'o.id as order_id',
+        'o.number as order_number',
+        'o.customer_name',
+        'o.payment_type',
+        'o.total as amount',
+        'o.status',
+      ])
+      // The same split as the totals line (decision 0059), for the export's columns.
+      .$if(!!page.paidApart, (qb) =>
+        qb.select((eb) => [
+          eb('o.amount_received', '-', eb.ref('o.amount_refunded')).as('paid'),
+          'o.amount_outstanding as unpaid',
+        ]),
+      );
     if (page.before) {
       const b = page.before;
       // An upper bound the index starts from; the rows of that instant already sent are left out.

@@ -722,7 +722,24 @@ describe('the reports', () => {
     const txCsv = await csv('/sales_transactions/export', { from: d0, to: d3 });
     expect(txCsv).toHaveLength(8 + 2);
     expect(txCsv[1]![2]).toBe(tx.rows[0].order_number);
-    expect(txCsv.at(-1)).toEqual(['Total', '8 orders', '', '', '', major(tx.totals.amount), '']);
+    // Paid and unpaid apart, each row's and the total's, the same figures as the screen's totals.
+    expect(txCsv[0]!.slice(-3)).toEqual(['Status', 'Paid', 'Unpaid']);
+    expect(txCsv.at(-1)).toEqual([
+      'Total',
+      '8 orders',
+      '',
+      '',
+      '',
+      major(tx.totals.amount),
+      '',
+      major(tx.totals.paid),
+      major(tx.totals.unpaid),
+    ]);
+    expect(tx.totals.unpaid).toBeGreaterThan(0);
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const body = txCsv.slice(1, -1);
+    expect(body.reduce((sum, row) => sum + cents(row[7]!), 0)).toBe(tx.totals.paid);
+    expect(body.reduce((sum, row) => sum + cents(row[8]!), 0)).toBe(tx.totals.unpaid);
 
     const report = await get('/sales_report/filter/sales', { type: 'daily', from: d0, to: d3 });
     const reportCsv = await csv('/sales_report/filter/sales/export', { type: 'daily', from: d0, to: d3 });
