@@ -266,3 +266,31 @@ test('the settings, developer and store lists fit a 390 px screen too', async ({
     await fitsSideways(page, url);
   }
 });
+
+test('the reports are cards at 390 px, each with its totals on screen', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const merchant = await createMerchant(request);
+  await shop(request, merchant);
+  await page.setViewportSize(PHONE);
+  await signIn(page, merchant.email);
+  const reports: [string, string, string][] = [
+    ['/report', 'Sales report', 'sales-report-totals'],
+    ['/report?tab=items', 'Sales by item', 'sales-by-item-totals'],
+    ['/report?tab=transactions', 'Sales transactions', 'transactions-totals'],
+  ];
+  for (const [url, list, totals] of reports) {
+    await page.goto(url);
+    await cardsFit(page, url, list);
+    // The totals too: a card of their own after the rows, every figure inside the screen.
+    const card = page.getByTestId(totals);
+    await expect(card).toBeVisible();
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  // The transactions' card names the sale by its number, its amount top right.
+  await expect(
+    page.getByRole('list', { name: 'Sales transactions' }).locator('[data-card-part="figure"]').first(),
+  ).toHaveText(/₦/);
+  await expect(page.getByTestId('transactions-totals')).toContainText('2 orders');
+});

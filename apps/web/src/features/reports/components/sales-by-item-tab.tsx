@@ -1,4 +1,4 @@
-import { Anchor, NativeSelect, Table, TextInput } from '@mantine/core';
+import { Anchor, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { productsRoutes } from '@tillbook/contract/products';
@@ -13,7 +13,7 @@ import { useSalesByItem, type ItemFilters } from '../api/reports';
 import { ReportPager } from './report-pager';
 import { ReportCard } from './report-card';
 import { ReportTable } from './report-table';
-import { TableHead } from '../../../components/table-head';
+import type { ListColumn } from '../../../components/list-card';
 
 const SORT_LABELS: Record<ItemFilters['sort'], string> = {
   revenue: 'Revenue',
@@ -23,6 +23,36 @@ const SORT_LABELS: Record<ItemFilters['sort'], string> = {
 };
 
 const percentText = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
+
+type ItemRow = NonNullable<ReturnType<typeof useSalesByItem>['data']>['rows'][number];
+
+/** Sales by item's columns; on a phone's card the revenue is the key figure. */
+const itemColumns = (money: (v: number) => string): ListColumn<ItemRow>[] => [
+  {
+    header: 'Product',
+    cell: (r) => (
+      <Anchor component={Link} to={paths.product(r.product_id)} size="sm" fw={600}>
+        {r.name}
+      </Anchor>
+    ),
+  },
+  { header: 'SKU', cell: (r) => r.sku ?? '—' },
+  { header: 'Quantity', numeric: true, cell: (r) => formatCount(r.quantity) },
+  { header: 'Revenue', numeric: true, noWrap: true, card: 'figure', cell: (r) => money(r.revenue) },
+  { header: 'Average price', numeric: true, noWrap: true, cell: (r) => money(r.average_price) },
+  { header: 'Cost', numeric: true, noWrap: true, cell: (r) => money(r.cost) },
+  {
+    header: 'Margin',
+    numeric: true,
+    noWrap: true,
+    cell: (r) => (
+      <Text span size="sm" c={r.margin < 0 ? 'red.9' : undefined}>
+        {money(r.margin)}
+      </Text>
+    ),
+  },
+  { header: 'Margin %', numeric: true, cell: (r) => percentText(r.margin_percent) },
+];
 
 /** The store's categories for the filter (the products list's own call). */
 function useCategories() {
@@ -99,44 +129,25 @@ export function SalesByItemTab({
     >
       {q.data && (
         <>
-          <ReportTable label="Sales by item" minWidth={820}>
-            <TableHead
-              left={['Product', 'SKU']}
-              right={['Quantity', 'Revenue', 'Average price', 'Cost', 'Margin', 'Margin %']}
-            />
-            <Table.Tbody>
-              {q.data.rows.map((r) => (
-                <Table.Tr key={r.product_id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.product(r.product_id)} size="sm" fw={600}>
-                      {r.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{r.sku ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{formatCount(r.quantity)}</Table.Td>
-                  <Table.Td ta="right">{money(r.revenue)}</Table.Td>
-                  <Table.Td ta="right">{money(r.average_price)}</Table.Td>
-                  <Table.Td ta="right">{money(r.cost)}</Table.Td>
-                  <Table.Td ta="right" c={r.margin < 0 ? 'red.9' : undefined}>
-                    {money(r.margin)}
-                  </Table.Td>
-                  <Table.Td ta="right">{percentText(r.margin_percent)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr fw={700} data-testid="sales-by-item-totals">
-                <Table.Th scope="row">Totals</Table.Th>
-                <Table.Td />
-                <Table.Td ta="right">{formatCount(q.data.totals.quantity)}</Table.Td>
-                <Table.Td ta="right">{money(q.data.totals.revenue)}</Table.Td>
-                <Table.Td ta="right">{money(q.data.totals.average_price)}</Table.Td>
-                <Table.Td ta="right">{money(q.data.totals.cost)}</Table.Td>
-                <Table.Td ta="right">{money(q.data.totals.margin)}</Table.Td>
-                <Table.Td ta="right">{percentText(q.data.totals.margin_percent)}</Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </ReportTable>
+          <ReportTable
+            label="Sales by item"
+            minWidth={820}
+            rows={q.data.rows}
+            rowKey={(r) => r.product_id}
+            columns={itemColumns(money)}
+            totals={{
+              testId: 'sales-by-item-totals',
+              title: 'Totals',
+              cells: {
+                Quantity: formatCount(q.data.totals.quantity),
+                Revenue: money(q.data.totals.revenue),
+                'Average price': money(q.data.totals.average_price),
+                Cost: money(q.data.totals.cost),
+                Margin: money(q.data.totals.margin),
+                'Margin %': percentText(q.data.totals.margin_percent),
+              },
+            }}
+          />
           <ReportPager pagination={q.data.pagination} onChange={onChange} noun="products" />
         </>
       )}

@@ -1,6 +1,8 @@
-import { NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { REPORT_TYPES, type ReportType, type SalesFigures } from '@tillbook/contract/reports';
 import { ChangeBadge, StatCard, WidgetCard } from '../../../components/insight-cards';
+import type { ListColumn } from '../../../components/list-card';
+import type { CardRole } from '../../../components/row-cards';
 import { LazyTrendChart } from '../../../components/lazy-trend-chart';
 import { useStoreLocale } from '../../../lib/current-user';
 import { formatCount, formatDay, formatMoney, formatMoneyCompact } from '../../../lib/format';
@@ -23,6 +25,48 @@ const LABEL_OF = Object.fromEntries(FIGURES.map((f) => [f.key, f])) as Record<
 function figureText(key: FigureKey, figures: SalesFigures, currency: string): string {
   return LABEL_OF[key].money ? formatMoney(figures[key], currency) : formatCount(figures[key]);
 }
+
+type PeriodRow = NonNullable<ReturnType<typeof useSalesByPeriod>['data']>['rows'][number];
+
+/**
+ * On a phone a period's card holds what a day is judged by: net sales (top right), orders, gross
+ * sales, refunds and the change. A month of days with every figure would be ten screens; the
+ * totals card below, the wide table and the CSV keep the rest.
+ */
+const PHONE_LINES = new Set<FigureKey>(['orders', 'gross_sales', 'refunds']);
+const phoneRole = (k: FigureKey): CardRole =>
+  k === 'net_sales' ? 'figure' : PHONE_LINES.has(k) ? 'meta' : 'none';
+
+/** A period's figures, the net sales before and the change. */
+const periodColumns = (currency: string): ListColumn<PeriodRow>[] => [
+  { header: 'Period', noWrap: true, cell: (r) => r.label },
+  ...TABLE_FIGURES.map((k): ListColumn<PeriodRow> => ({
+    header: LABEL_OF[k].label,
+    numeric: true,
+    noWrap: true,
+    card: phoneRole(k),
+    cell: (r) => figureText(k, r.current, currency),
+  })),
+  {
+    header: 'Net sales before',
+    numeric: true,
+    noWrap: true,
+    card: 'none',
+    cell: (r) => formatMoney(r.previous.net_sales, currency),
+  },
+  {
+    header: 'Change',
+    numeric: true,
+    cell: (r) => (
+      <ChangeBadge
+        percent={r.change_percent.net_sales}
+        current={r.current.net_sales}
+        previous={r.previous.net_sales}
+        against=""
+      />
+    ),
+  },
+];
 
 /** The period's figures as cards, each beside the period of the same length before. */
 function SummaryCards({ range }: { range: Range }) {
@@ -129,64 +173,34 @@ export function SalesReportTab({
                 height={240}
               />
             </div>
-            <ReportTable label="Sales report" minWidth={900}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Period</Table.Th>
-                  {TABLE_FIGURES.map((k) => (
-                    <Table.Th key={k} ta="right">
-                      {LABEL_OF[k].label}
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">Net sales before</Table.Th>
-                  <Table.Th ta="right">Change</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.period}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.label}</Table.Td>
-                    {TABLE_FIGURES.map((k) => (
-                      <Table.Td key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {figureText(k, r.current, currency)}
-                      </Table.Td>
-                    ))}
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(r.previous.net_sales, currency)}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <ChangeBadge
-                        percent={r.change_percent.net_sales}
-                        current={r.current.net_sales}
-                        previous={r.previous.net_sales}
-                        against=""
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700} data-testid="sales-report-totals">
-                  <Table.Th scope="row">Totals</Table.Th>
-                  {TABLE_FIGURES.map((k) => (
-                    <Table.Td key={k} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {figureText(k, q.data.totals.current, currency)}
-                    </Table.Td>
-                  ))}
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(q.data.totals.previous.net_sales, currency)}
-                  </Table.Td>
-                  <Table.Td ta="right">
+            <ReportTable
+              label="Sales report"
+              minWidth={900}
+              rows={rows}
+              rowKey={(r) => r.period}
+              columns={periodColumns(currency)}
+              totals={{
+                testId: 'sales-report-totals',
+                title: 'Totals',
+                cells: {
+                  ...Object.fromEntries(
+                    TABLE_FIGURES.map((k) => [
+                      LABEL_OF[k].label,
+                      figureText(k, q.data.totals.current, currency),
+                    ]),
+                  ),
+                  'Net sales before': formatMoney(q.data.totals.previous.net_sales, currency),
+                  Change: (
                     <ChangeBadge
                       percent={q.data.totals.change_percent.net_sales}
                       current={q.data.totals.current.net_sales}
                       previous={q.data.totals.previous.net_sales}
                       against=""
                     />
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tfoot>
-            </ReportTable>
+                  ),
+                },
+              }}
+            />
           </Stack>
         )}
       </WidgetCard>

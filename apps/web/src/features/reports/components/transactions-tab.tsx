@@ -1,6 +1,7 @@
-import { Anchor, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
+import { Anchor, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { ORDER_STATUSES } from '@tillbook/contract/orders';
 import { Link } from 'react-router';
+import type { ListColumn } from '../../../components/list-card';
 import { DateTime } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
@@ -21,6 +22,59 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 const paymentLabel = (type: string) => PAYMENT_TYPE_LABELS[type] ?? type.replace(/_/g, ' ');
+
+type TransactionRow = NonNullable<ReturnType<typeof useTransactions>['data']>['rows'][number];
+
+/** The columns: a payment's row also names its order. On a phone's card the number is the name. */
+function transactionColumns(payments: boolean, money: (v: number) => string): ListColumn<TransactionRow>[] {
+  const columns: ListColumn<TransactionRow>[] = [
+    { header: 'Date', noWrap: true, cell: (r) => <DateTime iso={r.date} /> },
+    {
+      header: 'Number',
+      card: 'title',
+      cell: (r) => (
+        <Anchor
+          component={Link}
+          to={r.kind === 'order' ? paths.order(r.order_id) : paths.payment(r.id)}
+          size="sm"
+          fw={600}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {r.number}
+        </Anchor>
+      ),
+    },
+  ];
+  if (payments) {
+    columns.push({
+      header: 'Order',
+      cell: (r) => (
+        <Anchor component={Link} to={paths.order(r.order_id)} size="sm">
+          {r.order_number}
+        </Anchor>
+      ),
+    });
+  }
+  columns.push(
+    {
+      header: 'Customer',
+      cell: (r) =>
+        r.customer_name ?? (
+          <Text span size="sm" c="dimmed">
+            Walk-in
+          </Text>
+        ),
+    },
+    { header: 'Payment type', cell: (r) => paymentLabel(r.payment_type) },
+    { header: 'Amount', numeric: true, noWrap: true, card: 'figure', cell: (r) => money(r.amount) },
+    {
+      header: 'Status',
+      card: 'status',
+      cell: (r) => <StatusBadge status={r.status === 'success' ? 'completed' : r.status} />,
+    },
+  );
+  return columns;
+}
 
 /** Sales transactions: one row per order (or payment received), with the count and sum of all. */
 export function TransactionsTab({
@@ -74,62 +128,17 @@ export function TransactionsTab({
     >
       {q.data && (
         <>
-          <ReportTable label="Sales transactions" minWidth={720}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Number</Table.Th>
-                {payments && <Table.Th>Order</Table.Th>}
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Payment type</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.data.rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <DateTime iso={r.date} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={r.kind === 'order' ? paths.order(r.order_id) : paths.payment(r.id)}
-                      size="sm"
-                      fw={600}
-                      style={{ whiteSpace: 'nowrap' }}
-                    >
-                      {r.number}
-                    </Anchor>
-                  </Table.Td>
-                  {payments && (
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.order(r.order_id)} size="sm">
-                        {r.order_number}
-                      </Anchor>
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    {r.customer_name ?? (
-                      <Text span size="sm" c="dimmed">
-                        Walk-in
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{paymentLabel(r.payment_type)}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(r.amount, currency)}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={r.status === 'success' ? 'completed' : r.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr fw={700} data-testid="transactions-totals">
-                <Table.Th scope="row" colSpan={payments ? 5 : 4}>
+          <ReportTable
+            label="Sales transactions"
+            minWidth={720}
+            rows={q.data.rows}
+            rowKey={(r) => r.id}
+            columns={transactionColumns(payments, (v) => formatMoney(v, currency))}
+            totals={{
+              testId: 'transactions-totals',
+              span: payments ? 5 : 4,
+              title: (
+                <>
                   Totals: {formatCount(q.data.totals.count)} {payments ? 'payments' : 'orders'}
                   {!payments && (
                     // Order totals add up paid and unpaid sales: the two shown apart (decision 0059).
@@ -139,14 +148,11 @@ export function TransactionsTab({
                       {formatMoney(q.data.totals.unpaid, currency)}
                     </Text>
                   )}
-                </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(q.data.totals.amount, currency)}
-                </Table.Td>
-                <Table.Td />
-              </Table.Tr>
-            </Table.Tfoot>
-          </ReportTable>
+                </>
+              ),
+              cells: { Amount: formatMoney(q.data.totals.amount, currency) },
+            }}
+          />
           <ReportPager
             pagination={q.data.pagination}
             onChange={onChange}
