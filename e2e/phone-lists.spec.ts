@@ -203,6 +203,19 @@ test('the purchasing, wallet, team and overview lists are cards at 390 px, each 
   await page.getByRole('list', { name: 'Purchase orders', exact: true }).getByRole('button').first().click();
   await expect(page).toHaveURL(`/purchase/orders/${data.purchaseOrder.id}`);
   await cardsFit(page, 'purchase order lines', 'Lines', ['₦26,400.00']);
+  // Receiving on a phone: the dialog takes the screen, a line per product, the count typed in a
+  // box a thumb can reach, Receive on screen.
+  await page.getByRole('button', { name: 'Receive stock' }).click();
+  const receive = page.getByRole('dialog', { name: /Receive stock on/ });
+  const count = receive.getByRole('textbox', { name: 'Received now of Milo 500g' });
+  await count.fill('10');
+  const confirm = receive.getByRole('button', { name: 'Receive 10 unit(s)' });
+  await expect(confirm).toBeInViewport({ ratio: 1 });
+  expect((await receive.boundingBox())!.width).toBe(PHONE.width);
+  await fitsSideways(page, 'receive stock');
+  await confirm.click();
+  await expect(receive).toBeHidden();
+  await expect(page.getByText('Stock received')).toBeVisible();
 
   await page.goto('/purchase/payments-received');
   await cardsFit(page, 'payments received', 'Payments received', ['₦2,000.00']);

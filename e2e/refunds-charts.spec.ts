@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createCashSale, createMerchant, createProduct, field, PASSWORD, signIn, toast } from './support';
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/tmp/E-shots';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screenshots';
 
 /** The whole of a box on screen, neither side cut off. */
 async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>) {
@@ -45,6 +45,9 @@ test('refunds on a phone: the dialog says what goes back and how before confirmi
   expect((await before.json()).data.refunded_total).toBe(0);
 
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('One tin dented');
+  // The dialog takes the phone's screen, its confirmation within a thumb's reach.
+  expect((await dialog.boundingBox())!.width).toBe(PHONE.width);
+  await expect(dialog.getByRole('button', { name: 'Refund selected' })).toBeInViewport({ ratio: 1 });
   await dialog.getByRole('button', { name: 'Refund selected' }).click();
   await expect(toast(page, 'Refund recorded')).toBeVisible();
   const partly = page.locator('.mantine-Badge-label', { hasText: /^Partly refunded ₦1,500\.00$/ });

@@ -2,6 +2,7 @@ import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import type { OrderDetail, RefundQuote } from '@tillbook/contract/orders';
 import { useState } from 'react';
+import { usePhoneWidth } from '../../../components/row-cards';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { Money } from '../../../components/money';
@@ -65,6 +66,8 @@ export function CancelModal({ order, onClose }: { order: OrderDetail; onClose: (
  * refund quote): the value returned, the money paid back and the way it goes back.
  */
 export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+  // On a phone the dialog takes the screen, its buttons side by side at full width.
+  const phone = usePhoneWidth();
   const open = refundableLines(order.items);
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
     Object.fromEntries(open.map((i) => [i.product_id, i.left])),
@@ -96,7 +99,7 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
   // Only figures for the units on screen, never a previous choice's still showing.
   const current = asked === chosen && quote.data && !quote.isPlaceholderData ? quote.data : null;
   return (
-    <Modal opened onClose={onClose} title={`Refund ${order.number}`} size="lg" centered>
+    <Modal opened onClose={onClose} title={`Refund ${order.number}`} size="lg" centered fullScreen={phone}>
       <Stack gap="md">
         <Stack gap="xs" role="group" aria-label="Units to refund">
           {open.map((i) => (
@@ -123,7 +126,8 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
                 allowDecimal={false}
                 allowNegative={false}
                 size="sm"
-                w={96}
+                w={phone ? 120 : 96}
+                style={{ flexShrink: 0 }}
                 value={quantities[i.product_id] ?? 0}
                 onChange={(v) => setQuantities((q) => ({ ...q, [i.product_id]: Number(v) || 0 }))}
               />
@@ -145,7 +149,7 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
           error={errors.reason}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
-        <Group justify="flex-end">
+        <Group justify="flex-end" grow={phone}>
           <Button variant="default" onClick={onClose} disabled={refund.isPending}>
             Close
           </Button>

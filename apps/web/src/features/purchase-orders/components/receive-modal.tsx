@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { PurchaseOrder } from '@tillbook/contract/purchase-orders';
 import { useState } from 'react';
+import { usePhoneWidth } from '../../../components/row-cards';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useReceivePurchaseOrder } from '../api/purchase-order-actions';
@@ -24,6 +25,8 @@ export function ReceiveModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  // On a phone the dialog takes the screen, its buttons side by side at full width.
+  const phone = usePhoneWidth();
   const open = order.items.filter((i) => i.quantity_received < i.quantity);
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
     Object.fromEntries(open.map((i) => [i.product_id, i.quantity - i.quantity_received])),
@@ -53,46 +56,55 @@ export function ReceiveModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Receive stock on ${order.number}`} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Receive stock on ${order.number}`}
+      size="lg"
+      centered
+      fullScreen={phone}
+    >
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={420}>
-          <Table aria-label="Quantities received">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Outstanding</Table.Th>
-                <Table.Th w={140}>Received now</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {open.map((i) => (
-                <Table.Tr key={i.product_id}>
-                  <Table.Td>
-                    <Text size="sm">{i.product_name}</Text>
-                  </Table.Td>
-                  <Table.Td>{i.quantity - i.quantity_received}</Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={`Received now of ${i.product_name}`}
-                      min={0}
-                      max={i.quantity - i.quantity_received}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      value={quantities[i.product_id] ?? 0}
-                      onChange={(v) =>
-                        setQuantities((q) => ({
-                          ...q,
-                          [i.product_id]: typeof v === 'number' ? v : Number(v) || 0,
-                        }))
-                      }
-                      error={errorFor(i.product_id)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* A line per product at any width (no table to scroll sideways on a phone): its name
+            and what is outstanding, then the count received, wide enough for a thumb. */}
+        <Stack gap="xs" role="group" aria-label="Quantities received">
+          {open.map((i) => (
+            <Group
+              key={i.product_id}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              role="group"
+              aria-label={i.product_name}
+            >
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {i.product_name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {i.quantity - i.quantity_received} outstanding of {i.quantity}
+                </Text>
+              </div>
+              <NumberInput
+                aria-label={`Received now of ${i.product_name}`}
+                min={0}
+                max={i.quantity - i.quantity_received}
+                allowDecimal={false}
+                allowNegative={false}
+                w={120}
+                style={{ flexShrink: 0 }}
+                value={quantities[i.product_id] ?? 0}
+                onChange={(v) =>
+                  setQuantities((q) => ({
+                    ...q,
+                    [i.product_id]: typeof v === 'number' ? v : Number(v) || 0,
+                  }))
+                }
+                error={errorFor(i.product_id)}
+              />
+            </Group>
+          ))}
+        </Stack>
         <Checkbox
           label="Set each product's cost price to this order's unit cost"
           checked={updateCost}
@@ -104,7 +116,7 @@ export function ReceiveModal({
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
-        <Group justify="flex-end">
+        <Group justify="flex-end" grow={phone}>
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
