@@ -3,6 +3,8 @@
 // a V8 CPU profile over the load and maps each sample's position back through the built chunks'
 // source maps (`npm run build` writes them).
 // Run: npm run build && node bench/web/profile-page.mjs [/sales/orders/generate] [--width=390]
+// [--tasks]: also each stretch of main-thread work over 50 ms (what Lighthouse's TBT counts),
+// with where its time went.
 // Env: CHROME_PATH (/usr/bin/chromium), SECONDS (profile length after load starts, default 8).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +62,7 @@ async function report(profile) {
     }
     return maps.get(url);
   };
+  const sourceOf = new Map();
   const bySource = new Map();
   const byFunction = new Map();
   let total = 0;
@@ -81,6 +84,7 @@ async function report(profile) {
         name = `${at.name ?? name} ${at.source.split('/').slice(-2).join('/')}:${at.line}`;
       }
     }
+    sourceOf.set(id, source);
     bySource.set(source, (bySource.get(source) ?? 0) + us);
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   }
@@ -93,4 +97,39 @@ async function report(profile) {
   say(`${route} at ${width} px, CPU 4x slower: ${(total / 1000).toFixed(0)} ms profiled`);
   say(`by source:\n${top(bySource, 25)}`);
   say(`by function (self):\n${top(byFunction, 30)}`);
+  if (process.argv.includes('--tasks')) {
+    // A stretch is the samples between idle ones (a gap of idle under 2 ms does not end it).
+    const stretches = [];
+    let at = 0;
+    let current = null;
+    let idleSince = null;
+    profile.samples.forEach((id, i) => {
+      at += profile.timeDeltas[i] ?? 0;
+      const source = sourceOf.get(id);
+      if (source === '(idle)') {
+        idleSince ??= at;
+        if (current && at - idleSince > 2000) {
+          stretches.push(current);
+          current = null;
+        }
+        return;
+      }
+      idleSince = null;
+      current ??= { start: at, end: at, by: new Map() };
+      current.end = at;
+      current.by.set(source, (current.by.get(source) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    });
+    if (current) stretches.push(current);
+    say('stretches of work over 50 ms (start, length, where):');
+    for (const t of stretches.filter((t) => t.end - t.start > 50_000)) {
+      const where = [...t.by]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
+        .join(', ');
+      say(
+        `  ${((t.start - 0) / 1000).toFixed(0).padStart(6)} ms  ${((t.end - t.start) / 1000).toFixed(0).padStart(4)} ms  ${where}`,
+      );
+    }
+  }
 }
