@@ -76,15 +76,21 @@ async function start() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 200; i++) {
+  // A minute: a start on a busy CI machine once took over the 20 s this allowed (stop 41's run).
+  // The last answer or error is said, so a server that will not be ready says why.
+  let last = 'no answer';
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${base}/ready`)).ok) return;
-    } catch {
-      /* not up yet */
+      const res = await fetch(`${base}/ready`, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (error) {
+      last = String(error?.cause ?? error);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not become ready');
+  throw new Error(`the server did not become ready within 60 s (last: ${last})`);
 }
 
 function kill() {
