@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { startPagePreload } from './static-web.js';
 
 let t: TestApp;
 let dist: string;
@@ -29,32 +28,7 @@ function writeDist(dir: string) {
   // The app shell's service worker, its Workbox runtime and the manifest (vite-plugin-pwa).
   writeFileSync(path.join(dir, 'sw.js'), SERVICE_WORKER);
   writeFileSync(path.join(dir, 'workbox-2178cfdb.js'), 'define([], function () {});\n');
-  writeFileSync(
-    path.join(dir, 'manifest.webmanifest'),
-    '{"name":"Tillbook","start_url":"/sales/orders/generate"}',
-  );
-  // The build's chunk list (Vite's manifest): the entry, the till's group and its libraries.
-  mkdirSync(path.join(dir, '.vite'));
-  writeFileSync(
-    path.join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-B4dF9x2Q.js', isEntry: true, dynamicImports: ['_till-Q1w2.js'] },
-      '_till-Q1w2.js': {
-        file: 'assets/till-Q1w2.js',
-        name: 'till',
-        imports: ['_till-libraries-E3r4.js', 'index.html'],
-      },
-      '_till-libraries-E3r4.js': {
-        file: 'assets/till-libraries-E3r4.js',
-        name: 'till-libraries',
-        imports: ['index.html'],
-      },
-      'src/features/auth/screens/sign-up-screen.tsx': {
-        file: 'assets/sign-up-Z9x8.js',
-        imports: ['index.html'],
-      },
-    }),
-  );
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Tillbook","start_url":"/"}');
 }
 
 beforeAll(async () => {
@@ -121,33 +95,6 @@ describe('the web app files', () => {
     const api = await get('/api/v1/no-such-call', 'br');
     expect(api.status).toBe(404);
     expect(String(api.headers['content-type'])).toMatch(/json/);
-  });
-});
-
-describe("the start page's code", () => {
-  it("preloads the till's chunks with the till's page, and nothing with any other page", async () => {
-    const till = await get('/sales/orders/generate', 'br');
-    expect(till.status).toBe(200);
-    expect(till.headers.link).toBe(
-      '</assets/till-Q1w2.js>; rel=modulepreload; crossorigin, ' +
-        '</assets/till-libraries-E3r4.js>; rel=modulepreload; crossorigin',
-    );
-    for (const url of ['/auth/sign-in', '/home', '/sales/orders/generate/extra']) {
-      const other = await get(url, 'br');
-      expect(other.status, url).toBe(200);
-      expect(other.headers.link, url).toBeUndefined();
-    }
-  });
-
-  it('gives no hint when the build has no chunk list or the start page is the root', () => {
-    const bare = mkdtempSync(path.join(tmpdir(), 'tillbook-web-bare-'));
-    try {
-      expect(startPagePreload(bare)).toBeNull();
-      writeFileSync(path.join(bare, 'manifest.webmanifest'), '{"start_url":"/"}');
-      expect(startPagePreload(bare)).toBeNull();
-    } finally {
-      rmSync(bare, { recursive: true, force: true });
-    }
   });
 });
 
