@@ -16,7 +16,9 @@ export function LinesTable<T>({
   columns,
   minWidth = 560,
   verticalSpacing = 'sm',
+  striped = false,
   footer,
+  phoneFooter,
 }: {
   label: string;
   rows: T[];
@@ -25,28 +27,34 @@ export function LinesTable<T>({
   /** The table's width before it scrolls sideways (desktop and tablet). */
   minWidth?: number;
   verticalSpacing?: 'xs' | 'sm';
+  striped?: boolean;
   /** The table's footer rows (totals); on a phone the screen shows its totals below instead. */
   footer?: ReactNode;
+  /** On a phone, what follows the cards (a totals card, in place of `footer`). */
+  phoneFooter?: ReactNode;
 }) {
   const phone = usePhoneWidth();
   if (phone) {
     const layout = cardLayout(columns.map((c) => ({ id: c.header, card: c.card })));
     return (
-      <CardList label={label}>
-        {rows.map((row) => (
-          <li key={rowKey(row)}>
-            <RowCard
-              layout={layout}
-              cells={columns.map((c) => ({ id: c.header, header: c.header, content: c.cell(row) }))}
-            />
-          </li>
-        ))}
-      </CardList>
+      <>
+        <CardList label={label}>
+          {rows.map((row) => (
+            <li key={rowKey(row)}>
+              <RowCard
+                layout={layout}
+                cells={columns.map((c) => ({ id: c.header, header: c.header, content: c.cell(row) }))}
+              />
+            </li>
+          ))}
+        </CardList>
+        {phoneFooter}
+      </>
     );
   }
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing={verticalSpacing} aria-label={label}>
+      <Table verticalSpacing={verticalSpacing} striped={striped} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (

@@ -1,7 +1,7 @@
-import { Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { listCardColumns, type ListColumn } from '../../../components/list-card';
-import { CardList, cardLayout, RowCard, usePhoneWidth } from '../../../components/row-cards';
+import { LinesTable } from '../../../components/lines-table';
+import type { ListColumn } from '../../../components/list-card';
 
 /** A report's totals: the first cells' text (spanning `span` columns), then a figure per column. */
 export interface ReportTotals {
@@ -14,14 +14,11 @@ export interface ReportTotals {
   cells: Record<string, ReactNode>;
 }
 
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
 /**
- * A report's rows: on a wide screen a striped table, figures in tabular digits so columns of money
- * line up, scrolled sideways rather than squeezed below `minWidth`, its totals in the foot; below
- * the `sm` breakpoint (issue 31) a card per row, its key figure (the column marked
- * `card: 'figure'`) top right and the other columns as labelled lines, then a totals card, so a
- * phone reads every figure without scrolling sideways.
+ * A report's rows: the detail screens' lines table (`LinesTable`), striped, figures in tabular
+ * digits so columns of money line up, its totals in the table's foot; below the `sm` breakpoint
+ * (issue 31) a card per row, its key figure (the column marked `card: 'figure'`) top right, then
+ * a totals card, so a phone reads every figure without scrolling sideways.
  */
 export function ReportTable<T>({
   label,
@@ -38,94 +35,59 @@ export function ReportTable<T>({
   columns: ListColumn<T>[];
   totals: ReportTotals;
 }) {
-  const phone = usePhoneWidth();
-  if (phone) {
-    const layout = cardLayout(listCardColumns(columns));
-    return (
-      <Stack gap="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        <CardList label={label}>
-          {rows.map((row) => (
-            <li key={rowKey(row)}>
-              <RowCard
-                layout={layout}
-                cells={columns.map((c) => ({ id: c.header, header: c.header, content: c.cell(row) }))}
-              />
-            </li>
-          ))}
-        </CardList>
-        <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid={totals.testId}>
-          <Text size="sm" fw={700} mb={6}>
-            {totals.title}
-          </Text>
-          <Stack gap={4}>
-            {columns
-              .filter((c) => totals.cells[c.header] !== undefined)
-              .map((c) => (
-                <Text key={c.header} component="div" size="sm" display="flex" style={{ gap: 8 }}>
-                  <Text span size="xs" c="dimmed" style={{ flex: 1 }}>
-                    {c.header}
-                  </Text>
-                  <Text span size="sm" fw={700} ta="right">
-                    {totals.cells[c.header]}
-                  </Text>
-                </Text>
-              ))}
-          </Stack>
-        </Paper>
-      </Stack>
-    );
-  }
   const span = totals.span ?? 1;
-  return (
-    <ScrollArea type="auto">
-      <Table
-        striped
-        verticalSpacing="xs"
-        miw={minWidth}
-        aria-label={label}
-        style={{ fontVariantNumeric: 'tabular-nums' }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.header} ta={c.numeric ? 'right' : undefined}>
+  const footer = (
+    <Table.Tfoot>
+      <Table.Tr fw={700} data-testid={totals.testId}>
+        <Table.Th scope="row" colSpan={span}>
+          {totals.title}
+        </Table.Th>
+        {columns.slice(span).map((c) => (
+          <Table.Td
+            key={c.header}
+            ta={c.numeric ? 'right' : undefined}
+            style={c.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+          >
+            {totals.cells[c.header]}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    </Table.Tfoot>
+  );
+  const phoneFooter = (
+    <Paper withBorder radius="md" p="sm" mt="sm" bg="gray.0" data-testid={totals.testId}>
+      <Text size="sm" fw={700} mb={6}>
+        {totals.title}
+      </Text>
+      <Stack gap={4}>
+        {columns
+          .filter((c) => totals.cells[c.header] !== undefined)
+          .map((c) => (
+            <Text key={c.header} component="div" size="sm" display="flex" style={{ gap: 8 }}>
+              <Text span size="xs" c="dimmed" style={{ flex: 1 }}>
                 {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((c) => (
-                <Table.Td
-                  key={c.header}
-                  ta={c.numeric ? 'right' : undefined}
-                  style={c.noWrap ? NO_WRAP : undefined}
-                >
-                  {c.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr fw={700} data-testid={totals.testId}>
-            <Table.Th scope="row" colSpan={span}>
-              {totals.title}
-            </Table.Th>
-            {columns.slice(span).map((c) => (
-              <Table.Td
-                key={c.header}
-                ta={c.numeric ? 'right' : undefined}
-                style={c.noWrap ? NO_WRAP : undefined}
-              >
+              </Text>
+              <Text span size="sm" fw={700} ta="right">
                 {totals.cells[c.header]}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </ScrollArea>
+              </Text>
+            </Text>
+          ))}
+      </Stack>
+    </Paper>
+  );
+  return (
+    <Box style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <LinesTable
+        label={label}
+        rows={rows}
+        rowKey={rowKey}
+        columns={columns}
+        minWidth={minWidth}
+        verticalSpacing="xs"
+        striped
+        footer={footer}
+        phoneFooter={phoneFooter}
+      />
+    </Box>
   );
 }
