@@ -2,6 +2,7 @@ import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import type { OrderDetail, RefundQuote } from '@tillbook/contract/orders';
 import { useState } from 'react';
+import { QuantityLine } from '../../../components/quantity-line';
 import { usePhoneWidth } from '../../../components/row-cards';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -103,22 +104,11 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
       <Stack gap="md">
         <Stack gap="xs" role="group" aria-label="Units to refund">
           {open.map((i) => (
-            <Group
+            <QuantityLine
               key={i.product_id}
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              role="group"
-              aria-label={i.name}
+              name={i.name}
+              detail={`${i.sold} sold${i.refunded ? ` · ${i.refunded} back already` : ''}`}
             >
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate>
-                  {i.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {i.sold} sold{i.refunded ? ` · ${i.refunded} back already` : ''}
-                </Text>
-              </div>
               <NumberInput
                 aria-label={`Refund units of ${i.name}`}
                 min={0}
@@ -127,11 +117,10 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
                 allowNegative={false}
                 size="sm"
                 w={phone ? 120 : 96}
-                style={{ flexShrink: 0 }}
                 value={quantities[i.product_id] ?? 0}
                 onChange={(v) => setQuantities((q) => ({ ...q, [i.product_id]: Number(v) || 0 }))}
               />
-            </Group>
+            </QuantityLine>
           ))}
         </Stack>
         <RefundSummary

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { PurchaseOrder } from '@tillbook/contract/purchase-orders';
 import { useState } from 'react';
+import { QuantityLine } from '../../../components/quantity-line';
 import { usePhoneWidth } from '../../../components/row-cards';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -69,22 +70,11 @@ export function ReceiveModal({
             and what is outstanding, then the count received, wide enough for a thumb. */}
         <Stack gap="xs" role="group" aria-label="Quantities received">
           {open.map((i) => (
-            <Group
+            <QuantityLine
               key={i.product_id}
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              role="group"
-              aria-label={i.product_name}
+              name={i.product_name}
+              detail={`${i.quantity - i.quantity_received} outstanding of ${i.quantity}`}
             >
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {i.product_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {i.quantity - i.quantity_received} outstanding of {i.quantity}
-                </Text>
-              </div>
               <NumberInput
                 aria-label={`Received now of ${i.product_name}`}
                 min={0}
@@ -92,7 +82,6 @@ export function ReceiveModal({
                 allowDecimal={false}
                 allowNegative={false}
                 w={120}
-                style={{ flexShrink: 0 }}
                 value={quantities[i.product_id] ?? 0}
                 onChange={(v) =>
                   setQuantities((q) => ({
@@ -102,7 +91,7 @@ export function ReceiveModal({
                 }
                 error={errorFor(i.product_id)}
               />
-            </Group>
+            </QuantityLine>
           ))}
         </Stack>
         <Checkbox
