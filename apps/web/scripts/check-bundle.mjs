@@ -71,3 +71,35 @@ for (const [name, bytes] of [
     process.exit(1);
   }
 }
+
+// The till's first load (its two chunks and what they import statically) builds no zod schema:
+// screens call the API through the contract's route refs, and a schema loads only with the form
+// that checks with it (decision 0060). Building them cost a phone about 170 ms of CPU there. (The
+// entry keeps zod's small config module: main.tsx sets it.)
+const tillKey = Object.keys(manifest).find((key) => manifest[key].name === 'till');
+if (!tillKey) {
+  fail('check-bundle: the build has no till chunk (vite.config.ts, tillChunks)');
+  process.exit(1);
+}
+const tillFiles = new Set();
+const visitTill = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || tillFiles.has(chunk.file)) return;
+  tillFiles.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visitTill(dep);
+};
+visitTill(tillKey);
+const withZod = [...tillFiles].filter((file) => {
+  const map = path.join(dist, `${file}.map`);
+  return (
+    existsSync(map) &&
+    JSON.parse(readFileSync(map, 'utf8')).sources.some((s) => /[\\/]zod[\\/].*schemas\.js$/.test(s))
+  );
+});
+if (withZod.length) {
+  fail(
+    `check-bundle: the till's first load builds zod schemas (${withZod.join(', ')}); call routes through route refs`,
+  );
+  process.exit(1);
+}
+say(`Till's first load (${tillFiles.size} files): no zod schema.`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './constants.js';
 import type { Permission } from './permissions.js';
 
 /**
@@ -83,18 +84,54 @@ export function publicKeyAnswer<Full, S extends z.ZodType>(
   return { response, project: project as (data: never) => unknown, ...(query ? { query } : {}) };
 }
 
-export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
+declare const definition: unique symbol;
+
+/**
+ * A route as a caller needs it: its method and path, typed by its whole definition (body, query,
+ * answer) but holding no schema. `route-refs.ts` has one for every route, so a screen that only
+ * calls the API loads no zod and no schema (decision 0060). A route's definition is one too.
+ */
+export interface RouteRef<R extends RouteDef = RouteDef> {
+  readonly method: R['method'];
+  readonly path: R['path'];
+  /** Never set: carries the definition's type to the caller. */
+  readonly [definition]?: R;
+}
+
+/** The refs of a route table (`route-refs.ts`). */
+export type RouteRefs<T extends Record<string, RouteDef>> = { readonly [K in keyof T]: RouteRef<T[K]> };
+
+/** A route's definition or its ref. */
+export type RouteLike = RouteDef | RouteRef;
+
+/** The definition a route ref stands for (a definition stands for itself). */
+export type RouteOf<T extends RouteLike> = T extends { readonly [definition]?: infer R extends RouteDef }
+  ? R
+  : T extends RouteDef
+    ? T
+    : never;
+
+/** A route table; each route is also its own ref, so callers take either. */
+export function defineRoutes<const T extends Record<string, RouteDef>>(
+  routes: T,
+): { [K in keyof T]: T[K] & RouteRef<T[K]> } {
   return routes;
 }
 
-export type Params<R extends RouteDef> = R['params'] extends z.ZodType
+type ParamsOf<R extends RouteDef> = R['params'] extends z.ZodType
   ? z.output<R['params']>
   : Record<string, never>;
-export type Query<R extends RouteDef> = R['query'] extends z.ZodType
+type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType
   ? z.output<R['query']>
   : Record<string, never>;
-export type Body<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
-export type ParsedBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
+export type Params<T extends RouteLike> = ParamsOf<RouteOf<T>>;
+export type Query<T extends RouteLike> = QueryOf<RouteOf<T>>;
+export type Body<T extends RouteLike> = RouteOf<T>['body'] extends z.ZodType
+  ? z.input<RouteOf<T>['body']>
+  : undefined;
+export type ParsedBody<T extends RouteLike> = RouteOf<T>['body'] extends z.ZodType
+  ? z.output<RouteOf<T>['body']>
+  : undefined;
 
 /** One item (or the whole `data`) of a route's answer, as the server builds it. */
 type DataOf<R extends RouteDef, Side extends 'in' | 'out'> = R['response'] extends z.ZodType
@@ -104,12 +141,14 @@ type DataOf<R extends RouteDef, Side extends 'in' | 'out'> = R['response'] exten
   : unknown;
 
 /** What a route's handler returns as `data`: an array of items when the route is paginated. */
-export type AnswerData<R extends RouteDef> = R['paginated'] extends true
-  ? DataOf<R, 'in'>[]
-  : DataOf<R, 'in'>;
+export type AnswerData<T extends RouteLike> = RouteOf<T>['paginated'] extends true
+  ? DataOf<RouteOf<T>, 'in'>[]
+  : DataOf<RouteOf<T>, 'in'>;
 
 /** The `data` of a route's answer as a client reads it. */
-export type Answer<R extends RouteDef> = R['paginated'] extends true ? DataOf<R, 'out'>[] : DataOf<R, 'out'>;
+export type Answer<T extends RouteLike> = RouteOf<T>['paginated'] extends true
+  ? DataOf<RouteOf<T>, 'out'>[]
+  : DataOf<RouteOf<T>, 'out'>;
 
 /**
  * The filters of a list screen, from the list route's query schema: the one definition of a
@@ -118,9 +157,7 @@ export type Answer<R extends RouteDef> = R['paginated'] extends true ? DataOf<R,
  */
 export type ListFilters<S extends z.ZodType> = z.output<S>;
 
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PER_PAGE = 10;
-export const MAX_PER_PAGE = 100;
+export { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE };
 
 export const paginationSchema = z.object({
   page: z.number().int(),

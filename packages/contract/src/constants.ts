@@ -52,3 +52,17 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const INVITATION_TTL_DAYS = 7;
 export const DEFAULT_CURRENCY = 'NGN';
 export const DEFAULT_TIMEZONE = 'Africa/Lagos';
+
+/** A list's page and page size when the query does not say, and the largest page size. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
+/** The most products the owner may pin to the phone till's grid (decision 0056). */
+export const TILL_FAVOURITES_MAX = 24;
+
+/**
+ * A state list of just this names every state of the country: the rule applies wherever no rule
+ * names the destination's state (decisions/0007).
+ */
+export const ALL_STATES = '*';

@@ -1,35 +1,9 @@
 import { z } from 'zod';
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATES, PAYMENT_TYPES } from './order-constants.js';
 
-/** An order as the API answers it, the order constants and the offline-sale decision (`orders.ts` re-exports all of it). */
+/** An order as the API answers it and the offline-sale decision (`orders.ts` re-exports all of it, and the order constants). */
 
-/**
- * `pending` → `processing` → `success` (completed); `pending`/`processing` → `cancelled`;
- * `success` → `refunded`. `success` is what reports count as a sale.
- */
-export const ORDER_STATUSES = ['pending', 'processing', 'success', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** The statuses each status may move to (`PATCH /order/status/{id}`); anything else is a 409. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['processing', 'cancelled'],
-  processing: ['success', 'cancelled'],
-  success: ['refunded'],
-  cancelled: [],
-  refunded: [],
-};
-
-export const PAYMENT_TYPES = ['cash', 'card', 'bank_transfer', 'wallet', 'pos_terminal', 'other'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-export const ORDER_CHANNELS = ['pos', 'dashboard', 'api'] as const;
-export type OrderChannel = (typeof ORDER_CHANNELS)[number];
-
-/** Derived from what is owed and what was paid; never stored as a choice. */
-export const PAYMENT_STATES = ['unpaid', 'partially_paid', 'paid'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
-
-export const MAX_ORDER_LINES = 200;
-export const MAX_LINE_QUANTITY = 1_000_000;
+export * from './order-constants.js';
 
 export const orderCustomerSchema = z.object({
   id: z.string(),

@@ -13,7 +13,8 @@
  * of rules plug in without touching it.
  */
 
-import { ALL_STATES, type TaxRule as StoreTaxRule } from './tax.js';
+import { ALL_STATES } from './constants.js';
+import type { TaxRule as StoreTaxRule } from './tax.js';
 
 /** A discount as the order pricing applies it. */
 export interface DiscountRule {

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { defineRoutes, idParam } from './common.js';
-import { MESSAGES } from './constants.js';
+import { ALL_STATES, MESSAGES } from './constants.js';
 
-/**
- * A state list of just this names every state of the country: the rule applies wherever no rule
- * names the destination's state (decisions/0007).
- */
-export const ALL_STATES = '*';
+export { ALL_STATES } from './constants.js';
 
 export const MAX_TAX_RATES = 10;
 export const MAX_REGION_STATES = 100;

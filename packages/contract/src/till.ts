@@ -106,7 +106,7 @@ export type TillChanges = z.infer<typeof tillChangesSchema>;
  * order pinned, and the store's top sellers. Ids only: the till draws them from its copy of the
  * catalogue, which has their names, prices and images, and works offline.
  */
-export const TILL_FAVOURITES_MAX = 24;
+export { TILL_FAVOURITES_MAX } from './constants.js';
 export const tillFavouritesSchema = z.object({ product_ids: z.array(z.string()) });
 export type TillFavourites = z.infer<typeof tillFavouritesSchema>;
 

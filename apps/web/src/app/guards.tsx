@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../lib/api-client';
-import { authTable } from '../lib/route-tables';
 import { isPublicRedirectHeld } from '../lib/auth-transition';
 import { useSession } from '../lib/session';
 import { notify } from '../lib/toast';
@@ -60,8 +60,7 @@ export function VerifyLinkWhileSignedIn() {
   const { id } = useParams();
   useEffect(() => {
     if (!session || !id) return;
-    authTable()
-      .then((routes) => call(routes.verifyEmailLink, { params: { token: id } }))
+    call(authRoutes.verifyEmailLink, { params: { token: id } })
       .then((answer) => notify.success(answer.message || 'Email verified'))
       .catch((error: Error) => notify.error(error.message));
     // Run once for the link that was opened.

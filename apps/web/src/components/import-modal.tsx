@@ -2,9 +2,9 @@ import '@mantine/dropzone/styles.css';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { customersRoutes } from '@tillbook/contract/customers';
-import { importReportSchema, productsRoutes, type ImportReport } from '@tillbook/contract/products';
+import { importReportSchema, type ImportReport } from '@tillbook/contract/products';
 import { useState } from 'react';
+import { customersRoutes, productsRoutes } from '@tillbook/contract/route-refs';
 import { ApiError, downloadRoute, messageOf, uploadRoute } from '../lib/api-client';
 import { notify } from '../lib/toast';
 

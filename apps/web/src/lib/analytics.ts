@@ -1,5 +1,5 @@
+import { analyticsRoutes } from '@tillbook/contract/route-refs';
 import { call } from './api-client';
-import { analyticsTable } from './route-tables';
 
 /** A product analytics sink. The default records events through the product's own API. */
 export interface Analytics {
@@ -14,16 +14,12 @@ export interface Analytics {
  */
 export const apiAnalytics: Analytics = {
   identify(userId, traits) {
-    void analyticsTable()
-      .then((routes) =>
-        call(routes.track, { body: { name: 'identify', properties: { user_id: userId, ...traits } } }),
-      )
-      .catch(() => null);
+    void call(analyticsRoutes.track, {
+      body: { name: 'identify', properties: { user_id: userId, ...traits } },
+    }).catch(() => null);
   },
   track(name, properties) {
-    void analyticsTable()
-      .then((routes) => call(routes.track, { body: { name, properties } }))
-      .catch(() => null);
+    void call(analyticsRoutes.track, { body: { name, properties } }).catch(() => null);
   },
 };
 

@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS, MESSAGES } from '@tillbook/contract/constants';
 import { buildPath } from '@tillbook/contract/paths';
-import type { Answer, Pagination, RouteDef } from '@tillbook/contract/common';
+import type { Answer, Pagination, RouteDef, RouteOf, RouteRef } from '@tillbook/contract/common';
 import type { z } from 'zod';
 import { clearSession, sessionToken } from './session';
 
@@ -196,7 +196,10 @@ export type CallArgs<R extends RouteDef> = (R['params'] extends z.ZodType
  * Calls a route of the contract's route table: the path, method, parameters, body and answer
  * all come from the table, so a route that changes breaks the build here as well as on the server.
  */
-export function call<R extends RouteDef>(route: R, args: CallArgs<R>): Promise<ApiAnswer<Answer<R>>> {
+export function call<T extends RouteRef>(
+  route: T,
+  args: CallArgs<RouteOf<T>>,
+): Promise<ApiAnswer<Answer<RouteOf<T>>>> {
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   const { params, query, body, signal, headers, token, storeId } = args as {
     params?: Record<string, string | number>;
@@ -207,7 +210,7 @@ export function call<R extends RouteDef>(route: R, args: CallArgs<R>): Promise<A
     token?: string | null;
     storeId?: string | null;
   };
-  return apiRequest<Answer<R>>(buildPath(route.path, params), {
+  return apiRequest<Answer<RouteOf<T>>>(buildPath(route.path, params), {
     method: method as RequestOptions['method'],
     query: storeId ? { storeId, ...query } : query,
     body,
@@ -304,7 +307,7 @@ export async function downloadFromApi(
 }
 
 /** The path (with its parameters filled) and method of a route of the contract's table. */
-export function routeTarget<R extends RouteDef>(route: R, params?: Record<string, string | number>) {
+export function routeTarget<T extends RouteRef>(route: T, params?: Record<string, string | number>) {
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as NonNullable<
     RequestOptions['method']
   >;
@@ -312,9 +315,9 @@ export function routeTarget<R extends RouteDef>(route: R, params?: Record<string
 }
 
 /** `downloadFromApi` for a file route of the contract's table (a CSV export, a PDF). */
-export function downloadRoute<R extends RouteDef>(
-  route: R,
-  args: Pick<CallArgs<R>, 'params' | 'query'>,
+export function downloadRoute<T extends RouteRef>(
+  route: T,
+  args: Pick<CallArgs<RouteOf<T>>, 'params' | 'query'>,
   fallbackName = 'download',
 ): Promise<void> {
   const { params, query } = args as {
@@ -325,16 +328,16 @@ export function downloadRoute<R extends RouteDef>(
 }
 
 /** `uploadFile` for a multipart route of the contract's table; the answer is typed by the route. */
-export function uploadRoute<R extends RouteDef>(
-  route: R,
-  args: Pick<CallArgs<R>, 'params' | 'query'>,
+export function uploadRoute<T extends RouteRef>(
+  route: T,
+  args: Pick<CallArgs<RouteOf<T>>, 'params' | 'query'>,
   file: File,
   onProgress?: (percent: number) => void,
-): Promise<ApiAnswer<Answer<R>>> {
+): Promise<ApiAnswer<Answer<RouteOf<T>>>> {
   const { params, query } = args as {
     params?: Record<string, string | number>;
     query?: Record<string, QueryValue>;
   };
   const { path, method } = routeTarget(route, params);
-  return uploadFile<Answer<R>>(path, file, onProgress, method as 'POST' | 'PATCH' | 'PUT', query);
+  return uploadFile<Answer<RouteOf<T>>>(path, file, onProgress, method as 'POST' | 'PATCH' | 'PUT', query);
 }

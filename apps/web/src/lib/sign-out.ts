@@ -1,4 +1,4 @@
-import { authRoutes } from '@tillbook/contract/auth';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { call } from './api-client';
 import { endSession } from './end-session';
 

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@tillbook/contract/users';
+import { usersRoutes } from '@tillbook/contract/route-refs';
 import { call } from './api-client';
-import { usersTable } from './route-tables';
 
 let userCall: Promise<CurrentUser> | null = null;
 
@@ -9,8 +9,7 @@ let userCall: Promise<CurrentUser> | null = null;
  * session check and the current user's query both want it, and one request answers both.
  */
 export function fetchSingleUser(): Promise<CurrentUser> {
-  userCall ??= usersTable()
-    .then((routes) => call(routes.singleUser, {}))
+  userCall ??= call(usersRoutes.singleUser, {})
     .then((answer) => answer.data)
     .finally(() => {
       userCall = null;

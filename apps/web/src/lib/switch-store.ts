@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { StoreSummary } from '@tillbook/contract/stores';
+import { storesRoutes } from '@tillbook/contract/route-refs';
 import { call } from './api-client';
-import { storesTable } from './route-tables';
 import { forgetTillCatalogue } from './end-session';
 import { updateSession } from './session';
 
 /** Makes a store the session's current one, here and on the server, and refetches everything. */
 export async function switchStore(client: QueryClient, storeId: string): Promise<StoreSummary> {
-  const store = (await call((await storesTable()).switch, { body: { store_id: storeId } })).data;
+  const store = (await call(storesRoutes.switch, { body: { store_id: storeId } })).data;
   updateSession((s) => ({
     ...s,
     store: { id: store.id, business_name: store.business_name },

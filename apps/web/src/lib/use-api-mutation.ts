@@ -1,6 +1,6 @@
 import { onlineManager, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Answer, RouteDef } from '@tillbook/contract/common';
+import type { Answer, RouteDef, RouteLike, RouteOf, RouteRef } from '@tillbook/contract/common';
 import { buildPath } from '@tillbook/contract/paths';
 import type { ApiAnswer, CallArgs, QueryValue } from './api-client';
 import { API_MUTATION_KEY, type ApiCall, type MutationKind } from './query-client';
@@ -56,9 +56,9 @@ export function useApiMutation<TVars = void, TData = unknown>(options: ApiMutati
  * A change to send, described by its route of the contract's table (see `ApiCall`). No `storeId`:
  * `useApiMutation` adds the store the change was made in.
  */
-export function routeCall<R extends RouteDef>(
-  route: R,
-  args: Omit<CallArgs<R>, 'signal' | 'token' | 'storeId'>,
+export function routeCall<T extends RouteRef>(
+  route: T,
+  args: Omit<CallArgs<RouteOf<T>>, 'signal' | 'token' | 'storeId'>,
 ): ApiCall {
   const { params, query, body, headers } = args as {
     params?: Record<string, string | number>;
@@ -76,30 +76,32 @@ export function routeCall<R extends RouteDef>(
   };
 }
 
-export interface RouteMutationOptions<R extends RouteDef, TVars> extends Omit<
-  ApiMutationOptions<TVars, Answer<R>>,
+export interface RouteMutationOptions<T extends RouteLike, TVars> extends Omit<
+  ApiMutationOptions<TVars, Answer<T>>,
   'call'
 > {
   /** The route's parameters, query and body for the mutation's variables. */
-  args: (vars: TVars) => Omit<CallArgs<R>, 'signal' | 'token' | 'storeId'>;
+  args: (vars: TVars) => Omit<CallArgs<RouteOf<T>>, 'signal' | 'token' | 'storeId'>;
 }
 
 /** `useApiMutation` for a route of the contract: its answer is typed by the route's response. */
 export function useRouteMutation<R extends RouteDef, TVars = void>(
-  route: R,
+  route: RouteRef<R>,
   { args, ...options }: RouteMutationOptions<R, TVars>,
 ) {
   return useApiMutation<TVars, Answer<R>>({ ...options, call: (vars) => routeCall(route, args(vars)) });
 }
 
 /** What a screen may add to a feature's mutation hook; the hook sets the kind and the arguments. */
-export type HookMutationOptions<R extends RouteDef, TVars> = Omit<
-  RouteMutationOptions<R, TVars>,
+export type HookMutationOptions<T extends RouteLike, TVars> = Omit<
+  RouteMutationOptions<T, TVars>,
   'kind' | 'args'
 >;
 
 /** The body a route takes, as a form holds it (before the contract's defaults). */
-export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : never;
+export type RouteBody<T extends RouteLike> = RouteOf<T>['body'] extends z.ZodType
+  ? z.input<RouteOf<T>['body']>
+  : never;
 
 /** The variables of an update: the record's id (in the path) and its new values. */
 export interface UpdateVars<Body> {
@@ -111,7 +113,7 @@ type RouteArgs<R extends RouteDef> = Omit<CallArgs<R>, 'signal' | 'token' | 'sto
 
 /** A route that adds a record: the mutation's variables are its body. */
 export function useCreateRoute<R extends RouteDef>(
-  route: R,
+  route: RouteRef<R>,
   invalidate: QueryKey[],
   options: HookMutationOptions<R, RouteBody<R>> = {},
 ) {
@@ -125,7 +127,7 @@ export function useCreateRoute<R extends RouteDef>(
 
 /** A route that changes a record: `{ id, body }`, the id in the path. */
 export function useUpdateRoute<R extends RouteDef>(
-  route: R,
+  route: RouteRef<R>,
   kind: 'update' | 'save',
   invalidate: QueryKey[],
   options: HookMutationOptions<R, UpdateVars<RouteBody<R>>> = {},
@@ -143,7 +145,7 @@ export function useUpdateRoute<R extends RouteDef>(
  * (`invalidate(storeId)`). An update lights `updateKind`.
  */
 export function saveHooks<C extends RouteDef, U extends RouteDef>(
-  routes: { create: C; update: U },
+  routes: { create: RouteRef<C>; update: RouteRef<U> },
   updateKind: 'update' | 'save',
   invalidate: (storeId: string | null) => QueryKey[],
 ) {

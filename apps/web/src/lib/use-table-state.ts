@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '@tillbook/contract/common';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '@tillbook/contract/constants';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { setUiState, useUiState } from './ui-state';

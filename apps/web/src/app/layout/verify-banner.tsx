@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { CodeInput } from '../../components/code-input';
-import { authRoutes } from '@tillbook/contract/auth';
 import { call, messageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { accountKeys } from '../../lib/query-keys';

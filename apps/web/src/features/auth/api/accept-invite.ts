@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRoutes, type acceptInviteBody } from '@tillbook/contract/auth';
+import type { acceptInviteBody } from '@tillbook/contract/auth';
 import type { z } from 'zod';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRoutes } from '@tillbook/contract/auth';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 
 /** Always answers 200, whether or not the email has an account. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authRoutes } from '@tillbook/contract/auth';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/query-keys';
 

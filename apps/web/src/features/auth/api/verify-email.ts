@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRoutes, type verifyEmailCodeBody } from '@tillbook/contract/auth';
+import type { verifyEmailCodeBody } from '@tillbook/contract/auth';
 import type { z } from 'zod';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 
 export const verifyEmail = (body: z.input<typeof verifyEmailCodeBody>) =>

@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListFilters } from '@tillbook/contract/common';
-import {
-  customersRoutes,
-  type customerExportQuery,
-  type customerListQuery,
-} from '@tillbook/contract/customers';
+import type { customerExportQuery, customerListQuery } from '@tillbook/contract/customers';
+import { customersRoutes } from '@tillbook/contract/route-refs';
 import { call, downloadRoute } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,6 +1,7 @@
-import { customersRoutes, type createCustomerBody } from '@tillbook/contract/customers';
+import type { createCustomerBody } from '@tillbook/contract/customers';
 import type { Answer } from '@tillbook/contract/common';
 import type { z } from 'zod';
+import { customersRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 import {

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   CUSTOMER_FILTERS,
   customerListQuery,
-  customersRoutes,
   type Customer,
   type CustomerFilter,
 } from '@tillbook/contract/customers';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { useNavigate } from 'react-router';
+import { customersRoutes } from '@tillbook/contract/route-refs';
 import { column, dateTimeColumn, moneyColumn, statusColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { FilterHeading } from '../../../components/table-filters';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardRoutes, type Chart, type ChartOption, type ChartTime } from '@tillbook/contract/reports';
+import type { Chart, ChartOption, ChartTime } from '@tillbook/contract/reports';
+import { dashboardRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { insightQuery } from '../../../lib/insight-query';
 import { useStoreId } from '../../../lib/current-user';

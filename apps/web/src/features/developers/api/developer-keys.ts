@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  developersRoutes,
-  type ApiKeyEnv,
-  type ApiKeyScope,
-  type ApiKeyType,
-} from '@tillbook/contract/developers';
+import type { ApiKeyEnv, ApiKeyScope, ApiKeyType } from '@tillbook/contract/developers';
+import { developersRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { resourceKeys } from '../../../lib/query-keys';

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListFilters } from '@tillbook/contract/common';
-import {
-  webhooksRoutes,
-  type createWebhookEndpointBody,
-  type updateWebhookEndpointBody,
-  type webhookDeliveriesQuery,
+import type {
+  createWebhookEndpointBody,
+  updateWebhookEndpointBody,
+  webhookDeliveriesQuery,
 } from '@tillbook/contract/webhooks';
 import type { z } from 'zod';
+import { webhooksRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { resourceKeys } from '../../../lib/query-keys';

@@ -1,12 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListFilters } from '@tillbook/contract/common';
-import {
-  discountsRoutes,
-  type createDiscountBody,
-  type discountListQuery,
-} from '@tillbook/contract/discounts';
-import { productsRoutes } from '@tillbook/contract/products';
+import type { createDiscountBody, discountListQuery } from '@tillbook/contract/discounts';
 import type { z } from 'zod';
+import { discountsRoutes, productsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

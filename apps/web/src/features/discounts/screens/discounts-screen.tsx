@@ -1,12 +1,8 @@
 import { NativeSelect, Text } from '@mantine/core';
-import {
-  DISCOUNT_STATES,
-  discountListQuery,
-  discountsRoutes,
-  type Discount,
-} from '@tillbook/contract/discounts';
+import { DISCOUNT_STATES, discountListQuery, type Discount } from '@tillbook/contract/discounts';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { discountsRoutes } from '@tillbook/contract/route-refs';
 import { column, statusColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { statusLabel } from '../../../components/status-badge';

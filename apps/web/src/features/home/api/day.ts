@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productsRoutes, type StockState } from '@tillbook/contract/products';
-import { dashboardRoutes } from '@tillbook/contract/reports';
+import type { StockState } from '@tillbook/contract/products';
+import { dashboardRoutes, productsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { insightQuery } from '../../../lib/insight-query';
 import { useStoreId } from '../../../lib/current-user';

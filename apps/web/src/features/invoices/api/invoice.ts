@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ordersRoutes } from '@tillbook/contract/orders';
+import { ordersRoutes } from '@tillbook/contract/route-refs';
 import { call, downloadRoute } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRoutes, type businessNumberBody } from '@tillbook/contract/auth';
+import type { businessNumberBody } from '@tillbook/contract/auth';
 import type { z } from 'zod';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 
 export type BusinessNumberBody = z.input<typeof businessNumberBody>;

@@ -1,4 +1,5 @@
-import { ordersRoutes, type OfflineDecision, type OrderStatus } from '@tillbook/contract/orders';
+import type { OfflineDecision, OrderStatus } from '@tillbook/contract/orders';
+import { ordersRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 import { routeCall, useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';

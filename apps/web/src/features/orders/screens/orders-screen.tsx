@@ -1,12 +1,7 @@
 import { Badge, Text } from '@mantine/core';
-import {
-  PAYMENT_STATES,
-  orderListQuery,
-  ordersRoutes,
-  type Order,
-  type OrderStatus,
-} from '@tillbook/contract/orders';
+import { PAYMENT_STATES, orderListQuery, type Order, type OrderStatus } from '@tillbook/contract/orders';
 import { useNavigate } from 'react-router';
+import { ordersRoutes } from '@tillbook/contract/route-refs';
 import { column, dateTimeColumn, moneyColumn, statusColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { statusLabel } from '../../../components/status-badge';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ordersRoutes } from '@tillbook/contract/orders';
-import { paymentsReceivedRoutes, type addPaymentBody } from '@tillbook/contract/payments-received';
+import type { addPaymentBody } from '@tillbook/contract/payments-received';
 import type { z } from 'zod';
+import { ordersRoutes, paymentsReceivedRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

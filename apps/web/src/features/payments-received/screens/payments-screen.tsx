@@ -1,10 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
-import {
-  paymentListQuery,
-  paymentsReceivedRoutes,
-  type PaymentReceived,
-} from '@tillbook/contract/payments-received';
+import { paymentListQuery, type PaymentReceived } from '@tillbook/contract/payments-received';
 import { Link, useNavigate } from 'react-router';
+import { paymentsReceivedRoutes } from '@tillbook/contract/route-refs';
 import { column, dateTimeColumn, moneyColumn, textColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { datedListFilters } from '../../../components/dated-list-filters';

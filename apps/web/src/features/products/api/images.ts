@@ -1,4 +1,4 @@
-import { productsRoutes } from '@tillbook/contract/products';
+import { productsRoutes } from '@tillbook/contract/route-refs';
 import { call, uploadRoute } from '../../../lib/api-client';
 
 export const uploadProductImage = (id: string, file: File, onProgress: (percent: number) => void) =>

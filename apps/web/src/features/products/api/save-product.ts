@@ -1,4 +1,4 @@
-import { productsRoutes } from '@tillbook/contract/products';
+import { productsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation, saveHooks, type HookMutationOptions } from '../../../lib/use-api-mutation';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { productsRoutes, type adjustStockBody } from '@tillbook/contract/products';
+import type { adjustStockBody } from '@tillbook/contract/products';
 import type { z } from 'zod';
+import { productsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';

@@ -1,15 +1,11 @@
 import { Avatar, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { IconArchive, IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  productListQuery,
-  productsRoutes,
-  STOCK_STATES,
-  type ProductListItem,
-} from '@tillbook/contract/products';
+import { productListQuery, STOCK_STATES, type ProductListItem } from '@tillbook/contract/products';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { productsRoutes } from '@tillbook/contract/route-refs';
 import { column, moneyColumn, statusColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

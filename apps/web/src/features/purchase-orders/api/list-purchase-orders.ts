@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListFilters } from '@tillbook/contract/common';
-import { purchaseOrdersRoutes, type purchaseOrderListQuery } from '@tillbook/contract/purchase-orders';
+import type { purchaseOrderListQuery } from '@tillbook/contract/purchase-orders';
+import { purchaseOrdersRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

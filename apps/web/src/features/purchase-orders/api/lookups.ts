@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productsRoutes } from '@tillbook/contract/products';
-import { vendorsRoutes } from '@tillbook/contract/vendors';
+import { productsRoutes, vendorsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,5 +1,6 @@
-import { purchaseOrdersRoutes, type receiveBody } from '@tillbook/contract/purchase-orders';
+import type { receiveBody } from '@tillbook/contract/purchase-orders';
 import type { z } from 'zod';
+import { purchaseOrdersRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 import { routeCall, useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';

@@ -1,4 +1,4 @@
-import { purchaseOrdersRoutes } from '@tillbook/contract/purchase-orders';
+import { purchaseOrdersRoutes } from '@tillbook/contract/route-refs';
 import { saveHooks } from '../../../lib/use-api-mutation';
 import { purchaseOrdersKey } from './list-purchase-orders';
 

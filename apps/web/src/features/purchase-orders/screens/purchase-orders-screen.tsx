@@ -1,11 +1,11 @@
 import { Group, Progress, Text } from '@mantine/core';
 import {
   purchaseOrderListQuery,
-  purchaseOrdersRoutes,
   type PurchaseOrderStatus,
   type PurchaseOrderSummary,
 } from '@tillbook/contract/purchase-orders';
 import { useNavigate } from 'react-router';
+import { purchaseOrdersRoutes } from '@tillbook/contract/route-refs';
 import { column, moneyColumn, statusColumn, textColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { datedListFilters } from '../../../components/dated-list-filters';

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  reportsRoutes,
-  type ReportType,
-  type SalesByItem,
-  type SalesReport,
-  type SalesSummary,
-  type Transactions,
-  type TransactionKind,
+import type {
+  ReportType,
+  SalesByItem,
+  SalesReport,
+  SalesSummary,
+  Transactions,
+  TransactionKind,
 } from '@tillbook/contract/reports';
 import type { OrderStatus } from '@tillbook/contract/orders';
+import { reportsRoutes } from '@tillbook/contract/route-refs';
 import { call, downloadRoute } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { INSIGHT_STALE_MS, queryKeys } from '../../../lib/query-keys';

@@ -1,9 +1,9 @@
 import { Anchor, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { productsRoutes } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { productsRoutes } from '@tillbook/contract/route-refs';
 import { paths } from '../../../config/paths';
 import { call } from '../../../lib/api-client';
 import { useStoreId, useStoreLocale } from '../../../lib/current-user';

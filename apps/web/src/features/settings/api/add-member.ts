@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { membersRoutes, type addMemberBody, type Member } from '@tillbook/contract/members';
+import type { addMemberBody, Member } from '@tillbook/contract/members';
 import type { z } from 'zod';
+import { membersRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { membersKey } from './list-members';

@@ -1,5 +1,6 @@
-import { usersRoutes, type billingContactBody } from '@tillbook/contract/users';
+import type { billingContactBody } from '@tillbook/contract/users';
 import type { z } from 'zod';
+import { usersRoutes } from '@tillbook/contract/route-refs';
 import { accountKeys } from '../../../lib/query-keys';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 

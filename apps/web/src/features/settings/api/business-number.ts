@@ -1,5 +1,6 @@
-import { authRoutes, type businessNumberBody } from '@tillbook/contract/auth';
+import type { businessNumberBody } from '@tillbook/contract/auth';
 import type { z } from 'zod';
+import { authRoutes } from '@tillbook/contract/route-refs';
 import { accountKeys } from '../../../lib/query-keys';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 

@@ -1,5 +1,6 @@
-import { membersRoutes, type createRoleBody } from '@tillbook/contract/members';
+import type { createRoleBody } from '@tillbook/contract/members';
 import type { z } from 'zod';
+import { membersRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { rolesKey } from './list-roles';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { shippingRoutes, type ShippingRate } from '@tillbook/contract/shipping';
+import type { ShippingRate } from '@tillbook/contract/shipping';
+import { shippingRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { shippingRatesKey } from './list-shipping-rates';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { taxRoutes, type TaxRule } from '@tillbook/contract/tax';
+import type { TaxRule } from '@tillbook/contract/tax';
+import { taxRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { taxRulesKey } from './list-tax-rules';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditsRoutes, type auditListQuery } from '@tillbook/contract/audits';
+import type { auditListQuery } from '@tillbook/contract/audits';
 import type { ListFilters } from '@tillbook/contract/common';
+import { auditsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { membersRoutes } from '@tillbook/contract/members';
 import { PERMISSION_GROUPS } from '@tillbook/contract/permissions';
+import { membersRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/query-keys';
 

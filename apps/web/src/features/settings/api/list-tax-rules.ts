@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { taxRoutes } from '@tillbook/contract/tax';
+import { taxRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { membersRoutes, type Member } from '@tillbook/contract/members';
+import type { Member } from '@tillbook/contract/members';
+import { membersRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 import { membersKey } from './list-members';

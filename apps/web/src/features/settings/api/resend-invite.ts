@@ -1,4 +1,4 @@
-import { membersRoutes } from '@tillbook/contract/members';
+import { membersRoutes } from '@tillbook/contract/route-refs';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export const useResendInvite = (

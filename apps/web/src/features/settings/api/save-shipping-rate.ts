@@ -1,5 +1,6 @@
-import { shippingRoutes, type createShippingRateBody } from '@tillbook/contract/shipping';
+import type { createShippingRateBody } from '@tillbook/contract/shipping';
 import type { z } from 'zod';
+import { shippingRoutes } from '@tillbook/contract/route-refs';
 import { saveHooks } from '../../../lib/use-api-mutation';
 import { shippingRatesKey } from './list-shipping-rates';
 

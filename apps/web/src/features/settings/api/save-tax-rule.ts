@@ -1,5 +1,6 @@
-import { taxRoutes, type createTaxRuleBody } from '@tillbook/contract/tax';
+import type { createTaxRuleBody } from '@tillbook/contract/tax';
 import type { z } from 'zod';
+import { taxRoutes } from '@tillbook/contract/route-refs';
 import { saveHooks } from '../../../lib/use-api-mutation';
 import { taxRulesKey } from './list-tax-rules';
 

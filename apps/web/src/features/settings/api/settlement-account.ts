@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentRoutes, type settlementAccountBody } from '@tillbook/contract/wallet';
+import type { settlementAccountBody } from '@tillbook/contract/wallet';
 import type { z } from 'zod';
+import { paymentRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { resourceKeys } from '../../../lib/query-keys';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { subscriptionsRoutes } from '@tillbook/contract/subscriptions';
+import { subscriptionsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { resourceKeys } from '../../../lib/query-keys';

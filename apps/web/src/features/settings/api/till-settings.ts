@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tillRoutes, type updateTillSettingsBody } from '@tillbook/contract/till';
+import type { updateTillSettingsBody } from '@tillbook/contract/till';
 import type { z } from 'zod';
+import { tillRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

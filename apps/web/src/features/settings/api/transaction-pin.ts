@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { walletRoutes, type setTransactionPinBody } from '@tillbook/contract/wallet';
+import type { setTransactionPinBody } from '@tillbook/contract/wallet';
 import type { z } from 'zod';
+import { walletRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,5 +1,6 @@
-import { usersRoutes, type updatePasswordBody } from '@tillbook/contract/users';
+import type { updatePasswordBody } from '@tillbook/contract/users';
 import type { z } from 'zod';
+import { usersRoutes } from '@tillbook/contract/route-refs';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 
 export type PasswordBody = z.input<typeof updatePasswordBody>;

@@ -1,4 +1,4 @@
-import { storesRoutes } from '@tillbook/contract/stores';
+import { storesRoutes } from '@tillbook/contract/route-refs';
 import { uploadRoute } from '../../../lib/api-client';
 
 /** `PATCH /user/brand-photo`: the current store's logo, with upload progress. */

@@ -1,4 +1,4 @@
-import { usersRoutes } from '@tillbook/contract/users';
+import { usersRoutes } from '@tillbook/contract/route-refs';
 import { uploadRoute } from '../../../lib/api-client';
 
 /** `PATCH /user/photo`, multipart field `file`, with upload progress. */

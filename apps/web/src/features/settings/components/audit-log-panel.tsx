@@ -11,8 +11,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { AUDIT_ENTITIES, auditListQuery, auditsRoutes, type AuditEntry } from '@tillbook/contract/audits';
+import { AUDIT_ENTITIES, auditListQuery, type AuditEntry } from '@tillbook/contract/audits';
 import { useState } from 'react';
+import { auditsRoutes } from '@tillbook/contract/route-refs';
 import { column, dateTimeColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { DateTime } from '../../../components/money';

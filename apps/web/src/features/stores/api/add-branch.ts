@@ -1,5 +1,6 @@
-import { storesRoutes, type addBranchBody } from '@tillbook/contract/stores';
+import type { addBranchBody } from '@tillbook/contract/stores';
 import type { z } from 'zod';
+import { storesRoutes } from '@tillbook/contract/route-refs';
 import { accountKeys } from '../../../lib/query-keys';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';
 

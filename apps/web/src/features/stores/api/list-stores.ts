@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { storesRoutes } from '@tillbook/contract/stores';
+import { storesRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customersRoutes, type createCustomerBody } from '@tillbook/contract/customers';
-import { productsRoutes } from '@tillbook/contract/products';
+import type { createCustomerBody } from '@tillbook/contract/customers';
 import type { z } from 'zod';
+import { customersRoutes, productsRoutes } from '@tillbook/contract/route-refs';
 import { ApiError, call } from '../../../lib/api-client';
 import { readSession } from '../../../lib/session';
 import { searchCustomersOnDevice } from '../catalogue/catalogue-cache';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Body } from '@tillbook/contract/common';
-import { ordersRoutes } from '@tillbook/contract/orders';
+import { ordersRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { localQuote } from '../offline/local-quote';
 import { isOffline } from '../offline/network';

@@ -1,4 +1,4 @@
-import { tillRoutes } from '@tillbook/contract/till';
+import { tillRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { applyChanges, catalogueMeta } from '../catalogue/catalogue-cache';
 import { tillDeviceId } from '../outbox/device-numbers';

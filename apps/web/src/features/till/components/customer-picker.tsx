@@ -1,109 +1,18 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
-import { MESSAGES } from '@tillbook/contract/constants';
-import { createCustomerBody } from '@tillbook/contract/customers';
-import { useState, type Ref } from 'react';
-import { useStoreId } from '../../../lib/current-user';
-import { showFormError, useSchemaForm, withoutEmpty } from '../../../lib/forms';
-import { notify } from '../../../lib/toast';
-import { useCustomerSearch, useQuickAddCustomer } from '../api/lookups';
-import { isOffline } from '../offline/network';
-import { addCustomerOffline } from '../offline/offline-customers';
+import { lazy, Suspense, useState, type Ref } from 'react';
+import { useCustomerSearch } from '../api/lookups';
+import { loadWithRetry } from '../../../lib/lazy-screen';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import type { CartCustomer } from './cart';
 
+// The new-customer form loads when first opened, or sooner when the cashier turns to the customer
+// box: it checks with the contract's schema, and zod is not loaded with the till (decision 0060).
+const loadQuickAdd = () => loadWithRetry(() => import('./quick-add-customer'));
+const QuickAddModal = lazy(async () => ({ default: (await loadQuickAdd()).QuickAddModal }));
+
 const label = (c: CartCustomer) => (c.phone_number ? `${c.name} · ${c.phone_number}` : c.name);
-
-type QuickValues = { first_name: string; last_name: string; phone_number: string; email_address: string };
-
-function QuickAddModal({
-  opened,
-  onClose,
-  onAdded,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onAdded: (c: CartCustomer) => void;
-}) {
-  const form = useSchemaForm<QuickValues>(createCustomerBody, {
-    first_name: '',
-    last_name: '',
-    phone_number: '',
-    email_address: '',
-  });
-  const storeId = useStoreId();
-  const [savingOffline, setSavingOffline] = useState(false);
-  const done = (c: CartCustomer) => {
-    onAdded(c);
-    form.reset();
-    onClose();
-  };
-  /** No network: the customer is kept on this till and sent before the sales for them (decision 0036). */
-  const addOffline = async (values: QuickValues) => {
-    if (!storeId) return;
-    setSavingOffline(true);
-    try {
-      const added = await addCustomerOffline(storeId, withoutEmpty(values));
-      notify.success(added.message);
-      done(added.customer);
-    } catch (error) {
-      showFormError(form, error);
-    } finally {
-      setSavingOffline(false);
-    }
-  };
-  const add = useQuickAddCustomer({
-    onSuccess: (answer) => {
-      const c = answer.data;
-      notify.success(MESSAGES.customerAdded);
-      done({ id: c.id, name: c.full_name, phone_number: c.phone_number });
-    },
-    onError: (error) => {
-      // The network dropped on the way: kept on the till instead. (Had the server got it, the
-      // queue's send finds the phone number and answers that same customer.)
-      if (isOffline(error)) void addOffline(form.getValues());
-      else showFormError(form, error);
-    },
-  });
-  return (
-    <Modal opened={opened} onClose={onClose} title="New customer" centered>
-      <form
-        onSubmit={form.onSubmit((values) =>
-          isOffline()
-            ? void addOffline(values)
-            : add.mutate(withoutEmpty(values) as Parameters<typeof add.mutate>[0]),
-        )}
-      >
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="First name" required data-autofocus {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" required {...form.getInputProps('last_name')} />
-          </SimpleGrid>
-          <TextInput label="Phone number" type="tel" required {...form.getInputProps('phone_number')} />
-          <TextInput label="Email" type="email" {...form.getInputProps('email_address')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending || savingOffline}>
-              Add customer
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 /** Who the sale is for: searched by name, phone or email, or added on the spot; empty is a walk-in. */
 export function CustomerPicker({
@@ -120,6 +29,7 @@ export function CustomerPicker({
 }) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const addingOnce = useOpenedOnce(adding);
   const typed = value && search.trim() === label(value) ? '' : search.trim();
   const [debounced] = useDebouncedValue(typed, 250);
   const results = useCustomerSearch(debounced);
@@ -137,6 +47,7 @@ export function CustomerPicker({
           placeholder="Walk-in · search name or phone"
           searchable
           clearable
+          onFocus={() => void loadQuickAdd().catch(() => undefined)}
           style={{ flex: 1 }}
           data={options.map((c) => ({ value: c.id, label: label(c) }))}
           value={value?.id ?? null}
@@ -162,17 +73,21 @@ export function CustomerPicker({
           </ActionIcon>
         </Tooltip>
       </Group>
-      <QuickAddModal
-        opened={adding}
-        onClose={() => {
-          setAdding(false);
-          onDone?.();
-        }}
-        onAdded={(c) => {
-          onChange(c);
-          setSearch(label(c));
-        }}
-      />
+      {addingOnce && (
+        <Suspense fallback={null}>
+          <QuickAddModal
+            opened={adding}
+            onClose={() => {
+              setAdding(false);
+              onDone?.();
+            }}
+            onAdded={(c) => {
+              onChange(c);
+              setSearch(label(c));
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

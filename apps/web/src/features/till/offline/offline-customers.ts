@@ -1,4 +1,3 @@
-import { createCustomerBody } from '@tillbook/contract/customers';
 import { ApiError } from '../../../lib/api-client';
 import { customerByContacts, isLocalCustomerId } from '../catalogue/catalogue-cache';
 import { queueCustomer, queuedCustomer } from '../outbox/outbox-store';
@@ -17,6 +16,8 @@ export async function addCustomerOffline(
   storeId: string,
   values: Record<string, unknown>,
 ): Promise<{ customer: CartCustomer; message: string }> {
+  // The schema is loaded here, not with the till: only this rare path needs it (decision 0060).
+  const { createCustomerBody } = await import('@tillbook/contract/customers');
   const parsed = createCustomerBody.safeParse(values);
   if (!parsed.success) {
     const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));

@@ -1,5 +1,5 @@
-import { customersRoutes } from '@tillbook/contract/customers';
-import { ordersRoutes, type Order } from '@tillbook/contract/orders';
+import type { Order } from '@tillbook/contract/orders';
+import { customersRoutes, ordersRoutes } from '@tillbook/contract/route-refs';
 import { ApiError, call, messageOf } from '../../../lib/api-client';
 import type { OrderBody, OutboxSale } from '../../../lib/till-db';
 import { isLocalCustomerId } from '../catalogue/catalogue-cache';

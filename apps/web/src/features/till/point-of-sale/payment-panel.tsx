@@ -1,5 +1,5 @@
 import { Button, Group, Kbd, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { PAYMENT_TYPES, type PaymentType } from '@tillbook/contract/orders';
+import { PAYMENT_TYPES, type PaymentType } from '@tillbook/contract/order-constants';
 import { useMemo, type RefObject } from 'react';
 import { formatMoney, minorDigits } from '../../../lib/format';
 import type { Cart } from '../components/cart';

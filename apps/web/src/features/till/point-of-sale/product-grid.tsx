@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconPin, IconPinFilled } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
-import { TILL_FAVOURITES_MAX } from '@tillbook/contract/till';
+import { TILL_FAVOURITES_MAX } from '@tillbook/contract/constants';
 import { useState } from 'react';
 import { Money } from '../../../components/money';
 import { useCan } from '../../../lib/current-user';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { vendorsRoutes } from '@tillbook/contract/vendors';
+import { vendorsRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { vendorKeys } from './list-vendors';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { purchaseOrdersRoutes } from '@tillbook/contract/purchase-orders';
+import { purchaseOrdersRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';

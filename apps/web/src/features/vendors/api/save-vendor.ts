@@ -1,4 +1,4 @@
-import { vendorsRoutes } from '@tillbook/contract/vendors';
+import { vendorsRoutes } from '@tillbook/contract/route-refs';
 import { queryKeys } from '../../../lib/query-keys';
 import { saveHooks } from '../../../lib/use-api-mutation';
 

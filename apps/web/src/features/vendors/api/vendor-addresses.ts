@@ -1,5 +1,6 @@
-import { vendorsRoutes, type addressBody, type updateAddressBody } from '@tillbook/contract/vendors';
+import type { addressBody, updateAddressBody } from '@tillbook/contract/vendors';
 import type { z } from 'zod';
+import { vendorsRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRouteMutation, type RouteMutationOptions } from '../../../lib/use-api-mutation';

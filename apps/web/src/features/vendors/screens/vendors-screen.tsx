@@ -1,6 +1,7 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { vendorListQuery, vendorsRoutes, type Vendor } from '@tillbook/contract/vendors';
+import { vendorListQuery, type Vendor } from '@tillbook/contract/vendors';
 import { useNavigate } from 'react-router';
+import { vendorsRoutes } from '@tillbook/contract/route-refs';
 import { column, statusColumn, textColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { FilterHeading, filterChips } from '../../../components/table-filters';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListFilters } from '@tillbook/contract/common';
-import { walletRoutes, type walletTransactionsQuery } from '@tillbook/contract/wallet';
+import type { walletTransactionsQuery } from '@tillbook/contract/wallet';
+import { walletRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { walletKeys } from './get-wallet';

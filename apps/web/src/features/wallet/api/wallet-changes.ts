@@ -1,5 +1,6 @@
-import { walletRoutes, type sandboxDepositBody, type transferBody } from '@tillbook/contract/wallet';
+import type { sandboxDepositBody, transferBody } from '@tillbook/contract/wallet';
 import type { z } from 'zod';
+import { walletRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { useRouteMutation } from '../../../lib/use-api-mutation';
 import { walletKeys } from './get-wallet';

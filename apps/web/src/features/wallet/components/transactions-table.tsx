@@ -2,11 +2,11 @@ import { Stack, Text } from '@mantine/core';
 import {
   WALLET_TRANSACTION_STATUSES,
   WALLET_TRANSACTION_TYPES,
-  walletRoutes,
   walletTransactionsQuery,
   type WalletTransaction,
 } from '@tillbook/contract/wallet';
 import { useMemo } from 'react';
+import { walletRoutes } from '@tillbook/contract/route-refs';
 import { column, dateTimeColumn, statusColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
 import { Money } from '../../../components/money';
