@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authRoutes } from '@tillbook/contract/route-refs';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { CodeInput } from '../../components/code-input';
 import { call, messageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
@@ -16,6 +17,8 @@ export function VerifyBanner() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The dialog is drawn once first opened: a closed Modal still mounts on every screen's first paint.
+  const drawn = useOpenedOnce(open);
   if (!data || data.user.email_verified) return null;
   const email = data.user.email;
 
@@ -48,27 +51,29 @@ export function VerifyBanner() {
           </Button>
         </Group>
       </Alert>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Verify your email" centered>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Enter the 6-digit code we sent to {email}.
-          </Text>
-          <CodeInput
-            value={code}
-            onChange={setCode}
-            onComplete={(v) => void verify(v)}
-            error={error}
-            disabled={busy}
-            onResend={async () => {
-              const answer = await call(authRoutes.resendVerification, { body: { email } });
-              notify.success(answer.message);
-            }}
-          />
-          <Button onClick={() => void verify(code)} loading={busy} disabled={code.length !== 6}>
-            Verify
-          </Button>
-        </Stack>
-      </Modal>
+      {drawn && (
+        <Modal opened={open} onClose={() => setOpen(false)} title="Verify your email" centered>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Enter the 6-digit code we sent to {email}.
+            </Text>
+            <CodeInput
+              value={code}
+              onChange={setCode}
+              onComplete={(v) => void verify(v)}
+              error={error}
+              disabled={busy}
+              onResend={async () => {
+                const answer = await call(authRoutes.resendVerification, { body: { email } });
+                notify.success(answer.message);
+              }}
+            />
+            <Button onClick={() => void verify(code)} loading={busy} disabled={code.length !== 6}>
+              Verify
+            </Button>
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconCamera, IconShoppingCart } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { formatMoney } from '../../../lib/format';
 
 /**
@@ -85,6 +86,10 @@ export function CartSheet({
   children: ReactNode;
   footer: ReactNode;
 }) {
+  // Drawn from the first time it opens, then kept for its closing transition: a closed Drawer
+  // still mounts its portal and transitions on the till's first paint (decision 0023, addendum).
+  const openedOnce = useOpenedOnce(opened);
+  if (!openedOnce) return null;
   return (
     <Drawer
       opened={opened}
