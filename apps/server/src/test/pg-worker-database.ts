@@ -100,8 +100,8 @@ if (base?.startsWith('postgres') && pool && !process.env.TILLBOOK_TEST_BASE_DATA
   const name = `${decodeURIComponent(new URL(base).pathname.slice(1)) || 'postgres'}_w${pool}`;
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`test database name ${name} is not plain`);
   await withClient(base, async (client) => {
-    // One worker at a time sets up (the first run on a new Citus cluster made two at once, and
-    // one of them failed); the lock ends with the session.
+    // One worker at a time sets up (on a new Citus cluster, two at once once failed a file);
+    // the lock ends with the session.
     await client.query('select pg_advisory_lock(4300431)');
     const citus = await citusOf(client);
     await createDatabase(client, name);
