@@ -18,7 +18,7 @@ bash "$tools/cluster.sh" start "$dir" "$port" 2
 url="postgres://postgres@127.0.0.1:$port/postgres"
 # Each test file migrates its own schema, distributing 49 tables: 2 shards each (one on each
 # worker) instead of Citus's 32 keep that to seconds (one migration and drop: about 3 s of the
-# cluster's CPU at 2 shards, 4 s at 4; decision 0060). The rule every statement keeps is the same
+# cluster's CPU at 2 shards, 4 s at 4; decision 0061). The rule every statement keeps is the same
 # at any count above one: a statement that does not name its store spans both shards.
 psql "$url" -qAtc "alter database postgres set citus.shard_count = 2" >/dev/null
 # Vitest's workers each get a Citus database of their own, made like this one

@@ -15,7 +15,7 @@ export default defineConfig({
     // Vitest's default is one fork fewer than the cores: one on a two-core machine, which left
     // a core idle while a test file waited on argon2 or its database. Two files run side by side
     // on every engine: on SQLite each file has its own database file, on PostgreSQL each worker
-    // its own database (src/test/pg-worker-database.ts; decision 0060).
+    // its own database (src/test/pg-worker-database.ts; decision 0061).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['src/test/pg-worker-database.ts'],
     env: { TILLBOOK_CHECK_ANSWERS: '1' },

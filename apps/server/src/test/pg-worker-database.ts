@@ -1,5 +1,5 @@
 // Vitest setup file (vitest.config.ts): on PostgreSQL each worker of the run works in a database
-// of its own, so two test files run side by side (decision 0060).
+// of its own, so two test files run side by side (decision 0061).
 //
 // Kysely's migrator lists the tables of every schema of its database (has_schema_privilege on
 // each name it read), and fails with `schema "t_…" does not exist` when another file drops its
