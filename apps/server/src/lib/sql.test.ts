@@ -1,6 +1,6 @@
 import { DummyDriver, Kysely, sql, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { limitCount, toPostgresPlaceholders } from './sql.js';
+import { limitCount, toPostgresPlaceholders, uniqueViolationText } from './sql.js';
 
 const db = new Kysely<Record<string, never>>({
   dialect: {
@@ -31,5 +31,27 @@ describe('toPostgresPlaceholders', () => {
       'update t set a = a + $1 where id = $2 and b >= $3',
     );
     expect(toPostgresPlaceholders('select 1')).toBe('select 1');
+  });
+});
+
+describe('uniqueViolationText', () => {
+  it('names the refused key on PostgreSQL, on Citus (no constraint field) and on SQLite', () => {
+    expect(uniqueViolationText({ code: '23505', constraint: 'customers_store_phone_key' })).toBe(
+      'customers_store_phone_key',
+    );
+    // As Citus relays a worker's refusal (checked against a local cluster): no `constraint`.
+    const citus = {
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "customers_store_phone_key_102029"',
+      detail: 'Key (store_id, phone_number)=(s1, 080) already exists.',
+    };
+    expect(uniqueViolationText(citus)).toContain('customers_store_phone_key_102029');
+    expect(
+      uniqueViolationText({
+        code: 'SQLITE_CONSTRAINT_UNIQUE',
+        message: 'UNIQUE constraint failed: customers.store_id, customers.phone_number',
+      }),
+    ).toContain('phone_number');
+    expect(uniqueViolationText(new Error('boom'))).toBe('');
   });
 });

@@ -55,11 +55,12 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * What names the unique key that refused a row, so a caller can tell which field clashed: the
  * constraint's name on PostgreSQL, the message (it lists the columns) on SQLite; '' for any other
- * error.
+ * error. Citus relays a worker's refusal without the constraint field: its message names the
+ * shard's constraint (`customers_store_phone_key_102029`) and its detail the columns.
  */
 export function uniqueViolationText(error: unknown): string {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e?.code === '23505') return e.constraint ?? '';
+  const e = error as { code?: string; constraint?: string; message?: string; detail?: string };
+  if (e?.code === '23505') return e.constraint ?? [e.message, e.detail].filter(Boolean).join(' ');
   if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE') return e.message ?? '';
   return '';
 }
