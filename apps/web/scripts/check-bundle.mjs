@@ -22,16 +22,21 @@ if (!manifest['index.html']) {
   process.exit(1);
 }
 
-const files = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const dep of chunk.imports ?? []) visit(dep);
-};
-roots.forEach(visit);
+/** The files the given manifest entries load: theirs and those they import statically. */
+function staticClosure(keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
 // The screen's own dynamic imports count too: they load as soon as the form is used.
-for (const key of manifest[SIGN_IN]?.dynamicImports ?? []) visit(key);
+const files = staticClosure([...roots, ...(manifest[SIGN_IN]?.dynamicImports ?? [])]);
 
 const size = (file) => statSync(path.join(dist, file)).size;
 const wire = (file, ext) => (existsSync(path.join(dist, file + ext)) ? size(file + ext) : size(file));
@@ -81,14 +86,7 @@ if (!tillKey) {
   fail('check-bundle: the build has no till chunk (vite.config.ts, tillChunks)');
   process.exit(1);
 }
-const tillFiles = new Set();
-const visitTill = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || tillFiles.has(chunk.file)) return;
-  tillFiles.add(chunk.file);
-  for (const dep of chunk.imports ?? []) visitTill(dep);
-};
-visitTill(tillKey);
+const tillFiles = staticClosure([tillKey]);
 const withZod = [...tillFiles].filter((file) => {
   const map = path.join(dist, `${file}.map`);
   return (
