@@ -10,6 +10,7 @@ import { paymentsReceivedRoutes } from './payments-received.js';
 import { productsRoutes } from './products.js';
 import { purchaseOrdersRoutes } from './purchase-orders.js';
 import { dashboardRoutes, reportsRoutes } from './reports.js';
+import { shiftsRoutes } from './shifts.js';
 import { shippingRoutes } from './shipping.js';
 import { storesRoutes } from './stores.js';
 import { subscriptionsRoutes } from './subscriptions.js';
@@ -53,6 +54,7 @@ export const apiRouteTables = {
   shipping: shippingRoutes,
   tax: taxRoutes,
   till: tillRoutes,
+  shifts: shiftsRoutes,
   wallet: walletRoutes,
   payment: paymentRoutes,
   subscriptions: subscriptionsRoutes,

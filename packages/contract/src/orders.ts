@@ -33,6 +33,8 @@ export const orderRefundSchema = z.object({
   value: z.number().int(),
   /** Money paid back. */
   amount: z.number().int(),
+  /** How the money went back (`cash`, `bank_transfer` …). */
+  method: z.enum(PAYMENT_TYPES),
   items: z.array(
     z.object({
       product_id: z.string(),
@@ -200,6 +202,16 @@ export const offlineSaleInput = z.object({
 export const createOrderBody = z.object({
   ...cartFields,
   offline: offlineSaleInput.optional(),
+  /**
+   * The shift the till sold under (its open shift on the device, decision 0062). Left out, the
+   * sale belongs to the caller's open shift in the store, if any.
+   */
+  shift_id: z
+    .string({ error: 'Shift must be an id' })
+    .trim()
+    .min(1, { error: 'Shift must be an id' })
+    .max(64)
+    .optional(),
   payment_type: z.enum(PAYMENT_TYPES, {
     error: `Payment type must be one of ${PAYMENT_TYPES.join(', ')}`,
   }),
@@ -229,6 +241,11 @@ export const refundOrderBody = z.object({
     .optional()
     .nullable(),
   reason: trimmed('Reason', 500),
+  /**
+   * How the money goes back (decision 0062): cash leaves the drawer, a transfer or a card reversal
+   * does not. Left out, the way the sale was paid.
+   */
+  method: z.enum(PAYMENT_TYPES, { error: `Method must be one of ${PAYMENT_TYPES.join(', ')}` }).optional(),
 });
 
 /** What a refund of these units would be (`POST /order/{id}/refund/quote`): nothing is written. */

@@ -18,6 +18,13 @@ export const PERMISSION_GROUPS = [
     ],
   },
   {
+    area: 'Shifts',
+    permissions: [
+      { key: 'shifts.own', label: 'Open and close their own shift, with pay-ins and payouts' },
+      { key: 'shifts.manage', label: "See and close everyone's shifts" },
+    ],
+  },
+  {
     area: 'Inventory',
     permissions: [
       { key: 'products.view', label: 'View products and stock' },
@@ -112,6 +119,8 @@ export const BUILT_IN_ROLES: Record<
       'orders.discount_override',
       'discounts.manage',
       'payments.record',
+      'shifts.own',
+      'shifts.manage',
       'products.view',
       'products.manage',
       'vendors.view',
@@ -133,6 +142,7 @@ export const BUILT_IN_ROLES: Record<
       'orders.view',
       'orders.create',
       'payments.record',
+      'shifts.own',
       'products.view',
     ],
   },

@@ -15,6 +15,7 @@ import type * as paymentsReceived from './payments-received.js';
 import type * as products from './products.js';
 import type * as purchaseOrders from './purchase-orders.js';
 import type * as reports from './reports.js';
+import type * as shifts from './shifts.js';
 import type * as shipping from './shipping.js';
 import type * as stores from './stores.js';
 import type * as subscriptions from './subscriptions.js';
@@ -183,6 +184,17 @@ export const reportsRoutes: RouteRefs<typeof reports.reportsRoutes> = {
   exportSales: { method: 'GET', path: '/sales_report/filter/sales/export' },
   exportSalesByItem: { method: 'GET', path: '/sales_report/items/export' },
   exportTransactions: { method: 'GET', path: '/sales_transactions/export' },
+};
+
+export const shiftsRoutes: RouteRefs<typeof shifts.shiftsRoutes> = {
+  open: { method: 'POST', path: '/shifts/open' },
+  current: { method: 'GET', path: '/shifts/current' },
+  list: { method: 'GET', path: '/shifts' },
+  export: { method: 'GET', path: '/shifts/export' },
+  get: { method: 'GET', path: '/shifts/:id' },
+  report: { method: 'GET', path: '/shifts/:id/report' },
+  cash: { method: 'POST', path: '/shifts/:id/cash' },
+  close: { method: 'POST', path: '/shifts/:id/close' },
 };
 
 export const shippingRoutes: RouteRefs<typeof shipping.shippingRoutes> = {

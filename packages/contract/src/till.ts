@@ -23,6 +23,7 @@ export const TILL_DEFAULTS = {
   offline_max_hours: 24,
   offline_max_sales: 200,
   offline_stock_rule: 'allow_negative',
+  shift_required: false,
 } as const satisfies TillSettings;
 
 export const tillSettingsSchema = z.object({
@@ -35,6 +36,11 @@ export const tillSettingsSchema = z.object({
   /** How many sales may wait on one device. */
   offline_max_sales: z.number().int(),
   offline_stock_rule: z.enum(OFFLINE_STOCK_RULES),
+  /**
+   * A shift must be open to sell at the till (issue 32): the till asks for the float first, and a
+   * till sale without an open shift is refused (409). A sale made offline is never refused.
+   */
+  shift_required: z.boolean(),
 });
 export type TillSettings = z.infer<typeof tillSettingsSchema>;
 
@@ -52,6 +58,8 @@ export const updateTillSettingsBody = z.object({
   offline_stock_rule: z.enum(OFFLINE_STOCK_RULES, {
     error: `Stock rule must be one of ${OFFLINE_STOCK_RULES.join(', ')}`,
   }),
+  /** Left out, the setting stays as it is. */
+  shift_required: z.boolean({ error: 'Shift required must be true or false' }).optional(),
 });
 
 /** Products and customers per call; `more` says to call again with the cursor. */

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'product.stock_low',
   'payment.received',
   'wallet.transfer.settled',
+  'shift.closed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -20,6 +21,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'product.stock_low': "A product's stock falls to its low-stock level or below",
   'payment.received': 'Money is received for an order',
   'wallet.transfer.settled': 'A wallet transfer succeeds, fails or is reversed',
+  'shift.closed': "A cashier's shift is closed, with its drawer count and takings",
 };
 
 /** The headers every delivery carries (decision 0034). */
