@@ -37,6 +37,8 @@ export const queryKeys = {
   products: resourceKeys('products'),
   purchaseOrders: resourceKeys('purchase-orders'),
   roles: resourceKeys('roles'),
+  /** Shifts and their cash drawers (issue 32): a sale, a pay-in or a close changes them. */
+  shifts: resourceKeys('shifts'),
   shippingRates: resourceKeys('shipping-rates'),
   taxRules: resourceKeys('tax-rules'),
   /** The store's rules for sales made offline (Settings → Till; the till reads them too). */
