@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen } from '../../../test/render';
 import { TillPanel } from './till-panel';
 
-const saved = { offline_max_hours: 24, offline_max_sales: 200, offline_stock_rule: 'allow_negative' };
+const saved = {
+  offline_max_hours: 24,
+  offline_max_sales: 200,
+  offline_stock_rule: 'allow_negative',
+  shift_required: false,
+};
 const answer = (data: unknown) => jsonResponse(200, { success: true, message: 'OK', data });
 
 describe('till rules panel', () => {
@@ -17,7 +22,14 @@ describe('till rules panel', () => {
       .mockImplementationOnce(() => Promise.resolve(answer(saved)))
       // A fresh Response each time: the refetch after saving reads its own body.
       .mockImplementation(() =>
-        Promise.resolve(answer({ ...saved, offline_max_hours: 12, offline_stock_rule: 'hold_for_review' })),
+        Promise.resolve(
+          answer({
+            ...saved,
+            offline_max_hours: 12,
+            offline_stock_rule: 'hold_for_review',
+            shift_required: true,
+          }),
+        ),
       );
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
@@ -29,6 +41,9 @@ describe('till rules panel', () => {
     await user.clear(hours);
     await user.type(hours, '12');
     await user.click(screen.getByRole('radio', { name: /Hold the sale for a decision/ }));
+    const shifts = screen.getByRole('switch', { name: /A shift must be open to sell at the till/ });
+    expect(shifts).not.toBeChecked();
+    await user.click(shifts);
     await user.click(screen.getByRole('button', { name: 'Save till rules' }));
 
     await waitFor(() => expect(screen.getByText(MESSAGES.saved)).toBeVisible());
@@ -41,7 +56,9 @@ describe('till rules panel', () => {
       offline_max_hours: 12,
       offline_max_sales: 200,
       offline_stock_rule: 'hold_for_review',
+      shift_required: true,
     });
+    expect(screen.getByRole('switch', { name: /A shift must be open to sell at the till/ })).toBeChecked();
   }, 20_000);
 
   it('shows the contract message next to a field out of range without calling the server', async () => {

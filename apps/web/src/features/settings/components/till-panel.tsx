@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, NumberInput, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { updateTillSettingsBody, type OfflineStockRule, type TillSettings } from '@tillbook/contract/till';
 import { ErrorState, LoadingState } from '../../../components/states';
@@ -11,6 +11,7 @@ interface TillValues extends Record<string, unknown> {
   offline_max_hours: number | string;
   offline_max_sales: number | string;
   offline_stock_rule: OfflineStockRule;
+  shift_required: boolean;
 }
 
 const RULES: { value: OfflineStockRule; label: string; description: string }[] = [
@@ -28,7 +29,8 @@ const RULES: { value: OfflineStockRule; label: string; description: string }[] =
 
 /**
  * Settings → Till: the store's rules for sales a till makes while offline (decision 0036) —
- * what to do when their stock was sold meanwhile, and how long and how many may wait on a device.
+ * what to do when their stock was sold meanwhile, and how long and how many may wait on a device —
+ * and whether a shift must be open to sell (issue 32).
  */
 export function TillPanel({ canEdit }: { canEdit: boolean }) {
   const settings = useTillSettings();
@@ -38,7 +40,7 @@ export function TillPanel({ canEdit }: { canEdit: boolean }) {
   const d = settings.data;
   return (
     <TillSettingsForm
-      key={`${d.offline_max_hours}:${d.offline_max_sales}:${d.offline_stock_rule}`}
+      key={`${d.offline_max_hours}:${d.offline_max_sales}:${d.offline_stock_rule}:${d.shift_required}`}
       settings={d}
       canEdit={canEdit}
     />
@@ -60,6 +62,7 @@ function TillSettingsForm({ settings, canEdit }: { settings: TillSettings; canEd
             offline_max_hours: Number(values.offline_max_hours),
             offline_max_sales: Number(values.offline_max_sales),
             offline_stock_rule: values.offline_stock_rule,
+            shift_required: values.shift_required,
           }),
         )}
         noValidate
@@ -109,6 +112,19 @@ function TillSettingsForm({ settings, canEdit }: { settings: TillSettings; canEd
             clampBehavior="none"
             disabled={!canEdit}
             {...form.getInputProps('offline_max_sales')}
+          />
+          <Divider />
+          <Stack gap={4}>
+            <Title order={4}>Shifts</Title>
+            <Text size="sm" c="dimmed">
+              A cashier opens a shift with the cash in the drawer and counts it at the close.
+            </Text>
+          </Stack>
+          <Switch
+            label="A shift must be open to sell at the till"
+            description="The till asks for the opening float before the first sale. A sale made offline is never refused."
+            disabled={!canEdit}
+            {...form.getInputProps('shift_required', { type: 'checkbox' })}
           />
           {canEdit ? (
             <Group>
