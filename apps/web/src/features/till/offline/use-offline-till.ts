@@ -80,6 +80,8 @@ export function useOfflineTill(storeId: string) {
         void client.invalidateQueries({ queryKey: queryKeys.orders.all(storeId) });
         void client.invalidateQueries({ queryKey: queryKeys.products.all(storeId) });
         void client.invalidateQueries({ queryKey: queryKeys.customers.all(storeId) });
+        // A sale sent now counts in its shift's cash expected.
+        void client.invalidateQueries({ queryKey: queryKeys.shifts.all(storeId) });
       }
       await syncCatalogue(storeId).catch(() => undefined);
     } finally {

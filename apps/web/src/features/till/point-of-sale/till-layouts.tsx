@@ -55,6 +55,8 @@ export function TillHeader({
 export interface TillPanels {
   header: ReactNode;
   offlineBar: ReactNode;
+  /** The cashier's open shift and its cash drawer (issue 32); nothing without `shifts.own`. */
+  shiftBar: ReactNode;
   scan: ReactNode;
   cart: ReactNode;
   charges: ReactNode;
@@ -63,11 +65,21 @@ export interface TillPanels {
 }
 
 /** Desktop (from `md`): scan and cart on the left; charges, totals, payment and shortcuts on the right. */
-export function DesktopTill({ header, offlineBar, scan, cart, charges, totals, payment }: TillPanels) {
+export function DesktopTill({
+  header,
+  offlineBar,
+  shiftBar,
+  scan,
+  cart,
+  charges,
+  totals,
+  payment,
+}: TillPanels) {
   return (
     <Stack gap="lg">
       {header}
       {offlineBar}
+      {shiftBar}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">
@@ -95,11 +107,12 @@ export function DesktopTill({ header, offlineBar, scan, cart, charges, totals, p
 export function PhoneTill({
   header,
   offlineBar,
+  shiftBar,
   scan,
   grid,
   chargeBar,
   sheet,
-}: Pick<TillPanels, 'header' | 'offlineBar' | 'scan'> & {
+}: Pick<TillPanels, 'header' | 'offlineBar' | 'shiftBar' | 'scan'> & {
   grid: ReactNode;
   chargeBar: ReactNode;
   sheet: ReactNode;
@@ -108,6 +121,7 @@ export function PhoneTill({
     <Stack gap="sm" pb={CHARGE_BAR_SPACE}>
       {header}
       {offlineBar}
+      {shiftBar}
       {scan}
       {grid}
       {chargeBar}

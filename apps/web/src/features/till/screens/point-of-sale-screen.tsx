@@ -6,12 +6,13 @@ import type { Order } from '@tillbook/contract/orders';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { currentUserQuery, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { currentUserQuery, useCan, useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 import { setSaleInProgress } from '../../../lib/sale-in-progress';
 import { notify } from '../../../lib/toast';
 import { queryKeys } from '../../../lib/query-keys';
 import type { OrderBody } from '../../../lib/till-db';
+import { isOffline } from '../offline/network';
 import { OfflineBar } from '../offline/offline-bar';
 import { useOfflineTill } from '../offline/use-offline-till';
 import { sell } from '../outbox/outbox';
@@ -24,6 +25,7 @@ import { CameraButton, CartSheet, ChargeBar } from '../point-of-sale/phone-till'
 import { ProductGrid } from '../point-of-sale/product-grid';
 import { readNow } from '../point-of-sale/use-has-keyboard';
 import { ScanPanel } from '../point-of-sale/scan-panel';
+import { ShiftBar, ShiftDialogs, SHIFT_REQUIRED_TEXT, useTillShift } from '../point-of-sale/shift-bar';
 import { loadCameraScan, loadHeldSales, loadSaleCompleted, TillDialogs } from '../point-of-sale/till-dialogs';
 import { DesktopTill, PhoneTill, TillHeader } from '../point-of-sale/till-layouts';
 import { TotalsPanel } from '../point-of-sale/totals-panel';
@@ -85,6 +87,8 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const offline = useOfflineTill(storeId);
   const client = useQueryClient();
   const userId = useSession()?.user.id;
+  // The cashier's shift and cash drawer (issue 32), for those whose role has them.
+  const shift = useTillShift(useCan('shifts.own'));
 
   const priced = usePosQuote({
     cart,
@@ -132,6 +136,8 @@ function PointOfSale({ storeId }: { storeId: string }) {
         queryKeys.discounts,
         queryKeys.payments,
         queryKeys.insight,
+        // The shift's cash expected moved with the sale.
+        queryKeys.shifts,
       ])
         void client.invalidateQueries({ queryKey: keys.all(storeId) });
       return;
@@ -172,6 +178,12 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const completeSale = () => {
     const quote = priced.quote.data;
     if (!canSell || !quote) return;
+    // The store asks for the float before a sale (Settings → Till); a sale made offline is never
+    // held back for it (the device may not know the shift opened on another).
+    if (shift.required && shift.known && !shift.shift && !isOffline()) {
+      shift.open(SHIFT_REQUIRED_TEXT);
+      return;
+    }
     const body: OrderBody = {
       items,
       payment_type: cart.payment_type,
@@ -181,6 +193,8 @@ function PointOfSale({ storeId }: { storeId: string }) {
       ...(cart.customer ? { customer_id: cart.customer.id } : {}),
       ...priced.charges,
       ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
+      // The shift open on this device: a sale kept offline replays into it (decision 0062).
+      ...(shift.shift ? { shift_id: shift.shift.shift.id } : {}),
     };
     const json = JSON.stringify(body);
     const attempt = cart.attempt?.body === json ? cart.attempt : { key: newKey(), body: json };
@@ -306,11 +320,13 @@ function PointOfSale({ storeId }: { storeId: string }) {
     />
   );
   const offlineBar = <OfflineBar till={offline} />;
+  const shiftBar = <ShiftBar till={shift} currency={currency} />;
 
   const layout = phone ? (
     <PhoneTill
       header={header}
       offlineBar={offlineBar}
+      shiftBar={shiftBar}
       scan={scanPanel}
       grid={<ProductGrid storeId={storeId} onAdd={(product) => till.add(product)} />}
       chargeBar={
@@ -342,6 +358,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     <DesktopTill
       header={header}
       offlineBar={offlineBar}
+      shiftBar={shiftBar}
       scan={scanPanel}
       cart={cartPanel}
       charges={chargesPanel}
@@ -382,6 +399,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
         onCameraClose={() => setCameraOpen(false)}
         onCode={scanner.scanFromCamera}
       />
+      <ShiftDialogs till={shift} />
     </>
   );
 }
