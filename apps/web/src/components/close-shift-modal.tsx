@@ -161,8 +161,7 @@ export function CountForm({
           label="Note"
           description="Optional: why the drawer is short or over, a handover."
           maxLength={500}
-          autosize
-          minRows={1}
+          minRows={2}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />

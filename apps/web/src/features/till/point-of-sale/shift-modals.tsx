@@ -68,7 +68,7 @@ export function OpenShiftModal({
             data-autofocus
             {...form.getInputProps('opening_float')}
           />
-          <Textarea label="Note" autosize minRows={1} maxLength={500} {...form.getInputProps('note')} />
+          <Textarea label="Note" minRows={2} maxLength={500} {...form.getInputProps('note')} />
           <FormActions onCancel={onClose} submitLabel="Open shift" loading={open.isPending} />
         </Stack>
       </form>
