@@ -17,18 +17,21 @@ import {
   type ItemFilters,
   type TransactionFilters,
 } from '../api/reports';
+import { exportShifts } from '../api/shifts';
 import { isPreset, PRESET_LABELS, PRESETS, presetRange } from '../components/report-period';
 import { SalesByItemTab } from '../components/sales-by-item-tab';
 import { SalesReportTab } from '../components/sales-report-tab';
+import { shiftFiltersOf, ShiftsTab } from '../components/shifts-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import '../components/reports-print.css';
 
-const TABS = ['sales', 'items', 'transactions'] as const;
+const TABS = ['sales', 'items', 'transactions', 'shifts'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, string> = {
   sales: 'Sales report',
   items: 'Sales by item',
   transactions: 'Sales transactions',
+  shifts: 'Shifts',
 };
 
 const PER_PAGE = 20;
@@ -69,7 +72,19 @@ function useReportParams(timezone: string) {
     categoryId: get('categoryId') || undefined,
   };
   const transactions: TransactionFilters = { ...range, page, perPage: PER_PAGE, kind, status };
-  return { tab, preset, custom, range, type, items, transactions, set };
+  const shifts = shiftFiltersOf(get, range, page, PER_PAGE);
+  return {
+    tab,
+    preset,
+    custom,
+    range,
+    type,
+    items,
+    transactions,
+    shifts,
+    memberName: get('memberName'),
+    set,
+  };
 }
 
 /** paths.reports: sales report, sales by item and sales transactions; export and print. */
@@ -96,6 +111,7 @@ export default function ReportsScreen() {
     try {
       if (r.tab === 'sales') await exportSalesReport(r.type, r.range);
       else if (r.tab === 'items') await exportSalesByItem(r.items);
+      else if (r.tab === 'shifts') await exportShifts(r.shifts);
       else await exportTransactions(r.transactions);
     } catch (error) {
       notify.error(messageOf(error));
@@ -206,6 +222,9 @@ export default function ReportsScreen() {
             </Tabs.Panel>
             <Tabs.Panel value="transactions" pt="md">
               <TransactionsTab filters={r.transactions} onChange={r.set} />
+            </Tabs.Panel>
+            <Tabs.Panel value="shifts" pt="md">
+              <ShiftsTab filters={r.shifts} memberName={r.memberName} onChange={r.set} />
             </Tabs.Panel>
           </>
         ) : (
