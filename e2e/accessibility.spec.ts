@@ -234,6 +234,7 @@ interface ShopData {
   purchaseOrder: string;
   payment: string;
   discount: string;
+  shift: string;
 }
 
 const SETTINGS_TABS = [
@@ -256,6 +257,7 @@ const storeVisits = (d: ShopData): Visit[] => [
   { route: '/developers/webhooks', url: '/developers/webhooks' },
   { route: '/developers/reference', url: '/developers/reference' },
   { route: '/report', url: '/report' },
+  { route: '/report/shifts/:id', url: `/report/shifts/${d.shift}` },
   { route: '/settings', url: '/settings' },
   ...SETTINGS_TABS.map((tab) => ({ route: '/settings/:id', url: `/settings/${tab}` })),
   { route: '/store', url: '/store' },
@@ -394,6 +396,10 @@ async function shopData(request: APIRequestContext, merchant: Merchant): Promise
     status: 'issued',
     items: [{ product_id: product.id, quantity: 24, unit_cost: 110000 }],
   });
+  // A shift open in the store (issue 32), for its Z-report screen.
+  const opened = await request.post('/api/v1/shifts/open', { headers, data: { opening_float: 500000 } });
+  expect(opened.ok(), `/api/v1/shifts/open: ${await opened.text()}`).toBe(true);
+  const shift = ((await opened.json()) as { data: { id: string } }).data;
   return {
     customer: customer.id,
     product: product.id,
@@ -403,6 +409,7 @@ async function shopData(request: APIRequestContext, merchant: Merchant): Promise
     purchaseOrder: purchaseOrder.id,
     payment: payment.id,
     discount: discount.id,
+    shift: shift.id,
   };
 }
 

@@ -81,6 +81,7 @@ const storeRoutes: RouteObject[] = [
   storeScreen('/developers/webhooks', () => import('../features/developers/screens/webhooks-screen')),
   storeScreen('/developers/reference', () => import('../features/developers/screens/api-reference-screen')),
   storeScreen('/report', () => import('../features/reports/screens/reports-screen')),
+  storeScreen('/report/shifts/:id', () => import('../features/shifts/screens/shift-screen')),
   storeScreen('/settings', () => import('../features/settings/screens/settings-screen')),
   storeScreen('/settings/:id', () => import('../features/settings/screens/settings-screen')),
   storeScreen('/store', () => import('../features/stores/screens/stores-screen')),

@@ -22,6 +22,8 @@ export const paths = {
   webhooks: '/developers/webhooks',
   apiReference: '/developers/reference',
   reports: '/report',
+  /** A shift's Z-report (issue 32), from the Reports screen's Shifts tab. */
+  shift: (id: string) => `/report/shifts/${id}`,
   settings: '/settings',
   settingsTab: (tab: string) => `/settings/${tab}`,
   stores: '/store',
