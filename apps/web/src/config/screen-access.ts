@@ -46,6 +46,8 @@ const RULES: readonly ScreenRule[] = [
   },
   { path: paths.purchaseOrders, need: ['purchase_orders.view'], closed: many('Purchase orders') },
   { path: paths.dashboard, need: ['reports.view'], closed: one('The dashboard') },
+  // A shift's Z-report is the shift's reader's (a cashier reads their own without reports.view).
+  { path: '/report/shifts', need: ['shifts.own', 'shifts.manage'], closed: many('Shifts') },
   { path: paths.reports, need: ['reports.view'], closed: many('Reports') },
   { path: paths.wallet, need: ['wallet.view'], closed: one('The wallet') },
   // The API reference is the public OpenAPI document: anyone may read it.
