@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { goOffline, goOnline, offlineSaleNumber, readyForOffline } from './offline-support';
 import { createMerchant, createProduct, signIn } from './support';
 
 /**
@@ -180,5 +181,42 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog', { name: /Sale completed/ })).toBeVisible();
     await page.getByRole('button', { name: 'New sale' }).click();
     await expect(page.getByTestId('shift-expected')).toHaveText('₦3,500.00');
+  });
+
+  test('a sale made offline is sent with the shift and counts in its cash', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const m = await createMerchant(request);
+    await createProduct(request, m, 'Milo 500g', 150000, 20);
+    await page.setViewportSize(PHONE);
+    await signIn(page, m.email);
+    await page.goto(TILL);
+    const bar = page.getByTestId('shift-bar');
+    await bar.getByRole('button', { name: 'Open shift' }).tap();
+    const open = page.getByRole('dialog', { name: 'Open shift' });
+    await open.getByRole('textbox', { name: 'Opening float' }).fill('1000');
+    await open.getByRole('button', { name: 'Open shift' }).tap();
+    await expect(bar.getByTestId('shift-expected')).toHaveText('₦1,000.00');
+    await readyForOffline(page);
+
+    // No network: the till still knows its shift and keeps the sale.
+    await goOffline(context);
+    const grid = page.getByRole('region', { name: 'Quick products' });
+    await grid.getByRole('button', { name: /^Add Milo 500g/ }).tap();
+    await page.getByRole('button', { name: /1 item\s*Charge ₦1,500/ }).tap();
+    await page.getByRole('button', { name: /Complete sale · ₦1,500/ }).click();
+    await offlineSaleNumber(page);
+    await expect(bar.getByTestId('shift-number')).toBeVisible();
+
+    // Back online: the outbox sends it, and the shift's cash expected moves.
+    await goOnline(context);
+    await expect(bar.getByTestId('shift-expected')).toHaveText('₦2,500.00', { timeout: 60_000 });
+    const list = await request.get('/api/v1/shifts', { headers: { Authorization: m.token } });
+    const [shift] = (await list.json()).data as Array<{ id: string }>;
+    const summary = await request.get(`/api/v1/shifts/${shift!.id}`, { headers: { Authorization: m.token } });
+    expect((await summary.json()).data).toMatchObject({ sales_count: 1, cash_sales: 150000 });
   });
 });
