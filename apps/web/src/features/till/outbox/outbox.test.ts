@@ -62,7 +62,7 @@ async function newStore(settings = { offline_max_hours: 24, offline_max_sales: 2
     discounts: [],
     tax_rules: [],
     shipping_rates: [],
-    settings: { ...settings, offline_stock_rule: 'allow_negative' },
+    settings: { ...settings, offline_stock_rule: 'allow_negative', shift_required: false },
     store: { country: 'NG', state: 'Lagos', currency: 'NGN' },
     server_time: new Date().toISOString(),
   };
