@@ -195,7 +195,8 @@ export default function ReportsScreen() {
         onChange={(v) => r.set({ tab: v === 'sales' ? null : v, page: null })}
         keepMounted={false}
       >
-        <Tabs.List className="report-no-print" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {/* The tabs wrap rather than scroll: at 390 px every report's name stays in sight. */}
+        <Tabs.List className="report-no-print" style={{ flexWrap: 'wrap' }}>
           {TABS.map((t) => (
             <Tabs.Tab key={t} value={t}>
               {TAB_LABELS[t]}
