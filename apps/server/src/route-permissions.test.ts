@@ -150,6 +150,10 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /sales_report/filter/sales/export',
     'GET /sales_report/items/export',
     'GET /sales_transactions/export',
+    'GET /sales_report/payment-types',
+    'GET /sales_report/payment-types/export',
+    'GET /sales_report/cashiers',
+    'GET /sales_report/cashiers/export',
   ],
   'wallet.view': [
     'GET /wallet/details',
