@@ -142,6 +142,13 @@ interface Allowed {
  */
 const ALLOWED: Allowed[] = [
   {
+    area: 'shifts',
+    tables: ['till_settings'],
+    access: 'read',
+    files: ['modules/shifts/shifts.repository.ts'],
+    why: "every sale asks for the seller's open shift and the till's shift rule in one statement (decision 0063); the rule is a till setting, kept with the others the till reads",
+  },
+  {
     area: '*',
     tables: ['audits'],
     access: 'write',
