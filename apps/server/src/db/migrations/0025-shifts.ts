@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Issue 32 (decision 0062): shifts and the cash drawer.
+ * Issue 32 (decision 0063): shifts and the cash drawer.
  * - `shifts`: a member's shift in a store, from the float to the count. At most one open shift
  *   per member and store (a partial unique key, so two opens at once cannot both succeed).
  * - `shift_entries`: what happened in a shift, one row per sale, later payment, refund or

@@ -148,7 +148,7 @@ describe('placing an order', () => {
     // knows the session's store; two on Citus, where the session is on the coordinator and the
     // membership on the store's worker, decision 0049), products with
     // their categories, tax rule, the seller's open shift with the store's shift rule (one
-    // statement, decision 0062; a second to hold the shift when one is open), one stock update
+    // statement, decision 0063; a second to hold the shift when one is open), one stock update
     // for the 3 products
     // (on SQLite a second one for their stock state and change stamp only when these move: not
     // here, the products were made a moment ago and stay in stock), then the

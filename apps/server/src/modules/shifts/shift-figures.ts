@@ -8,7 +8,7 @@ import type { EntryGroup } from './shifts.repository.js';
 import type { ShiftsTable } from './shifts.tables.js';
 
 /**
- * A shift's figures from the sums of its entries (decision 0062). Pure: the property test checks
+ * A shift's figures from the sums of its entries (decision 0063). Pure: the property test checks
  * it against random sequences, and the till's "cash expected" and the Z-report are the same
  * numbers.
  */

@@ -13,7 +13,7 @@ import {
 } from '../../lib/pdf-document.js';
 import { formatMoneySign } from '../../lib/money-text.js';
 
-/** The Z-report of a shift (decision 0062): an 80 mm roll for the till's printer, or an A4 page. */
+/** The Z-report of a shift (decision 0063): an 80 mm roll for the till's printer, or an A4 page. */
 
 export interface ShiftReportInput {
   summary: ShiftSummary;

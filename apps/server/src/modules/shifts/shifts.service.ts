@@ -23,7 +23,7 @@ import { shiftsRepository, type EntryGroup } from './shifts.repository.js';
 import type { ShiftsTable } from './shifts.tables.js';
 
 /**
- * Shifts and the cash drawer (issue 32, decision 0062): open with a float, pay in and out, close
+ * Shifts and the cash drawer (issue 32, decision 0063): open with a float, pay in and out, close
  * with a count. What the shift's sales, payments and refunds add is written by the order facts'
  * subscriber (`shift-facts.ts`), in the order's own transaction.
  */

@@ -2,7 +2,7 @@ import type { ShiftStatus, ShiftTakingType } from '@tillbook/contract/shifts';
 import type { Table } from '../../db/schema.js';
 
 /**
- * Shifts and what happened in them (migration 0025-shifts, decision 0062); columns from the
+ * Shifts and what happened in them (migration 0025-shifts, decision 0063); columns from the
  * generated schema (decision 0054). `number`: `SH-000012`, unique in the store. A shift's figures
  * are sums of its entries: one per sale (`amount` the money received with it, `sale_total` the
  * order's total, `discount` its discounts), later payment, refund or cancellation with money paid

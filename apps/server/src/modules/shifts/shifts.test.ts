@@ -9,7 +9,7 @@ import { createMemberWith, createProduct, order, sendOfflineSale } from '../../t
 import { createMerchant } from '../../test/fixtures.js';
 
 /**
- * Shifts and the cash drawer (issue 32, decision 0062): every figure of the summary against sums
+ * Shifts and the cash drawer (issue 32, decision 0063): every figure of the summary against sums
  * this test works out from what it did, the rules under concurrency, and who may see what.
  */
 
