@@ -29,13 +29,13 @@ test('refunds on a phone: the dialog says what goes back and how before confirmi
   const summary = dialog.getByLabel('Refund summary');
   // Everything is chosen at first: all ₦4,500 goes back, in cash, the way the sale was paid.
   await expect(summary).toContainText('Paid back to the customer₦4,500.00');
-  await expect(summary).toContainText('Refund method: Cash');
+  await expect(summary).toContainText('Paid by Cash');
 
   // One unit of three: the summary follows before anything is confirmed.
   await dialog.getByRole('textbox', { name: 'Refund units of Milo 500g' }).fill('1');
   await expect(summary).toContainText('Value returned₦1,500.00');
   await expect(summary).toContainText('Paid back to the customer₦1,500.00');
-  await expect(summary).toContainText('Refund method: Cash');
+  await expect(summary).toContainText('Paid by Cash');
   await expectOnScreen(page, summary);
   await page.screenshot({ path: `${SHOTS}/refund-dialog-phone.png` });
   // Nothing was refunded by the quote.
@@ -45,11 +45,19 @@ test('refunds on a phone: the dialog says what goes back and how before confirmi
   expect((await before.json()).data.refunded_total).toBe(0);
 
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('One tin dented');
+  // The money goes back by transfer this time: not from the drawer.
+  await dialog.getByRole('textbox', { name: 'Pay back by' }).click();
+  await page.getByRole('option', { name: 'Bank transfer' }).click();
+  await expect(dialog.getByText('Not from the drawer')).toBeVisible();
   // The dialog takes the phone's screen, its confirmation within a thumb's reach.
   expect((await dialog.boundingBox())!.width).toBe(PHONE.width);
   await expect(dialog.getByRole('button', { name: 'Refund selected' })).toBeInViewport({ ratio: 1 });
   await dialog.getByRole('button', { name: 'Refund selected' }).click();
   await expect(toast(page, 'Refund recorded')).toBeVisible();
+  const after = await request.get(`/api/v1/order/${sale.id}`, { headers: { Authorization: merchant.token } });
+  expect((await after.json()).data.refunds.map((r: { method: string }) => r.method)).toEqual([
+    'bank_transfer',
+  ]);
   const partly = page.locator('.mantine-Badge-label', { hasText: /^Partly refunded ₦1,500\.00$/ });
   await expect(partly).toBeVisible();
   await expect(page.locator('.mantine-Badge-label', { hasText: /^Completed$/ })).toHaveCount(0);

@@ -19,6 +19,7 @@ import { authenticateApiKey } from './modules/developers/developers.public.js';
 import { registerDevelopersRoutes } from './modules/developers/developers.routes.js';
 import { registerShippingRoutes } from './modules/shipping/shipping.routes.js';
 import { registerTaxRoutes } from './modules/tax/tax.routes.js';
+import { registerShiftsRoutes } from './modules/shifts/shifts.routes.js';
 import { registerTillRoutes } from './modules/till/till.routes.js';
 import { registerPurchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.js';
 import { registerVendorsRoutes } from './modules/vendors/vendors.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerPaymentsReceivedRoutes(api);
       registerShippingRoutes(api);
       registerTillRoutes(api);
+      registerShiftsRoutes(api);
       registerTaxRoutes(api);
       registerWalletRoutes(api);
       registerSubscriptionsRoutes(api);

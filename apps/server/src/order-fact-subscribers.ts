@@ -1,5 +1,6 @@
 import type { OrderFactSubscriber } from './lib/context.js';
 import { salesFiguresSubscriber } from './modules/reports/reports.public.js';
+import { shiftsSubscriber } from './modules/shifts/shifts.public.js';
 import { webhooksSubscriber } from './modules/webhooks/webhooks.public.js';
 
 /**
@@ -15,5 +16,6 @@ import { webhooksSubscriber } from './modules/webhooks/webhooks.public.js';
  */
 export const orderFactSubscribers: readonly OrderFactSubscriber[] = [
   salesFiguresSubscriber,
+  shiftsSubscriber,
   webhooksSubscriber,
 ];

@@ -54,6 +54,18 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /payment_received/export',
     'GET /payment_received/:id',
   ],
+  'shifts.own': [
+    'POST /shifts/open',
+    'GET /shifts/current',
+    'GET /shifts',
+    'GET /shifts/export',
+    'GET /shifts/:id',
+    'GET /shifts/:id/report',
+    'POST /shifts/:id/cash',
+    'POST /shifts/:id/close',
+  ],
+  // Checked by the shifts service on another member's shift (closing it, its figures).
+  'shifts.manage': [],
   'orders.create': [
     'POST /discounts/validate',
     'POST /order/quote',
@@ -138,6 +150,10 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /sales_report/filter/sales/export',
     'GET /sales_report/items/export',
     'GET /sales_transactions/export',
+    'GET /sales_report/payment-types',
+    'GET /sales_report/payment-types/export',
+    'GET /sales_report/cashiers',
+    'GET /sales_report/cashiers/export',
   ],
   'wallet.view': [
     'GET /wallet/details',

@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = {
   customer: 'Customer',
   order: 'Order',
   payment_received: 'Payment received',
+  shift: 'Shift',
   discount: 'Discount',
   vendor: 'Vendor',
   purchase_order: 'Purchase order',

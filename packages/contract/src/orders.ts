@@ -203,7 +203,7 @@ export const createOrderBody = z.object({
   ...cartFields,
   offline: offlineSaleInput.optional(),
   /**
-   * The shift the till sold under (its open shift on the device, decision 0062). Left out, the
+   * The shift the till sold under (its open shift on the device, decision 0063). Left out, the
    * sale belongs to the caller's open shift in the store, if any.
    */
   shift_id: z
@@ -242,7 +242,7 @@ export const refundOrderBody = z.object({
     .nullable(),
   reason: trimmed('Reason', 500),
   /**
-   * How the money goes back (decision 0062): cash leaves the drawer, a transfer or a card reversal
+   * How the money goes back (decision 0063): cash leaves the drawer, a transfer or a card reversal
    * does not. Left out, the way the sale was paid.
    */
   method: z.enum(PAYMENT_TYPES, { error: `Method must be one of ${PAYMENT_TYPES.join(', ')}` }).optional(),

@@ -184,6 +184,10 @@ export const reportsRoutes: RouteRefs<typeof reports.reportsRoutes> = {
   exportSales: { method: 'GET', path: '/sales_report/filter/sales/export' },
   exportSalesByItem: { method: 'GET', path: '/sales_report/items/export' },
   exportTransactions: { method: 'GET', path: '/sales_transactions/export' },
+  paymentTypes: { method: 'GET', path: '/sales_report/payment-types' },
+  exportPaymentTypes: { method: 'GET', path: '/sales_report/payment-types/export' },
+  cashiers: { method: 'GET', path: '/sales_report/cashiers' },
+  exportCashiers: { method: 'GET', path: '/sales_report/cashiers/export' },
 };
 
 export const shiftsRoutes: RouteRefs<typeof shifts.shiftsRoutes> = {

@@ -11,7 +11,7 @@ import {
 export * from './shift-constants.js';
 
 /**
- * Shifts and the cash drawer (issue 32, decision 0062). A member opens a shift at the till with
+ * Shifts and the cash drawer (issue 32, decision 0063). A member opens a shift at the till with
  * the cash in the drawer (the float); every sale, later payment and refund the member makes while
  * it is open belongs to it, and so does a sale made offline under it. At the close the member
  * counts the drawer; the summary says what should be there and the difference. Money is in minor

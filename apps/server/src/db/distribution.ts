@@ -63,6 +63,8 @@ export const TENANT_TABLES: readonly string[] = [
   'till_settings',
   'till_devices',
   'store_zones',
+  'shifts',
+  'shift_entries',
 ];
 
 /** Shared tables copied to every node. */

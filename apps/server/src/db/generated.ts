@@ -211,6 +211,7 @@ export interface OrderRefunds {
   created_by_name: string | null;
   id: string;
   items: string;
+  method: string | null;
   order_id: string;
   reason: string;
   store_id: string;
@@ -493,6 +494,41 @@ export interface SettlementAccounts {
   updated_at: string;
 }
 
+export interface ShiftEntries {
+  amount: number;
+  created_at: string;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  discount: Generated<number>;
+  id: string;
+  kind: string;
+  order_id: string | null;
+  order_number: string | null;
+  payment_type: string;
+  reason: string | null;
+  reference_id: string | null;
+  sale_total: Generated<number>;
+  shift_id: string;
+  store_id: string;
+}
+
+export interface Shifts {
+  close_note: string | null;
+  closed_at: string | null;
+  closed_by_id: string | null;
+  closed_by_name: string | null;
+  counted_cash: number | null;
+  id: string;
+  member_id: string;
+  member_name: string;
+  note: string | null;
+  number: string;
+  opened_at: string;
+  opening_float: number;
+  status: string;
+  store_id: string;
+}
+
 export interface ShippingRates {
   country: string;
   created_at: string;
@@ -603,6 +639,7 @@ export interface TillSettings {
   offline_max_hours: number;
   offline_max_sales: number;
   offline_stock_rule: string;
+  shift_required: Generated<number>;
   store_id: string;
   updated_at: string;
 }
@@ -792,6 +829,8 @@ export interface DB {
   search_terms: SearchTerms;
   sessions: Sessions;
   settlement_accounts: SettlementAccounts;
+  shift_entries: ShiftEntries;
+  shifts: Shifts;
   shipping_rates: ShippingRates;
   sign_in_failures: SignInFailures;
   stock_movements: StockMovements;

@@ -21,6 +21,7 @@ import * as tillDevices from './migrations/0021-till-devices.js';
 import * as distributionKeys from './migrations/0022-distribution-keys.js';
 import * as storeZones from './migrations/0023-store-zones.js';
 import * as tillFavourites from './migrations/0024-till-favourites.js';
+import * as shifts from './migrations/0025-shifts.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0022-distribution-keys': distributionKeys,
   '0023-store-zones': storeZones,
   '0024-till-favourites': tillFavourites,
+  '0025-shifts': shifts,
 };
 
 /**

@@ -142,6 +142,13 @@ interface Allowed {
  */
 const ALLOWED: Allowed[] = [
   {
+    area: 'shifts',
+    tables: ['till_settings'],
+    access: 'read',
+    files: ['modules/shifts/shifts.repository.ts'],
+    why: "every sale asks for the seller's open shift and the till's shift rule in one statement (decision 0063); the rule is a till setting, kept with the others the till reads",
+  },
+  {
     area: '*',
     tables: ['audits'],
     access: 'write',
@@ -193,10 +200,10 @@ const ALLOWED: Allowed[] = [
   },
   {
     area: 'reports',
-    tables: ['orders', 'order_items', 'payments_received'],
+    tables: ['orders', 'order_items', 'payments_received', 'order_refunds'],
     access: 'read',
     files: ['modules/reports/report-orders.queries.ts'],
-    why: "the reports of single orders and payments (recent orders, a range's counts); reports sits below orders, which calls it",
+    why: "the reports of single orders and payments (recent orders, a range's counts) and the takings by payment type and cashier (money paid back is the refunds' amount, decision 0062); reports sits below orders, which calls it",
   },
   {
     area: 'customers',

@@ -64,6 +64,8 @@ export const TABLE_OWNERS = {
   webhook_attempts: 'webhooks',
   till_settings: 'till',
   till_devices: 'till',
+  shifts: 'shifts',
+  shift_entries: 'shifts',
   sales_days: 'reports',
   sales_product_days: 'reports',
   sales_customer_days: 'reports',

@@ -1,4 +1,4 @@
-import type { Order, OrderRefund, OrderStatus } from '@tillbook/contract/orders';
+import type { Order, OrderRefund, OrderStatus, PaymentType } from '@tillbook/contract/orders';
 import type { PaymentReceived } from '@tillbook/contract/payments-received';
 
 /**
@@ -63,6 +63,8 @@ export interface OrderPlaced {
   kind: 'placed';
   order: Order;
   lines: readonly SoldLine[];
+  /** The shift the till said it sold under (`shift_id` of the body), unchecked; null if none. */
+  shiftId: string | null;
 }
 
 /**
@@ -88,6 +90,10 @@ export interface OrderCancelled {
   kind: 'cancelled';
   order: Order;
   from: OrderStatus;
+  /** Money paid back by the cancellation (what had been received and not yet paid back). */
+  paid_back: number;
+  /** How it went back: the way the order was paid. */
+  method: PaymentType;
 }
 
 /**
@@ -104,6 +110,10 @@ export interface OrderRefunded {
   value: number;
   full: boolean;
   lines: readonly RefundedLine[];
+  /** Money paid back by this refund, `refund.amount`. */
+  paid_back: number;
+  /** How it went back, `refund.method`. */
+  method: PaymentType;
 }
 
 /** Any other status change (`pending` ⇄ `processing`). */

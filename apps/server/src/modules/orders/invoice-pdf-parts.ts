@@ -14,41 +14,8 @@ export interface InvoicePdfInput {
   timeZone: string;
 }
 
-export const INK = '#1F1B24';
-export const MUTED = '#605D66';
-export const RULE = '#D9D8DA';
+export { BOLD, dateText, INK, MUTED, pdfText, RECEIPT_WIDTH, REGULAR, RULE } from '../../lib/pdf-document.js';
 export const BRAND = '#3F12C4';
-/** 80 mm in PDF points. */
-export const RECEIPT_WIDTH = 226.77;
-
-export const REGULAR = 'Body';
-export const BOLD = 'Body-Bold';
-
-/** A time in the store's zone, with its offset ("29 Nov 2026, 2:05 pm GMT+1"): a PDF travels. */
-export const dateText = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'shortOffset',
-  })
-    .format(new Date(iso))
-    .replace(/\u202f|\u00a0/g, ' ');
-
-/**
- * Store, customer and product names keep Latin-1, common punctuation and the currency signs;
- * other characters are shown as `?` rather than as empty boxes. (The font has more, but a
- * letter with a combining mark, as in Yoruba names, breaks the PDF's copied text: pdfkit maps
- * each glyph to the first characters it stood for.)
- */
-export const pdfText = (text: string) =>
-  text
-    .normalize('NFC')
-    .replace(/[^\n -~\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20a0-\u20bf]/g, '?');
 
 export function storeLines(invoice: Invoice): string[] {
   const s = invoice.store;

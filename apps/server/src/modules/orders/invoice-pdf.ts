@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { formatMoneySign } from '../../lib/money-text.js';
 import { renderA4 } from './invoice-a4.js';
 import {
@@ -15,7 +14,7 @@ import {
   addLogo,
   type InvoicePdfInput,
 } from './invoice-pdf-parts.js';
-import { PDF_FONTS } from './pdf-fonts.js';
+import { renderPdf, rollHeight } from '../../lib/pdf-document.js';
 
 export type { InvoiceLayout, InvoicePdfInput } from './invoice-pdf-parts.js';
 
@@ -93,47 +92,20 @@ function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
     .text(`Paid by ${o.payment_type.replace('_', ' ')}. Thank you!`, left, doc.y, { width, align: 'center' });
 }
 
-/** Noto Sans rather than the built-in fonts, which have no naira sign. */
-function registerFonts(doc: PDFKit.PDFDocument): void {
-  doc.registerFont(REGULAR, PDF_FONTS.regular);
-  doc.registerFont(BOLD, PDF_FONTS.bold);
-  doc.font(REGULAR);
-}
-
-/**
- * How tall an 80 mm receipt is: laid out once on a page too tall to break, to measure where it
- * ends, so the printed roll stops right after the last line.
- */
-function receiptHeight(input: InvoicePdfInput): number {
-  const probe = new PDFDocument({ size: [RECEIPT_WIDTH, 14_400], margin: 10 });
-  registerFonts(probe);
-  renderReceipt(probe, input);
-  const height = Math.ceil(probe.y + 14);
-  probe.end();
-  return height;
-}
-
 /** The invoice (or receipt) as a PDF: A4, or an 80 mm roll for receipt printers. */
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const o = input.invoice.order;
-  const doc = new PDFDocument({
-    size: input.layout === 'receipt' ? [RECEIPT_WIDTH, receiptHeight(input)] : 'A4',
-    margin: input.layout === 'receipt' ? 10 : 48,
-    info: {
-      Title: `${input.invoice.kind === 'receipt' ? 'Receipt' : 'Invoice'} ${input.invoice.invoice_number}`,
-      Author: pdfText(input.invoice.store.business_name),
-      Subject: `Order ${o.number}`,
+  const receipt = input.layout === 'receipt';
+  return renderPdf(
+    {
+      size: receipt ? [RECEIPT_WIDTH, rollHeight((probe) => renderReceipt(probe, input))] : 'A4',
+      margin: receipt ? 10 : 48,
+      info: {
+        Title: `${input.invoice.kind === 'receipt' ? 'Receipt' : 'Invoice'} ${input.invoice.invoice_number}`,
+        Author: pdfText(input.invoice.store.business_name),
+        Subject: `Order ${o.number}`,
+      },
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  registerFonts(doc);
-  if (input.layout === 'receipt') renderReceipt(doc, input);
-  else renderA4(doc, input);
-  doc.end();
-  return done;
+    (doc) => (receipt ? renderReceipt(doc, input) : renderA4(doc, input)),
+  );
 }

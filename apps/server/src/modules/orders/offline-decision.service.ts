@@ -55,7 +55,7 @@ export async function decideOfflineSale(
       after: { status: updated.status, offline_state: 'resolved', decision },
     });
     const order = toOrder(updated, items);
-    if (updated.status !== row.status) await publishFacts(trx, ctx, [statusFact(order, row.status, items)]);
+    if (updated.status !== row.status) await publishFacts(trx, ctx, [statusFact(order, row, items)]);
     return order;
   });
 }

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '@tillbook/contract/orders';
+import type { Order } from '@tillbook/contract/orders';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type {
@@ -9,7 +9,7 @@ import type {
 } from '../../lib/context.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
 import type { OrderFact } from '../../lib/order-facts.js';
-import type { OrderItemsTable } from './orders.tables.js';
+import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
 
 /**
  * How the order's changes tell the app's subscribers (decision 0053): the sale publishes into its
@@ -51,9 +51,20 @@ export async function publishFacts(
   await batch.flush(trx);
 }
 
-/** The fact of a status change other than a refund (which says what it took back). */
-export function statusFact(order: Order, from: OrderStatus, items: readonly OrderItemsTable[]): OrderFact {
+/**
+ * The fact of a status change other than a refund (which says what it took back). `before` is the
+ * order as it was: a cancellation pays back what had been received and not yet paid back.
+ */
+export function statusFact(
+  order: Order,
+  before: Pick<OrdersTable, 'status' | 'amount_received' | 'amount_refunded'>,
+  items: readonly OrderItemsTable[],
+): OrderFact {
+  const from = before.status;
   if (order.status === 'success') return { kind: 'completed', order, from, lines: items };
-  if (order.status === 'cancelled') return { kind: 'cancelled', order, from };
+  if (order.status === 'cancelled') {
+    const paid_back = before.amount_received - before.amount_refunded;
+    return { kind: 'cancelled', order, from, paid_back, method: order.payment_type };
+  }
   return { kind: 'moved', order, from };
 }

@@ -323,7 +323,7 @@ async function placeOrder(
   // figures (decision 0031), the webhook outbox (decision 0034), whose payloads get the numbers
   // from the flush.
   await publishOrderFacts(ctx.deps.orderFacts, { trx, ctx, batch: writes }, [
-    { kind: 'placed', order: answer, lines: items },
+    { kind: 'placed', order: answer, lines: items, shiftId: body.shift_id ?? null },
     ...(paid ? [{ kind: 'paid' as const, payment: paymentEventData(paid) }] : []),
   ]);
   const numbers = await writes.flush(trx, end.finishIn(writes, 201, answer));

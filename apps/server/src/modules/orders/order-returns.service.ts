@@ -3,6 +3,7 @@ import {
   type Order,
   type OrderRefund,
   type OrderStatus,
+  type PaymentType,
   type RefundQuote,
   type RefundResult,
   type refundOrderBody,
@@ -144,6 +145,8 @@ export async function cancelOrder(
       reason: reason ?? 'Order cancelled',
       value: total - row.refunded_total,
       amount: kept,
+      // A cancellation pays back the way the order was paid.
+      method: row.payment_type,
       items: JSON.stringify(
         items.map((i) => ({
           product_id: i.product_id,
@@ -180,6 +183,7 @@ async function refundLines(
   row: OrdersTable,
   requested: Array<{ product_id: string; quantity: number }> | null,
   reason: string,
+  method: PaymentType = row.payment_type,
 ): Promise<RefundDone> {
   assertRefundable(row);
   const repo = ordersRepository(trx, ctx.storeId);
@@ -208,6 +212,7 @@ async function refundLines(
     reason,
     value: worth.value,
     amount,
+    method,
     items: JSON.stringify(worth.items),
     created_by_id: ctx.actor.id,
     created_by_name: ctx.actor.name,
@@ -277,13 +282,19 @@ export async function changeOrderStatus(
       refunded
         ? // The status route answers with the order alone: the fact names no refund record.
           { kind: 'refunded', order, from: row.status, refund: null, ...refundFigures(refunded) }
-        : statusFact(order, row.status, items),
+        : statusFact(order, row, items),
     ]);
     return order;
   });
 }
 
-const refundFigures = (r: RefundDone) => ({ value: r.refund.value, full: r.full, lines: r.lines });
+const refundFigures = (r: RefundDone) => ({
+  value: r.refund.value,
+  full: r.full,
+  lines: r.lines,
+  paid_back: r.refund.amount,
+  method: r.refund.method,
+});
 
 /** `POST /order/{id}/refund`: in full or by lines, with a reason; idempotent with a key. */
 export async function refundOrder(
@@ -294,7 +305,7 @@ export async function refundOrder(
 ): Promise<Outcome<RefundResult>> {
   return runIdempotent(ctx, idempotencyKey, `order.refund:${id}`, body, async (trx) => {
     const row = await orderRowOr404(trx, ctx, id);
-    const refunded = await refundLines(trx, ctx, row, body.items ?? null, body.reason);
+    const refunded = await refundLines(trx, ctx, row, body.items ?? null, body.reason, body.method);
     const { row: updated, refund } = refunded;
     const full = updated.status === 'refunded';
     await writeAudit(trx, ctx, {

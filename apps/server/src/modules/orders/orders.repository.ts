@@ -110,6 +110,7 @@ export function toRefund(row: OrderRefundsTable): OrderRefund {
     reason: row.reason,
     value: row.value,
     amount: row.amount,
+    method: row.method,
     items: JSON.parse(row.items) as OrderRefund['items'],
     created_by: { id: row.created_by_id, name: row.created_by_name },
     created_at: row.created_at,
@@ -266,6 +267,7 @@ export function ordersRepository(db: Db, storeId: string) {
       return db
         .selectFrom('order_refunds')
         .selectAll()
+        .$narrowType<{ method: OrderRefundsTable['method'] }>()
         .where('store_id', '=', storeId)
         .where('order_id', '=', orderId)
         .orderBy('id')

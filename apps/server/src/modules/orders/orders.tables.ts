@@ -17,8 +17,11 @@ export type OrdersTable = Table<
 /** `cost_price`: the product's cost when sold, for margins in reports. */
 export type OrderItemsTable = Table<'order_items'>;
 
-/** `items`: JSON array of `{ product_id, name, quantity, value }`. */
-export type OrderRefundsTable = Table<'order_refunds'>;
+/**
+ * `items`: JSON array of `{ product_id, name, quantity, value }`; `method` how the money went back
+ * (migration 0025 filled it for earlier refunds with the order's payment type).
+ */
+export type OrderRefundsTable = Table<'order_refunds', { method: PaymentType }>;
 
 declare module '../../db/schema.js' {
   interface Database {

@@ -11,6 +11,7 @@ import { localDateTimeText } from '../../lib/local-dates.js';
 import { formatMajorAmount, minorDigits, toCsv } from '../../lib/spreadsheet.js';
 import { transactionRows, type TransactionDbRow } from './report-orders.queries.js';
 import { salesByItemRows, salesReport, salesSummary, transactionFilter } from './reports.service.js';
+import { salesByCashier, takingsByPaymentType } from './takings.service.js';
 
 /**
  * The reports as CSV, with the same rows and totals as their answers: money in major units
@@ -196,6 +197,61 @@ export async function* exportTransactions(
       money(amount),
       null,
       ...(orders ? [money(paid), money(unpaid)] : []),
+    ],
+  );
+}
+
+export async function* exportPaymentTypes(
+  ctx: StoreContext,
+  q: z.output<typeof reportRangeQuery>,
+): AsyncGenerator<string> {
+  const r = await takingsByPaymentType(ctx, q);
+  const money = moneyText(ctx);
+  const columns = ['Payment type', 'Received', 'Payments', 'Paid back', 'Refunds', 'Net'];
+  const t = r.total;
+  yield* reportCsv(
+    columns,
+    inBatches(r.rows),
+    (p) => [
+      p.payment_type,
+      money(p.received),
+      p.received_count,
+      money(p.paid_back),
+      p.paid_back_count,
+      money(p.net),
+    ],
+    () => ['Total', money(t.received), t.received_count, money(t.paid_back), t.paid_back_count, money(t.net)],
+  );
+}
+
+export async function* exportCashiers(
+  ctx: StoreContext,
+  q: z.output<typeof reportRangeQuery>,
+): AsyncGenerator<string> {
+  const r = await salesByCashier(ctx, q);
+  const money = moneyText(ctx);
+  const columns = ['Member', 'Orders', 'Sales total', 'Received', 'Refunds', 'Discounts', 'Average sale'];
+  const t = r.total;
+  yield* reportCsv(
+    columns,
+    inBatches(r.rows),
+    (c) => [
+      c.member_name,
+      c.orders,
+      money(c.sales_total),
+      money(c.received),
+      money(c.refunds),
+      money(c.discounts),
+      money(c.average_sale),
+    ],
+    () => [
+      'Total',
+      t.orders,
+      money(t.sales_total),
+      money(t.received),
+      money(t.refunds),
+      money(t.discounts),
+      money(t.average_sale),
     ],
   );
 }

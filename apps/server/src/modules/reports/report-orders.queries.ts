@@ -7,7 +7,8 @@ import type { Database } from '../../db/schema.js';
  * 0025): the orders module uses reports (it keeps the sales figures), so reports cannot ask it.
  * Every read is a range of an index that starts with the store: the newest orders
  * (`orders (store_id, created_at)`), today's orders for the hourly chart, and the transactions
- * lists and exports (`payments_received (store_id, payment_date)`).
+ * lists and exports (`payments_received (store_id, payment_date)`), and the takings by payment
+ * type and by cashier (those two, and `order_refunds (store_id, created_at)` for money paid back).
  */
 
 type Db = Kysely<Database>;
@@ -267,4 +268,168 @@ export async function paymentsByMode(
   return rows
     .map((r) => ({ payment_type: r.payment_mode, amount: Number(r.amount), count: Number(r.count) }))
     .sort((a, b) => b.amount - a.amount || a.payment_type.localeCompare(b.payment_type));
+}
+
+/** Instants: `from` included, `to` not. */
+export interface InstantRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * Payments dated in the range, added up by how they came (decision 0062): with the sale
+ * (`source = 'order'`) under the order's payment type, so a POS-terminal sale stays apart from a
+ * card payment recorded later; afterwards under the payment's own mode.
+ */
+export async function receivedByPaymentType(
+  db: Db,
+  storeId: string,
+  r: InstantRange,
+): Promise<Array<{ payment_type: string; amount: number; count: number }>> {
+  const rows = await db
+    .selectFrom('payments_received as p')
+    .innerJoin('orders as o', (j) =>
+      j.onRef('o.id', '=', 'p.order_id').onRef('o.store_id', '=', 'p.store_id'),
+    )
+    .where('p.store_id', '=', storeId)
+    .where('p.payment_date', '>=', r.from)
+    .where('p.payment_date', '<', r.to)
+    .select((eb) => [
+      'p.source',
+      'p.payment_mode',
+      'o.payment_type',
+      eb.fn.sum<number | string>('p.amount').as('amount'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .groupBy(['p.source', 'p.payment_mode', 'o.payment_type'])
+    .execute();
+  return rows.map((row) => ({
+    payment_type: row.source === 'order' ? row.payment_type : row.payment_mode,
+    amount: Number(row.amount),
+    count: Number(row.count),
+  }));
+}
+
+/**
+ * Money paid back by refunds and cancellations made in the range (`order_refunds.amount`, by the
+ * refund's `created_at`), under the order's payment type; rows that paid nothing back are left out.
+ */
+export async function paidBackByPaymentType(
+  db: Db,
+  storeId: string,
+  r: InstantRange,
+): Promise<Array<{ payment_type: string; amount: number; count: number }>> {
+  const rows = await db
+    .selectFrom('order_refunds as r')
+    .innerJoin('orders as o', (j) =>
+      j.onRef('o.id', '=', 'r.order_id').onRef('o.store_id', '=', 'r.store_id'),
+    )
+    .where('r.store_id', '=', storeId)
+    .where('r.created_at', '>=', r.from)
+    .where('r.created_at', '<', r.to)
+    .where('r.amount', '>', 0)
+    .select((eb) => [
+      'o.payment_type',
+      eb.fn.sum<number | string>('r.amount').as('amount'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .groupBy('o.payment_type')
+    .execute();
+  return rows.map((row) => ({
+    payment_type: row.payment_type,
+    amount: Number(row.amount),
+    count: Number(row.count),
+  }));
+}
+
+export interface CashierSalesRow {
+  member_id: string | null;
+  member_name: string | null;
+  /** The latest sale under this name, to pick a member's current name. */
+  last_at: string;
+  orders: number;
+  sales_total: number;
+  refunds: number;
+  discounts: number;
+}
+
+/**
+ * Completed orders (`success`, or `refunded` since) placed in the range, added up by who placed
+ * them: count, totals, value refunded since, and discounts (the code's and the lines').
+ */
+export async function salesByCreator(db: Db, storeId: string, r: InstantRange): Promise<CashierSalesRow[]> {
+  const completed = () =>
+    db
+      .selectFrom('orders as o')
+      .where('o.store_id', '=', storeId)
+      .where('o.created_at', '>=', r.from)
+      .where('o.created_at', '<', r.to)
+      .where('o.status', 'in', ['success', 'refunded']);
+  const [orders, lines] = await Promise.all([
+    completed()
+      .select((eb) => [
+        'o.created_by_id',
+        'o.created_by_name',
+        eb.fn.max('o.created_at').as('last_at'),
+        eb.fn.countAll<number | string>().as('orders'),
+        eb.fn.sum<number | string>('o.total').as('sales_total'),
+        eb.fn.sum<number | string>('o.refunded_total').as('refunds'),
+        eb.fn.sum<number | string>('o.discount').as('discounts'),
+      ])
+      .groupBy(['o.created_by_id', 'o.created_by_name'])
+      .execute(),
+    completed()
+      .innerJoin('order_items as i', (j) =>
+        j.onRef('i.order_id', '=', 'o.id').onRef('i.store_id', '=', 'o.store_id'),
+      )
+      .select((eb) => [
+        'o.created_by_id',
+        'o.created_by_name',
+        eb.fn.sum<number | string>('i.discount').as('discounts'),
+      ])
+      .groupBy(['o.created_by_id', 'o.created_by_name'])
+      .execute(),
+  ]);
+  const key = (id: string | null, name: string | null) => `${id ?? ''}\u0000${name ?? ''}`;
+  const lineDiscounts = new Map(
+    lines.map((l) => [key(l.created_by_id, l.created_by_name), Number(l.discounts)]),
+  );
+  return orders.map((o) => ({
+    member_id: o.created_by_id,
+    member_name: o.created_by_name,
+    last_at: String(o.last_at),
+    orders: Number(o.orders),
+    sales_total: Number(o.sales_total),
+    refunds: Number(o.refunds),
+    discounts: Number(o.discounts) + (lineDiscounts.get(key(o.created_by_id, o.created_by_name)) ?? 0),
+  }));
+}
+
+/** Payments dated in the range, added up by who recorded them. */
+export async function receivedByRecorder(
+  db: Db,
+  storeId: string,
+  r: InstantRange,
+): Promise<
+  Array<{ member_id: string | null; member_name: string | null; last_at: string; received: number }>
+> {
+  const rows = await db
+    .selectFrom('payments_received')
+    .where('store_id', '=', storeId)
+    .where('payment_date', '>=', r.from)
+    .where('payment_date', '<', r.to)
+    .select((eb) => [
+      'recorded_by_id',
+      'recorded_by_name',
+      eb.fn.max('payment_date').as('last_at'),
+      eb.fn.sum<number | string>('amount').as('received'),
+    ])
+    .groupBy(['recorded_by_id', 'recorded_by_name'])
+    .execute();
+  return rows.map((row) => ({
+    member_id: row.recorded_by_id,
+    member_name: row.recorded_by_name,
+    last_at: String(row.last_at),
+    received: Number(row.received),
+  }));
 }

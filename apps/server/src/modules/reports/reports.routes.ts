@@ -9,10 +9,18 @@ import type { Deps, StoreContext } from '../../lib/context.js';
 import { ok } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import * as dashboard from './dashboard.service.js';
-import { exportSalesByItem, exportSalesReport, exportSummary, exportTransactions } from './report-exports.js';
+import {
+  exportCashiers,
+  exportPaymentTypes,
+  exportSalesByItem,
+  exportSalesReport,
+  exportSummary,
+  exportTransactions,
+} from './report-exports.js';
 import * as reports from './reports.service.js';
 import { rollUpWaitingSalesFigures } from './sales-figures.js';
 import { changeStoreAddress } from './store-timezone.service.js';
+import { salesByCashier, takingsByPaymentType } from './takings.service.js';
 
 function sendCsv(ctx: StoreContext, reply: FastifyReply, name: string, rows: AsyncGenerator<string>) {
   return reply
@@ -72,6 +80,16 @@ export function registerReportsRoutes(app: FastifyInstance): void {
   );
   route(app, reportsRoutes.exportTransactions, async (ctx, { query }, _request, reply) =>
     sendCsv(ctx, reply, 'sales-transactions', exportTransactions(ctx, query)),
+  );
+  route(app, reportsRoutes.paymentTypes, async (ctx, { query }) =>
+    ok(await takingsByPaymentType(ctx, query)),
+  );
+  route(app, reportsRoutes.exportPaymentTypes, async (ctx, { query }, _request, reply) =>
+    sendCsv(ctx, reply, 'takings-by-payment-type', exportPaymentTypes(ctx, query)),
+  );
+  route(app, reportsRoutes.cashiers, async (ctx, { query }) => ok(await salesByCashier(ctx, query)));
+  route(app, reportsRoutes.exportCashiers, async (ctx, { query }, _request, reply) =>
+    sendCsv(ctx, reply, 'sales-by-cashier', exportCashiers(ctx, query)),
   );
 }
 

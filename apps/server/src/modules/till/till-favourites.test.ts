@@ -47,6 +47,7 @@ describe('/till/favourites', () => {
       offline_max_hours: 24,
       offline_max_sales: 200,
       offline_stock_rule: 'allow_negative',
+      shift_required: false,
     });
     // Saving the offline rules leaves the favourites alone.
     const saved = await t.call('PUT', '/till/settings', {

@@ -15,6 +15,7 @@ export async function tillSettingsOf(db: Db, ctx: Pick<StoreContext, 'storeId'>)
     offline_max_hours: row.offline_max_hours,
     offline_max_sales: row.offline_max_sales,
     offline_stock_rule: row.offline_stock_rule as OfflineStockRule,
+    shift_required: row.shift_required === 1,
   };
 }
 

@@ -13,7 +13,10 @@ export function tillRepository(db: Db, storeId: string) {
 
     /** Writes the store's one settings row, made on first save. */
     async saveSettings(
-      settings: Pick<TillSettingsTable, 'offline_max_hours' | 'offline_max_sales' | 'offline_stock_rule'>,
+      settings: Pick<
+        TillSettingsTable,
+        'offline_max_hours' | 'offline_max_sales' | 'offline_stock_rule' | 'shift_required'
+      >,
       updatedAt: string,
     ): Promise<void> {
       const values = { ...settings, updated_at: updatedAt };
@@ -38,7 +41,10 @@ export function tillRepository(db: Db, storeId: string) {
 
     /** Makes the store's settings row with these values when it has none yet (nothing otherwise). */
     async ensureSettings(
-      defaults: Pick<TillSettingsTable, 'offline_max_hours' | 'offline_max_sales' | 'offline_stock_rule'>,
+      defaults: Pick<
+        TillSettingsTable,
+        'offline_max_hours' | 'offline_max_sales' | 'offline_stock_rule' | 'shift_required'
+      >,
       updatedAt: string,
     ): Promise<void> {
       await db

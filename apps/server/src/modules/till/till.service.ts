@@ -143,16 +143,21 @@ export async function updateTillSettings(
 ): Promise<TillSettings> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await tillSettingsOf(trx, ctx);
-    await tillRepository(trx, ctx.storeId).saveSettings(body, ctx.now.toISOString());
+    // Left out, the shift rule stays as it was (a body from before the rule existed is still whole).
+    const after: TillSettings = { ...body, shift_required: body.shift_required ?? before.shift_required };
+    await tillRepository(trx, ctx.storeId).saveSettings(
+      { ...body, shift_required: after.shift_required ? 1 : 0 },
+      ctx.now.toISOString(),
+    );
     await writeAudit(trx, ctx, {
       action: 'till.settings_updated',
       entity: 'store',
       entityId: ctx.storeId,
-      summary: `Offline sales: ${body.offline_max_hours} h, ${body.offline_max_sales} sales, stock rule ${body.offline_stock_rule}`,
+      summary: `Offline sales: ${body.offline_max_hours} h, ${body.offline_max_sales} sales, stock rule ${body.offline_stock_rule}; shift ${after.shift_required ? 'required' : 'not required'} to sell`,
       before,
-      after: body,
+      after,
     });
-    return { ...body };
+    return after;
   });
 }
 
@@ -188,7 +193,7 @@ export async function pinFavourite(
     const repo = tillRepository(trx, ctx.storeId);
     const { offline_max_hours, offline_max_sales, offline_stock_rule } = TILL_DEFAULTS;
     await repo.ensureSettings(
-      { offline_max_hours, offline_max_sales, offline_stock_rule },
+      { offline_max_hours, offline_max_sales, offline_stock_rule, shift_required: 0 },
       ctx.now.toISOString(),
     );
     const before = parseIds(await repo.favourites(true));

@@ -60,6 +60,7 @@ describe('GET /till/changes', () => {
       offline_max_hours: 24,
       offline_max_sales: 200,
       offline_stock_rule: 'allow_negative',
+      shift_required: false,
     });
 
     // Past the overlap window nothing old comes back; a change and a deletion do.
@@ -151,9 +152,10 @@ describe('/till/settings', () => {
     const body = { offline_max_hours: 12, offline_max_sales: 50, offline_stock_rule: 'hold_for_review' };
     const saved = await t.call('PUT', '/till/settings', { token: m.token, body });
     expect(saved.status).toBe(200);
-    expect((saved.body as { data: unknown }).data).toEqual(body);
+    // Left out, the shift rule stays as it was (off by default).
+    expect((saved.body as { data: unknown }).data).toEqual({ ...body, shift_required: false });
     const read = await t.call('GET', '/till/settings', { token: m.token });
-    expect((read.body as { data: unknown }).data).toEqual(body);
+    expect((read.body as { data: unknown }).data).toEqual({ ...body, shift_required: false });
     const [audit] = await auditsOf(t, 'till.settings_updated', { storeId: m.storeId });
     expect(audit?.summary).toContain('hold_for_review');
 

@@ -1,4 +1,4 @@
-import type { OfflineDecision, OrderStatus } from '@tillbook/contract/orders';
+import type { OfflineDecision, OrderStatus, PaymentType } from '@tillbook/contract/orders';
 import { ordersRoutes } from '@tillbook/contract/route-refs';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
@@ -49,12 +49,14 @@ export interface RefundRequest {
   key: string;
   reason: string;
   items?: Array<{ product_id: string; quantity: number }>;
+  /** How the money goes back; left out, the way the sale was paid. */
+  method?: PaymentType;
 }
 
 /** A refund carries its idempotency key: made when the refund form opens, reused on a retry. */
-const refundArgs = ({ id, key, reason, items }: RefundRequest) => ({
+const refundArgs = ({ id, key, reason, items, method }: RefundRequest) => ({
   params: { id },
-  body: items?.length ? { reason, items } : { reason },
+  body: { reason, ...(items?.length ? { items } : {}), ...(method ? { method } : {}) },
   headers: { 'Idempotency-Key': key },
 });
 

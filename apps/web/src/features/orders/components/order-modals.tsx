@@ -1,5 +1,6 @@
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { PAYMENT_TYPES, type PaymentType } from '@tillbook/contract/order-constants';
 import type { OrderDetail, RefundQuote } from '@tillbook/contract/orders';
 import { useState } from 'react';
 import { QuantityLine } from '../../../components/quantity-line';
@@ -74,6 +75,9 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
     Object.fromEntries(open.map((i) => [i.product_id, i.left])),
   );
   const [reason, setReason] = useState('');
+  // How the money goes back: the way the sale was paid unless the merchant says otherwise; only
+  // cash leaves a till's drawer (decision 0063).
+  const [method, setMethod] = useState<PaymentType>(order.payment_type);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [key] = useState(newKey);
   const refund = useRefundOrder({
@@ -129,6 +133,21 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
           loading={Boolean(items.length) && !current && !quote.isError}
           error={quote.isError ? messageOf(quote.error) : null}
         />
+        {current && current.amount > 0 && (
+          <Select
+            label="Pay back by"
+            description={
+              method === 'cash'
+                ? 'Cash leaves your drawer: it counts against your open shift.'
+                : 'Not from the drawer: your shift’s cash is not touched.'
+            }
+            data={PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] ?? t }))}
+            value={method}
+            onChange={(v) => v && setMethod(v as PaymentType)}
+            allowDeselect={false}
+            error={errors.method}
+          />
+        )}
         <Textarea
           label="Reason"
           required
@@ -156,6 +175,7 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
                 key,
                 reason: reason.trim(),
                 items: everything ? undefined : items,
+                method,
               });
             }}
           >
@@ -216,7 +236,7 @@ function RefundSummary({
         </Group>
         <Text size="sm">
           {quote.amount > 0
-            ? `Refund method: ${quote.methods.map((m) => PAYMENT_TYPE_LABELS[m] ?? m).join(', then ')} (how the sale was paid).`
+            ? `Paid by ${quote.methods.map((m) => PAYMENT_TYPE_LABELS[m] ?? m).join(', then ')}: by default the money goes back the same way.`
             : 'No money goes back: the customer had not paid beyond what they keep.'}
         </Text>
         {quote.outstanding_after > 0 && (

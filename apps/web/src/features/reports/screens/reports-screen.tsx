@@ -17,7 +17,10 @@ import {
   type ItemFilters,
   type TransactionFilters,
 } from '../api/reports';
+import { exportCashiers, exportPaymentTypes } from '../api/takings';
 import { exportShifts } from '../api/shifts';
+import { CashiersTab } from '../components/cashiers-tab';
+import { PaymentTypesTab } from '../components/payment-types-tab';
 import { isPreset, PRESET_LABELS, PRESETS, presetRange } from '../components/report-period';
 import { SalesByItemTab } from '../components/sales-by-item-tab';
 import { SalesReportTab } from '../components/sales-report-tab';
@@ -25,12 +28,14 @@ import { shiftFiltersOf, ShiftsTab } from '../components/shifts-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import '../components/reports-print.css';
 
-const TABS = ['sales', 'items', 'transactions', 'shifts'] as const;
+const TABS = ['sales', 'items', 'transactions', 'payment-types', 'cashiers', 'shifts'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, string> = {
   sales: 'Sales report',
   items: 'Sales by item',
   transactions: 'Sales transactions',
+  'payment-types': 'By payment type',
+  cashiers: 'By cashier',
   shifts: 'Shifts',
 };
 
@@ -87,7 +92,10 @@ function useReportParams(timezone: string) {
   };
 }
 
-/** paths.reports: sales report, sales by item and sales transactions; export and print. */
+/**
+ * paths.reports: sales report, sales by item, sales transactions, takings by payment type and
+ * sales by cashier, and shifts; export and print.
+ */
 export default function ReportsScreen() {
   const canView = useCan('reports.view');
   const { timezone } = useStoreLocale();
@@ -111,6 +119,8 @@ export default function ReportsScreen() {
     try {
       if (r.tab === 'sales') await exportSalesReport(r.type, r.range);
       else if (r.tab === 'items') await exportSalesByItem(r.items);
+      else if (r.tab === 'payment-types') await exportPaymentTypes(r.range);
+      else if (r.tab === 'cashiers') await exportCashiers(r.range);
       else if (r.tab === 'shifts') await exportShifts(r.shifts);
       else await exportTransactions(r.transactions);
     } catch (error) {
@@ -201,7 +211,8 @@ export default function ReportsScreen() {
         onChange={(v) => r.set({ tab: v === 'sales' ? null : v, page: null })}
         keepMounted={false}
       >
-        <Tabs.List className="report-no-print" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {/* The tabs wrap rather than scroll: at 390 px every report's name stays in sight. */}
+        <Tabs.List className="report-no-print" style={{ flexWrap: 'wrap' }}>
           {TABS.map((t) => (
             <Tabs.Tab key={t} value={t}>
               {TAB_LABELS[t]}
@@ -222,6 +233,12 @@ export default function ReportsScreen() {
             </Tabs.Panel>
             <Tabs.Panel value="transactions" pt="md">
               <TransactionsTab filters={r.transactions} onChange={r.set} />
+            </Tabs.Panel>
+            <Tabs.Panel value="payment-types" pt="md">
+              <PaymentTypesTab range={r.range} />
+            </Tabs.Panel>
+            <Tabs.Panel value="cashiers" pt="md">
+              <CashiersTab range={r.range} />
             </Tabs.Panel>
             <Tabs.Panel value="shifts" pt="md">
               <ShiftsTab filters={r.shifts} memberName={r.memberName} onChange={r.set} />
