@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { MAX_SHIFT_AMOUNT } from '@tillbook/contract/shift-constants';
 import type { ShiftSummary } from '@tillbook/contract/shifts';
 import { useState } from 'react';
 import { cashDifference, DIFFERENCE_COLOURS, differenceState, differenceText } from '../lib/cash-count';
 import { formatMoney } from '../lib/format';
 import { CashCounter, useCashCount } from './cash-counter';
+import { usePhoneWidth } from './row-cards';
 import { ShiftReport, ShiftReportActions } from './shift-report';
 
 export interface CloseShiftValues {
@@ -35,6 +36,8 @@ export function CloseShiftModal({
   pending: boolean;
   onConfirm: (values: CloseShiftValues) => void;
 }) {
+  // On a phone the count has the whole screen: eleven rows and the figures under the thumb.
+  const phone = usePhoneWidth();
   return (
     <Modal
       opened={opened}
@@ -42,7 +45,7 @@ export function CloseShiftModal({
       title={closed ? `Shift ${closed.shift.number} closed` : `Close shift ${current.shift.number}`}
       centered
       size="lg"
-      fullScreen={false}
+      fullScreen={phone}
     >
       {closed ? (
         <Stack gap="md">
@@ -113,45 +116,6 @@ export function CountForm({
             : 'Count the drawer and type the total.'}
         </Text>
         <CashCounter count={count} error={count.byNotes ? undefined : error} />
-        <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="close-figures">
-          <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">Counted</Text>
-              <Text
-                size="sm"
-                fw={700}
-                data-testid="close-counted"
-                style={{ fontVariantNumeric: 'tabular-nums' }}
-              >
-                {valid ? money(counted) : '—'}
-              </Text>
-            </Group>
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">Expected</Text>
-              <Text
-                size="sm"
-                fw={700}
-                data-testid="close-expected"
-                style={{ fontVariantNumeric: 'tabular-nums' }}
-              >
-                {money(expected)}
-              </Text>
-            </Group>
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">Difference</Text>
-              <Text
-                size="sm"
-                fw={700}
-                c={state ? DIFFERENCE_COLOURS[state] : undefined}
-                data-testid="close-difference"
-                data-state={state ?? undefined}
-                style={{ fontVariantNumeric: 'tabular-nums' }}
-              >
-                {difference === null ? '—' : differenceText(difference, money)}
-              </Text>
-            </Group>
-          </Stack>
-        </Paper>
         {count.byNotes && error && !valid && (
           <Alert color="red" variant="light" p="xs">
             {error}
@@ -165,14 +129,58 @@ export function CountForm({
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={pending}>
-            Close shift
-          </Button>
-        </Group>
+        {/* The figures and the confirm stay in view while the drawer is counted. */}
+        <Box pos="sticky" bottom={0} pt="xs" pb={4} bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
+          <Stack gap="sm">
+            <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="close-figures">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm">Counted</Text>
+                  <Text
+                    size="sm"
+                    fw={700}
+                    data-testid="close-counted"
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {valid ? money(counted) : '—'}
+                  </Text>
+                </Group>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm">Expected</Text>
+                  <Text
+                    size="sm"
+                    fw={700}
+                    data-testid="close-expected"
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {money(expected)}
+                  </Text>
+                </Group>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm">Difference</Text>
+                  <Text
+                    size="sm"
+                    fw={700}
+                    c={state ? DIFFERENCE_COLOURS[state] : undefined}
+                    data-testid="close-difference"
+                    data-state={state ?? undefined}
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {difference === null ? '—' : differenceText(difference, money)}
+                  </Text>
+                </Group>
+              </Stack>
+            </Paper>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={pending}>
+                Close shift
+              </Button>
+            </Group>
+          </Stack>
+        </Box>
       </Stack>
     </form>
   );

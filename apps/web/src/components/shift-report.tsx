@@ -47,15 +47,16 @@ function Line({
  * difference), the takings by payment type with their counts, the sales, refunds and discounts,
  * and who opened and closed it. The printed copies are the server's PDF (`ShiftReportActions`).
  */
-export function ShiftReport({ summary }: { summary: ShiftSummary }) {
+export function ShiftReport({ summary, withTitle = true }: { summary: ShiftSummary; withTitle?: boolean }) {
   const { timezone } = useStoreLocale();
   const money = (minor: number) => formatMoney(minor, summary.currency);
+  const less = (minor: number) => (minor ? `−${money(minor)}` : money(0));
   const { shift } = summary;
   const state = summary.difference === null ? null : differenceState(summary.difference);
   return (
     <Stack gap="md" data-testid="z-report">
       <div>
-        <Title order={4}>Shift {shift.number}</Title>
+        {withTitle && <Title order={4}>Shift {shift.number}</Title>}
         <Text size="sm" c="dimmed">
           Opened {formatDateTime(shift.opened_at, timezone)} by {summary.opened_by.name ?? 'a member'}
           {shift.closed_at
@@ -72,9 +73,9 @@ export function ShiftReport({ summary }: { summary: ShiftSummary }) {
             <Line label="Opening float" value={money(summary.opening_float)} />
             <Line label="Cash sales" value={money(summary.cash_sales)} />
             <Line label="Cash payments received" value={money(summary.cash_payments)} />
-            <Line label="Cash refunds" value={`−${money(summary.cash_refunds)}`} />
+            <Line label="Cash refunds" value={less(summary.cash_refunds)} />
             <Line label="Pay-ins" value={money(summary.pay_ins)} />
-            <Line label="Payouts" value={`−${money(summary.pay_outs)}`} />
+            <Line label="Payouts" value={less(summary.pay_outs)} />
             <Divider />
             <Line label="Expected cash" value={money(summary.expected_cash)} strong />
             <Line
@@ -84,11 +85,7 @@ export function ShiftReport({ summary }: { summary: ShiftSummary }) {
             />
             <Line
               label="Difference"
-              value={
-                summary.difference === null
-                  ? '—'
-                  : `${summary.difference > 0 ? '+' : ''}${money(summary.difference)} · ${differenceText(summary.difference, money)}`
-              }
+              value={summary.difference === null ? '—' : differenceText(summary.difference, money)}
               strong
               color={state ? DIFFERENCE_COLOURS[state] : undefined}
             />
@@ -102,7 +99,7 @@ export function ShiftReport({ summary }: { summary: ShiftSummary }) {
             <Line label={`Sales (${formatCount(summary.sales_count)})`} value={money(summary.sales_total)} />
             <Line
               label={`Refunds (${formatCount(summary.refunds_count)})`}
-              value={`−${money(summary.refunds_total)}`}
+              value={less(summary.refunds_total)}
             />
             <Line label="Discounts given" value={money(summary.discounts)} />
           </Stack>
@@ -150,7 +147,7 @@ export function ShiftReport({ summary }: { summary: ShiftSummary }) {
               <Line
                 key={m.id}
                 label={`${m.type === 'in' ? 'Pay-in' : 'Payout'}: ${m.reason}`}
-                value={`${m.type === 'in' ? '' : '−'}${money(m.amount)}`}
+                value={m.type === 'in' ? money(m.amount) : less(m.amount)}
               />
             ))}
           </Stack>

@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { DIFFERENCE_COLOURS, differenceState, differenceText } from '../../../lib/cash-count';
 import { useStoreLocale } from '../../../lib/current-user';
-import { formatCount, formatMoney } from '../../../lib/format';
+import { formatCount, formatDateTime, formatMoney } from '../../../lib/format';
 import { useShifts, type ShiftFilters } from '../api/shifts';
 import { ReportCard } from './report-card';
 import { ReportPager } from './report-pager';
@@ -33,7 +33,20 @@ export function shiftFiltersOf(
 
 type Change = Partial<Record<'shiftStatus' | 'member' | 'memberName' | 'page', string | null>>;
 
-function shiftColumns(money: (v: number) => string, onMember: (s: Shift) => void): ListColumn<Shift>[] {
+/** When it closed: the time alone on the day it opened ("5:30 PM"), else the date and time. */
+export function closedText(shift: Pick<Shift, 'opened_at' | 'closed_at'>, timezone: string): string {
+  if (!shift.closed_at) return '—';
+  const opened = formatDateTime(shift.opened_at, timezone);
+  const closed = formatDateTime(shift.closed_at, timezone);
+  const day = (text: string) => text.slice(0, text.lastIndexOf(', '));
+  return day(opened) === day(closed) ? closed.slice(closed.lastIndexOf(', ') + 2) : closed;
+}
+
+function shiftColumns(
+  money: (v: number) => string,
+  timezone: string,
+  onMember: (s: Shift) => void,
+): ListColumn<Shift>[] {
   const amount = (v: number | null) => (v === null ? '—' : money(v));
   return [
     {
@@ -52,14 +65,18 @@ function shiftColumns(money: (v: number) => string, onMember: (s: Shift) => void
           onClick={() => onMember(s)}
           fz="sm"
           title={`Only ${s.member.name ?? 'this member'}'s shifts`}
-          style={{ textDecoration: 'underline dotted' }}
+          style={{ textDecoration: 'underline dotted', whiteSpace: 'nowrap' }}
         >
           {s.member.name ?? '—'}
         </UnstyledButton>
       ),
     },
     { header: 'Opened', noWrap: true, cell: (s) => <DateTime iso={s.opened_at} /> },
-    { header: 'Closed', noWrap: true, cell: (s) => (s.closed_at ? <DateTime iso={s.closed_at} /> : '—') },
+    {
+      header: 'Closed',
+      noWrap: true,
+      cell: (s) => (s.closed_at ? <time dateTime={s.closed_at}>{closedText(s, timezone)}</time> : '—'),
+    },
     { header: 'Float', numeric: true, noWrap: true, cell: (s) => money(s.opening_float) },
     { header: 'Expected', numeric: true, noWrap: true, cell: (s) => money(s.expected_cash) },
     { header: 'Counted', numeric: true, noWrap: true, cell: (s) => amount(s.counted_cash) },
@@ -104,7 +121,7 @@ export function ShiftsTab({
   onChange: (changes: Change) => void;
 }) {
   const q = useShifts(filters);
-  const { currency } = useStoreLocale();
+  const { currency, timezone } = useStoreLocale();
   const money = (v: number) => formatMoney(v, currency);
   const rows = q.data?.rows ?? [];
   const closed = rows.filter((s) => s.difference !== null);
@@ -160,7 +177,7 @@ export function ShiftsTab({
             minWidth={860}
             rows={rows}
             rowKey={(s) => s.id}
-            columns={shiftColumns(money, (s) =>
+            columns={shiftColumns(money, timezone, (s) =>
               onChange({ member: s.member.id, memberName: s.member.name, page: null }),
             )}
             totals={{
@@ -168,7 +185,7 @@ export function ShiftsTab({
               span: 4,
               title: (
                 <Group gap={4} component="span">
-                  {formatCount(rows.length)} shifts on this page
+                  {formatCount(rows.length)} {rows.length === 1 ? 'shift' : 'shifts'} on this page
                 </Group>
               ),
               cells: {

@@ -67,7 +67,7 @@ export default function ShiftScreen() {
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
-          <ShiftReport summary={s} />
+          <ShiftReport summary={s} withTitle={false} />
           <Group>
             <ShiftReportActions summary={s} />
           </Group>

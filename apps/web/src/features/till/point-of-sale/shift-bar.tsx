@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCash, IconLock } from '@tabler/icons-react';
+import { IconCash } from '@tabler/icons-react';
 import type { ShiftSummary } from '@tillbook/contract/shifts';
 import { lazy, Suspense, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
@@ -103,14 +103,7 @@ export function ShiftBar({ till, currency }: { till: TillShift; currency: string
           <Button size="sm" variant="default" px={8} onClick={till.payOut}>
             Pay out
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            color="red"
-            px={8}
-            leftSection={<IconLock size={14} />}
-            onClick={till.close}
-          >
+          <Button size="sm" variant="outline" color="red" px={8} onClick={till.close}>
             Close shift
           </Button>
         </Group>
