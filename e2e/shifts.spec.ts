@@ -141,6 +141,11 @@ test.describe('on a phone', () => {
     await page.goto('/report?tab=shifts');
     await expect(page.getByRole('link', { name: number })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/shifts-report-tab-1280.png`, fullPage: true });
+    // The CSV of the tab's shifts, from the server's export.
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = readFileSync(await (await csv).path(), 'utf8');
+    expect(file).toContain(number);
   });
 
   test('with a shift required, the till asks for the float before the first sale', async ({

@@ -1,4 +1,4 @@
-import { Anchor, Badge, CloseButton, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, CloseButton, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
 import { SHIFT_STATUSES, type ShiftStatus } from '@tillbook/contract/shift-constants';
 import type { Shift } from '@tillbook/contract/shifts';
 import { Link } from 'react-router';
@@ -97,11 +97,15 @@ function shiftColumns(
     {
       header: 'Status',
       card: 'status',
+      noWrap: true,
+      // Its whole width: a squeezed badge would cut its word short.
       cell: (s) => (
-        <StatusBadge
-          status={s.status === 'open' ? 'processing' : 'completed'}
-          label={s.status === 'open' ? 'Open' : 'Closed'}
-        />
+        <Box w="max-content">
+          <StatusBadge
+            status={s.status === 'open' ? 'processing' : 'completed'}
+            label={s.status === 'open' ? 'Open' : 'Closed'}
+          />
+        </Box>
       ),
     },
   ];
