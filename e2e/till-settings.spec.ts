@@ -12,10 +12,13 @@ test('settings: the till rules for offline sales are changed and kept after a re
   const hours = page.getByRole('textbox', { name: /Hours a sale may wait offline/ });
   const sales = page.getByRole('textbox', { name: /Sales that may wait on one device/ });
   const hold = page.getByRole('radio', { name: /Hold the sale for a decision/ });
+  const shifts = page.getByRole('switch', { name: /A shift must be open to sell at the till/ });
   // The defaults of decision 0036: 24 hours, 200 sales, stock may go below zero.
   await expect(hours).toHaveValue('24');
   await expect(sales).toHaveValue('200');
   await expect(page.getByRole('radio', { name: /let stock go below zero/ })).toBeChecked();
+  // No shift asked for until the owner says so (issue 32).
+  await expect(shifts).not.toBeChecked();
 
   // Out of range: the contract's sentence next to the field, nothing sent.
   await hours.fill('100');
@@ -25,6 +28,7 @@ test('settings: the till rules for offline sales are changed and kept after a re
   await hours.fill('12');
   await sales.fill('50');
   await hold.check();
+  await shifts.check();
   await page.getByRole('button', { name: 'Save till rules' }).click();
   await expect(toast(page, 'Saved!!')).toBeVisible();
 
@@ -32,6 +36,7 @@ test('settings: the till rules for offline sales are changed and kept after a re
   await expect(hours).toHaveValue('12');
   await expect(sales).toHaveValue('50');
   await expect(hold).toBeChecked();
+  await expect(shifts).toBeChecked();
   // The server keeps it: the till reads the same rules.
   const answer = await request.get('/api/v1/till/settings', { headers: { Authorization: merchant.token } });
   expect(answer.status()).toBe(200);
@@ -39,6 +44,7 @@ test('settings: the till rules for offline sales are changed and kept after a re
     offline_max_hours: 12,
     offline_max_sales: 50,
     offline_stock_rule: 'hold_for_review',
+    shift_required: true,
   });
 });
 
