@@ -56,7 +56,13 @@ test.describe('on a phone', () => {
     await grid.getByRole('button', { name: /^Add Milo 500g/ }).tap();
     await grid.getByRole('button', { name: /^Add Milo 500g/ }).tap();
     await page.getByRole('button', { name: /2 items\s*Charge ₦3,000/ }).tap();
+    const posted = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/order',
+    );
     await page.getByRole('button', { name: /Complete sale · ₦3,000/ }).click();
+    // The till names the shift it sold under.
+    const shiftId = ((await posted).postDataJSON() as { shift_id?: string }).shift_id;
+    expect(shiftId).toBeTruthy();
     const done = page.getByRole('dialog', { name: /Sale completed/ });
     await expect(done).toBeVisible();
     await done.getByRole('button', { name: 'New sale' }).click();
@@ -120,12 +126,19 @@ test.describe('on a phone', () => {
     // The server agrees.
     const list = await request.get('/api/v1/shifts', { headers: { Authorization: m.token } });
     const [shift] = (await list.json()).data as Array<{
+      id: string;
       number: string;
       status: string;
       counted_cash: number;
       difference: number;
     }>;
-    expect(shift).toMatchObject({ number, status: 'closed', counted_cash: 720000, difference: -30000 });
+    expect(shift).toMatchObject({
+      id: shiftId,
+      number,
+      status: 'closed',
+      counted_cash: 720000,
+      difference: -30000,
+    });
 
     // Reports → Shifts: the shift as a card; its number opens the Z-report.
     await page.goto('/report?tab=shifts');
@@ -207,8 +220,13 @@ test.describe('on a phone', () => {
     await expect(bar.getByTestId('shift-expected')).toHaveText('₦1,000.00');
     await readyForOffline(page);
 
-    // No network: the till still knows its shift and keeps the sale.
+    // No network, and the till opened again from the device: it still knows its shift (kept with
+    // the app's answers) and keeps the sale under it.
     await goOffline(context);
+    await page.reload();
+    await expect(page.getByLabel('Till connection').getByText('Offline', { exact: true })).toBeVisible();
+    await expect(bar.getByTestId('shift-number')).toBeVisible();
+    await expect(bar.getByTestId('shift-expected')).toHaveText('₦1,000.00');
     const grid = page.getByRole('region', { name: 'Quick products' });
     await grid.getByRole('button', { name: /^Add Milo 500g/ }).tap();
     await page.getByRole('button', { name: /1 item\s*Charge ₦1,500/ }).tap();
@@ -216,11 +234,17 @@ test.describe('on a phone', () => {
     await offlineSaleNumber(page);
     await expect(bar.getByTestId('shift-number')).toBeVisible();
 
-    // Back online: the outbox sends it, and the shift's cash expected moves.
+    // Back online: the outbox sends it with the shift's id, and the shift's cash expected moves.
+    const sent: Array<{ shift_id?: string; offline?: unknown }> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/order') sent.push(r.postDataJSON());
+    });
     await goOnline(context);
     await expect(bar.getByTestId('shift-expected')).toHaveText('₦2,500.00', { timeout: 60_000 });
     const list = await request.get('/api/v1/shifts', { headers: { Authorization: m.token } });
     const [shift] = (await list.json()).data as Array<{ id: string }>;
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((body) => body.offline && body.shift_id === shift!.id)).toBe(true);
     const summary = await request.get(`/api/v1/shifts/${shift!.id}`, { headers: { Authorization: m.token } });
     expect((await summary.json()).data).toMatchObject({ sales_count: 1, cash_sales: 150000 });
   });
