@@ -50,6 +50,11 @@ test.describe('on a phone', () => {
     await expect(bar.getByTestId('shift-expected')).toHaveText('₦5,000.00');
     await expect(bar.getByRole('button', { name: 'Close shift' })).toBeInViewport({ ratio: 1 });
     await page.screenshot({ path: `${SHOTS}/shifts-till-open-390.png` });
+    // The desktop till shows the same bar above its panels.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(bar.getByTestId('shift-expected')).toHaveText('₦5,000.00');
+    await page.screenshot({ path: `${SHOTS}/shifts-till-open-1280.png` });
+    await page.setViewportSize(PHONE);
 
     // Two Milo for cash: ₦3,000 into the drawer.
     const grid = page.getByRole('region', { name: 'Quick products' });

@@ -52,7 +52,7 @@ export type TillShift = ReturnType<typeof useTillShift>;
  * The open shift above the till: its number, float and the cash expected so far, with Pay in,
  * Pay out and Close shift; without one, Open shift. Big enough for a thumb on a phone.
  */
-export function ShiftBar({ till, currency }: { till: TillShift; currency: string }) {
+export function ShiftBar({ till, currency, phone }: { till: TillShift; currency: string; phone: boolean }) {
   if (!till.enabled || !till.known) return null;
   const { shift } = till;
   if (!shift) {
@@ -70,44 +70,61 @@ export function ShiftBar({ till, currency }: { till: TillShift; currency: string
     );
   }
   const money = (minor: number) => formatMoney(minor, shift.currency || currency);
+  const info = (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" fw={700} data-testid="shift-number">
+        Shift {shift.shift.number}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="shift-float">
+        Float {money(shift.opening_float)}
+      </Text>
+    </div>
+  );
+  const expected = (
+    <div style={{ textAlign: 'right' }}>
+      <Text size="xs" c="dimmed">
+        Cash expected
+      </Text>
+      <Text size="sm" fw={700} data-testid="shift-expected" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {money(shift.expected_cash)}
+      </Text>
+    </div>
+  );
+  const buttons = [
+    <Button key="in" size="sm" variant="default" px={8} onClick={till.payIn}>
+      Pay in
+    </Button>,
+    <Button key="out" size="sm" variant="default" px={8} onClick={till.payOut}>
+      Pay out
+    </Button>,
+    <Button key="close" size="sm" variant="outline" color="red" px={8} onClick={till.close}>
+      Close shift
+    </Button>,
+  ];
   return (
     <Paper withBorder radius="md" px="sm" py={8} data-testid="shift-bar">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={700} data-testid="shift-number">
-              Shift {shift.shift.number}
-            </Text>
-            <Text size="xs" c="dimmed" data-testid="shift-float">
-              Float {money(shift.opening_float)}
-            </Text>
-          </div>
-          <div style={{ textAlign: 'right' }}>
-            <Text size="xs" c="dimmed">
-              Cash expected
-            </Text>
-            <Text
-              size="sm"
-              fw={700}
-              data-testid="shift-expected"
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              {money(shift.expected_cash)}
-            </Text>
-          </div>
+      {phone ? (
+        // A phone: the figures, then three buttons across the screen for a thumb.
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+            {info}
+            {expected}
+          </Group>
+          <Group gap="xs" grow wrap="nowrap">
+            {buttons}
+          </Group>
+        </Stack>
+      ) : (
+        <Group justify="space-between" wrap="nowrap" gap="lg">
+          {info}
+          <Group gap="lg" wrap="nowrap">
+            {expected}
+            <Group gap="xs" wrap="nowrap">
+              {buttons}
+            </Group>
+          </Group>
         </Group>
-        <Group gap="xs" grow wrap="nowrap">
-          <Button size="sm" variant="default" px={8} onClick={till.payIn}>
-            Pay in
-          </Button>
-          <Button size="sm" variant="default" px={8} onClick={till.payOut}>
-            Pay out
-          </Button>
-          <Button size="sm" variant="outline" color="red" px={8} onClick={till.close}>
-            Close shift
-          </Button>
-        </Group>
-      </Stack>
+      )}
     </Paper>
   );
 }

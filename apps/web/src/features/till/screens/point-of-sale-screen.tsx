@@ -320,7 +320,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     />
   );
   const offlineBar = <OfflineBar till={offline} />;
-  const shiftBar = <ShiftBar till={shift} currency={currency} />;
+  const shiftBar = <ShiftBar till={shift} currency={currency} phone={phone} />;
 
   const layout = phone ? (
     <PhoneTill
