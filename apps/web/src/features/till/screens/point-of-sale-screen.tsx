@@ -193,7 +193,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
       ...(cart.customer ? { customer_id: cart.customer.id } : {}),
       ...priced.charges,
       ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
-      // The shift open on this device: a sale kept offline replays into it (decision 0062).
+      // The shift open on this device: a sale kept offline replays into it (decision 0063).
       ...(shift.shift ? { shift_id: shift.shift.shift.id } : {}),
     };
     const json = JSON.stringify(body);
