@@ -46,7 +46,7 @@ test('refunds on a phone: the dialog says what goes back and how before confirmi
 
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('One tin dented');
   // The money goes back by transfer this time: not from the drawer.
-  await dialog.getByRole('textbox', { name: 'Pay back by' }).click();
+  await dialog.getByRole('combobox', { name: 'Pay back by' }).click();
   await page.getByRole('option', { name: 'Bank transfer' }).click();
   await expect(dialog.getByText('Not from the drawer')).toBeVisible();
   // The dialog takes the phone's screen, its confirmation within a thumb's reach.
