@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconCamera, IconShoppingCart } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { formatMoney } from '../../../lib/format';
 
@@ -13,7 +13,7 @@ import { formatMoney } from '../../../lib/format';
 /** The bar's height: the page keeps this much room under its last panel. */
 export const CHARGE_BAR_SPACE = 84;
 
-export function ChargeBar({
+export const ChargeBar = memo(function ChargeBar({
   count,
   total,
   currency,
@@ -55,7 +55,7 @@ export function ChargeBar({
       </Button>
     </Box>
   );
-}
+});
 
 /** The camera button beside the scan box; it opens the camera scanner (loaded on the first press). */
 export function CameraButton({ onPress, loading }: { onPress: () => void; loading: boolean }) {

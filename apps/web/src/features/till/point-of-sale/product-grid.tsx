@@ -12,7 +12,7 @@ import {
 import { IconPin, IconPinFilled } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
 import { TILL_FAVOURITES_MAX } from '@tillbook/contract/constants';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Money } from '../../../components/money';
 import { useCan } from '../../../lib/current-user';
 import { usePinFavourite } from '../api/till-grid';
@@ -29,7 +29,7 @@ interface ProductGridProps {
  * the top sellers, a tap adds one to the cart. Whoever may edit products pins and unpins them
  * ("Edit grid": a tap then pins or unpins instead of selling).
  */
-export function ProductGrid({ storeId, onAdd }: ProductGridProps) {
+export const ProductGrid = memo(function ProductGrid({ storeId, onAdd }: ProductGridProps) {
   const canPin = useCan('products.manage');
   const [editing, setEditing] = useState(false);
   const { tiles, pinnedIds } = useGridTiles(storeId, editing);
@@ -85,7 +85,7 @@ export function ProductGrid({ storeId, onAdd }: ProductGridProps) {
       )}
     </Paper>
   );
-}
+});
 
 function Tile({
   tile,

@@ -2,7 +2,7 @@ import { Group, Kbd, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
-import { useState, type ReactNode, type RefObject } from 'react';
+import { memo, useState, type ReactNode, type RefObject } from 'react';
 import { BarcodeInput } from '../../../components/barcode-input';
 import { Money } from '../../../components/money';
 import { ProductSearchResults } from '../../../components/product-search-results';
@@ -23,8 +23,11 @@ interface ScanPanelProps {
   autoFocus?: boolean;
 }
 
-/** The scan box and the product search, with the search's results under them. */
-export function ScanPanel({
+/**
+ * The scan box and the product search, with the search's results under them. Drawn again only
+ * when its own props change, not with every change of the till around it.
+ */
+export const ScanPanel = memo(function ScanPanel({
   scanner,
   scanRef,
   searchRef,
@@ -116,4 +119,4 @@ export function ScanPanel({
       />
     </Paper>
   );
-}
+});

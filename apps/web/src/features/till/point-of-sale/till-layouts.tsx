@@ -1,13 +1,13 @@
 import { Button, Grid, Group, Stack } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { CHARGE_BAR_SPACE } from './phone-till';
 import { ShortcutsPanel } from './shortcuts-panel';
 
 /** The till's title with its held-sales, hold and clear actions (compact on a phone). */
-export function TillHeader({
+export const TillHeader = memo(function TillHeader({
   phone,
   heldCount,
   empty,
@@ -49,7 +49,7 @@ export function TillHeader({
       }
     />
   );
-}
+});
 
 /** The till's panels, drawn once by the screen and placed by one of the two layouts below. */
 export interface TillPanels {

@@ -1,7 +1,8 @@
 import type { Product } from '@tillbook/contract/products';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useStableCallback } from '../../../lib/use-stable-callback';
 import { findByBarcode } from '../api/lookups';
 import { parseScan } from '../components/cart';
 import { withTypedQuantity } from './camera-code';
@@ -21,7 +22,7 @@ export function useScanner(onFound: (product: Product, quantity: number) => void
    * Looks up what is in the box, or `value` (a code the camera read, with the box's `3*` if the
    * cashier typed one): both go the same way, so a camera scan multiplies and queues like a typed one.
    */
-  const scan = (value: string = text) => {
+  const scan = useStableCallback((value: string = text) => {
     const parsed = parseScan(value);
     setText('');
     if (!parsed) return;
@@ -37,12 +38,16 @@ export function useScanner(onFound: (product: Product, quantity: number) => void
         if (pending.current === 0) setLooking(false);
       }
     });
-  };
+  });
 
   /** A code the camera read: looked up like a typed scan, times the `3*` typed in the box first. */
-  const scanFromCamera = (code: string) => scan(withTypedQuantity(text, code));
+  const scanFromCamera = useStableCallback((code: string) => scan(withTypedQuantity(text, code)));
 
-  return { text, setText, looking, scan, scanFromCamera };
+  // One object while nothing in it changes: the scan panel is drawn again only when it does.
+  return useMemo(
+    () => ({ text, setText, looking, scan, scanFromCamera }),
+    [text, looking, scan, scanFromCamera],
+  );
 }
 
 export type Scanner = ReturnType<typeof useScanner>;

@@ -3,7 +3,8 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
-import { useEffect, useRef, useState } from 'react';
+import type { Product } from '@tillbook/contract/products';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { currentUserQuery, useCan, useStoreId, useStoreLocale } from '../../../lib/current-user';
@@ -11,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { setSaleInProgress } from '../../../lib/sale-in-progress';
 import { notify } from '../../../lib/toast';
 import { queryKeys } from '../../../lib/query-keys';
+import { useStableCallback } from '../../../lib/use-stable-callback';
 import type { OrderBody } from '../../../lib/till-db';
 import { isOffline } from '../offline/network';
 import { OfflineBar } from '../offline/offline-bar';
@@ -63,19 +65,25 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
   const [cameraLoading, setCameraLoading] = useState(false);
-  const openCamera = () => {
+  const openCamera = useStableCallback(() => {
     setCameraLoading(true);
     void loadCameraScan()
       .catch(() => notify.error('The camera scanner could not be loaded. Check the network and try again.'))
       .finally(() => setCameraLoading(false));
     setCameraOpen(true);
-  };
+  });
   const scanRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const receivedRef = useRef<HTMLInputElement>(null);
   const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
+  // The panels below are drawn again only when their own props change (decision 0023 addendum):
+  // the callbacks they take keep one identity.
+  const addProduct = useStableCallback((product: Product) => till.add(product));
+  const focusScanOnDesktop = useStableCallback(() => {
+    if (!phone) focusScan();
+  });
   // The dialogs' code is fetched once the till is drawn, so opening one waits for nothing.
   useEffect(() => {
     const load = () => void Promise.all([loadHeldSales(), loadSaleCompleted()]).catch(() => undefined);
@@ -226,13 +234,20 @@ function PointOfSale({ storeId }: { storeId: string }) {
   };
 
   /** Parks the sale on the till (the customer stepped away) and clears the till for the next one. */
-  const holdSale = () => {
+  const holdSale = useStableCallback(() => {
     const current = till.hold();
     if (!current) return;
     clearTill();
     notify.success(`Sale held: ${current.customer?.name ?? 'walk-in customer'}`);
     focusScan();
-  };
+  });
+  const showHeld = useStableCallback(() => setHeldOpen(true));
+  const askToClear = useStableCallback(() => setClearing(true));
+  const openSheet = useStableCallback(() => setSheetOpen(true));
+  const camera = useMemo(
+    () => (phone ? <CameraButton loading={cameraLoading} onPress={openCamera} /> : undefined),
+    [phone, cameraLoading, openCamera],
+  );
 
   const resumeSale = (id: string) => {
     const resumed = till.resume(id);
@@ -264,10 +279,10 @@ function PointOfSale({ storeId }: { storeId: string }) {
       scanner={scanner}
       scanRef={scanRef}
       searchRef={searchRef}
-      onAdd={(product) => till.add(product)}
-      focusScan={phone ? () => undefined : focusScan}
+      onAdd={addProduct}
+      focusScan={focusScanOnDesktop}
       autoFocus={!phone}
-      camera={phone ? <CameraButton loading={cameraLoading} onPress={openCamera} /> : undefined}
+      camera={camera}
     />
   );
   const cartPanel = (
@@ -314,9 +329,9 @@ function PointOfSale({ storeId }: { storeId: string }) {
       phone={phone}
       heldCount={till.held.length}
       empty={cart.lines.length === 0}
-      onShowHeld={() => setHeldOpen(true)}
+      onShowHeld={showHeld}
       onHold={holdSale}
-      onClear={() => setClearing(true)}
+      onClear={askToClear}
     />
   );
   const offlineBar = <OfflineBar till={offline} />;
@@ -328,10 +343,8 @@ function PointOfSale({ storeId }: { storeId: string }) {
       offlineBar={offlineBar}
       shiftBar={shiftBar}
       scan={scanPanel}
-      grid={<ProductGrid storeId={storeId} onAdd={(product) => till.add(product)} />}
-      chargeBar={
-        <ChargeBar count={units} total={pricedTotal} currency={currency} onOpen={() => setSheetOpen(true)} />
-      }
+      grid={<ProductGrid storeId={storeId} onAdd={addProduct} />}
+      chargeBar={<ChargeBar count={units} total={pricedTotal} currency={currency} onOpen={openSheet} />}
       sheet={
         <CartSheet
           opened={sheetOpen}
