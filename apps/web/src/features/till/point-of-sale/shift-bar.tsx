@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import type { ShiftSummary } from '@tillbook/contract/shifts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type RefObject } from 'react';
+import { useCan } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
 import { loadWithRetry } from '../../../lib/lazy-screen';
 import { useCurrentShift, useTillRules } from '../api/shift';
@@ -153,3 +154,39 @@ export function ShiftDialogs({ till }: { till: TillShift }) {
     </Suspense>
   );
 }
+
+/** What the till may ask of its shift area: the float dialog, before a sale when the store says so. */
+export interface ShiftControl {
+  open: (reason: string) => void;
+}
+
+/**
+ * The shift's bar and dialogs as one part of the till with its own state: the shift's answers
+ * arriving (and each sale's new figures) draw this part, not the whole till (decision 0023
+ * addendum). The till reads the shift from the query cache when it sells, and opens the float
+ * dialog through `controlRef`.
+ */
+export const TillShiftArea = memo(function TillShiftArea({
+  currency,
+  phone,
+  controlRef,
+}: {
+  currency: string;
+  phone: boolean;
+  controlRef: RefObject<ShiftControl | null>;
+}) {
+  const till = useTillShift(useCan('shifts.own'));
+  const { open } = till;
+  useEffect(() => {
+    controlRef.current = { open };
+    return () => {
+      controlRef.current = null;
+    };
+  });
+  return (
+    <>
+      <ShiftBar till={till} currency={currency} phone={phone} />
+      <ShiftDialogs till={till} />
+    </>
+  );
+});

@@ -7,7 +7,7 @@ import type { Product } from '@tillbook/contract/products';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { currentUserQuery, useCan, useStoreId, useStoreLocale } from '../../../lib/current-user';
+import { currentUserQuery, useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 import { setSaleInProgress } from '../../../lib/sale-in-progress';
 import { notify } from '../../../lib/toast';
@@ -27,7 +27,8 @@ import { CameraButton, CartSheet, ChargeBar } from '../point-of-sale/phone-till'
 import { ProductGrid } from '../point-of-sale/product-grid';
 import { readNow } from '../point-of-sale/use-has-keyboard';
 import { ScanPanel } from '../point-of-sale/scan-panel';
-import { ShiftBar, ShiftDialogs, SHIFT_REQUIRED_TEXT, useTillShift } from '../point-of-sale/shift-bar';
+import { SHIFT_REQUIRED_TEXT, TillShiftArea, type ShiftControl } from '../point-of-sale/shift-bar';
+import { currentShiftQuery, tillRulesQuery } from '../api/shift';
 import { loadCameraScan, loadHeldSales, loadSaleCompleted, TillDialogs } from '../point-of-sale/till-dialogs';
 import { DesktopTill, PhoneTill, TillHeader } from '../point-of-sale/till-layouts';
 import { TotalsPanel } from '../point-of-sale/totals-panel';
@@ -95,8 +96,9 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const offline = useOfflineTill(storeId);
   const client = useQueryClient();
   const userId = useSession()?.user.id;
-  // The cashier's shift and cash drawer (issue 32), for those whose role has them.
-  const shift = useTillShift(useCan('shifts.own'));
+  // The cashier's shift and cash drawer (issue 32), for those whose role has them: its own part
+  // of the till, which the till asks for the float dialog.
+  const shiftControl = useRef<ShiftControl | null>(null);
 
   const priced = usePosQuote({
     cart,
@@ -188,8 +190,12 @@ function PointOfSale({ storeId }: { storeId: string }) {
     if (!canSell || !quote) return;
     // The store asks for the float before a sale (Settings → Till); a sale made offline is never
     // held back for it (the device may not know the shift opened on another).
-    if (shift.required && shift.known && !shift.shift && !isOffline()) {
-      shift.open(SHIFT_REQUIRED_TEXT);
+    // Read now, not subscribed to (the shift's answers draw only its bar). Both are undefined for
+    // a role without shifts: such a sale names no shift and waits for none.
+    const shift = client.getQueryData(currentShiftQuery(storeId).queryKey);
+    const rules = client.getQueryData(tillRulesQuery(storeId).queryKey);
+    if (rules?.shift_required && shift === null && !isOffline()) {
+      shiftControl.current?.open(SHIFT_REQUIRED_TEXT);
       return;
     }
     const body: OrderBody = {
@@ -202,7 +208,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
       ...priced.charges,
       ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
       // The shift open on this device: a sale kept offline replays into it (decision 0063).
-      ...(shift.shift ? { shift_id: shift.shift.shift.id } : {}),
+      ...(shift ? { shift_id: shift.shift.id } : {}),
     };
     const json = JSON.stringify(body);
     const attempt = cart.attempt?.body === json ? cart.attempt : { key: newKey(), body: json };
@@ -335,7 +341,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
     />
   );
   const offlineBar = <OfflineBar till={offline} />;
-  const shiftBar = <ShiftBar till={shift} currency={currency} phone={phone} />;
+  const shiftBar = <TillShiftArea currency={currency} phone={phone} controlRef={shiftControl} />;
 
   const layout = phone ? (
     <PhoneTill
@@ -412,7 +418,6 @@ function PointOfSale({ storeId }: { storeId: string }) {
         onCameraClose={() => setCameraOpen(false)}
         onCode={scanner.scanFromCamera}
       />
-      <ShiftDialogs till={shift} />
     </>
   );
 }
