@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import type { ShiftSummary } from '@tillbook/contract/shifts';
 import { lazy, memo, Suspense, useEffect, useState, type RefObject } from 'react';
-import { useCan } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
 import { loadWithRetry } from '../../../lib/lazy-screen';
 import { useCurrentShift, useTillRules } from '../api/shift';
@@ -53,20 +53,58 @@ export type TillShift = ReturnType<typeof useTillShift>;
  * The open shift above the till: its number, float and the cash expected so far, with Pay in,
  * Pay out and Close shift; without one, Open shift. Big enough for a thumb on a phone.
  */
-export function ShiftBar({ till, currency, phone }: { till: TillShift; currency: string; phone: boolean }) {
-  if (!till.enabled || !till.known) return null;
+export function ShiftBar({
+  till,
+  currency,
+  phone,
+  pending = false,
+}: {
+  till: TillShift;
+  currency: string;
+  phone: boolean;
+  /** Not known yet: the bar's room is kept, empty, so the till below does not jump when it comes. */
+  pending?: boolean;
+}) {
+  if (!pending && (!till.enabled || !till.known)) return null;
   const { shift } = till;
-  if (!shift) {
+  if (pending || !shift) {
+    const text = (
+      <div>
+        <Text size="sm" c={till.required ? undefined : 'dimmed'} fw={till.required ? 600 : undefined}>
+          {till.required ? 'Open a shift to start selling' : 'No shift open'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Count the cash in the drawer to start one
+        </Text>
+      </div>
+    );
+    const button = (
+      <Button size="sm" leftSection={<IconCash size={16} />} onClick={() => till.open()} disabled={pending}>
+        Open shift
+      </Button>
+    );
     return (
-      <Paper withBorder radius="md" px="sm" py={8} data-testid="shift-bar">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm" c={till.required ? undefined : 'dimmed'} fw={till.required ? 600 : undefined}>
-            {till.required ? 'Open a shift to start selling' : 'No shift open'}
-          </Text>
-          <Button size="sm" leftSection={<IconCash size={16} />} onClick={() => till.open()}>
-            Open shift
-          </Button>
-        </Group>
+      <Paper
+        withBorder
+        radius="md"
+        px="sm"
+        py={8}
+        data-testid={pending ? undefined : 'shift-bar'}
+        aria-hidden={pending || undefined}
+        style={pending ? { visibility: 'hidden' } : undefined}
+      >
+        {phone ? (
+          // The same two rows as an open shift's bar: opening one moves nothing on the screen.
+          <Stack gap={6}>
+            {text}
+            <Group grow>{button}</Group>
+          </Stack>
+        ) : (
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            {text}
+            {button}
+          </Group>
+        )}
       </Paper>
     );
   }
@@ -175,7 +213,10 @@ export const TillShiftArea = memo(function TillShiftArea({
   phone: boolean;
   controlRef: RefObject<ShiftControl | null>;
 }) {
-  const till = useTillShift(useCan('shifts.own'));
+  const user = useCurrentUser().data;
+  const till = useTillShift(Boolean(user?.permissions.includes('shifts.own')));
+  // Until the user and their shift are known, the bar's room is kept (no layout shift as it comes).
+  const pending = user === undefined || (till.enabled && !till.known);
   const { open } = till;
   useEffect(() => {
     controlRef.current = { open };
@@ -185,7 +226,7 @@ export const TillShiftArea = memo(function TillShiftArea({
   });
   return (
     <>
-      <ShiftBar till={till} currency={currency} phone={phone} />
+      <ShiftBar till={till} currency={currency} phone={phone} pending={pending} />
       <ShiftDialogs till={till} />
     </>
   );
