@@ -253,4 +253,50 @@ test.describe('on a phone', () => {
     const summary = await request.get(`/api/v1/shifts/${shift!.id}`, { headers: { Authorization: m.token } });
     expect((await summary.json()).data).toMatchObject({ sales_count: 1, cash_sales: 150000 });
   });
+
+  test('a pay-in adds to the cash expected; the shift is closed from its Z-report screen', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const m = await createMerchant(request);
+    const opened = await request.post('/api/v1/shifts/open', {
+      headers: { Authorization: m.token, 'Idempotency-Key': `e2e-open-${Date.now()}` },
+      data: { opening_float: 200000 },
+    });
+    expect(opened.status(), await opened.text()).toBe(201);
+    const { id, number } = (await opened.json()).data as { id: string; number: string };
+
+    await page.setViewportSize(PHONE);
+    await signIn(page, m.email);
+    await page.goto(TILL);
+    const bar = page.getByTestId('shift-bar');
+    await expect(bar.getByTestId('shift-expected')).toHaveText('₦2,000.00');
+    // Change brought in from the bank: ₦1,000 into the drawer.
+    await bar.getByRole('button', { name: 'Pay in' }).tap();
+    const payIn = page.getByRole('dialog', { name: 'Pay in' });
+    await payIn.getByRole('textbox', { name: 'Amount' }).fill('1000');
+    await payIn.getByRole('textbox', { name: 'Reason' }).fill('Change from the bank');
+    await payIn.getByRole('button', { name: 'Record pay-in' }).tap();
+    await expect(payIn).toBeHidden();
+    await expect(bar.getByTestId('shift-expected')).toHaveText('₦3,000.00');
+
+    // Reports → Shifts → the shift's screen: close it there, counting exactly what is expected.
+    await page.goto(`/report/shifts/${id}`);
+    await expect(page.getByRole('heading', { name: `Shift ${number}` }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Close shift' }).click();
+    const close = page.getByRole('dialog', { name: `Close shift ${number}` });
+    await close.getByRole('textbox', { name: 'How many ₦1,000' }).fill('3');
+    await expect(close.getByTestId('close-difference')).toHaveAttribute('data-state', 'exact');
+    await close.getByRole('button', { name: 'Close shift' }).click();
+    await expect(page.getByRole('dialog', { name: `Shift ${number} closed` })).toBeVisible();
+    const after = await request.get(`/api/v1/shifts/${id}`, { headers: { Authorization: m.token } });
+    expect((await after.json()).data).toMatchObject({
+      pay_ins: 100000,
+      expected_cash: 300000,
+      counted_cash: 300000,
+      difference: 0,
+      shift: { status: 'closed' },
+    });
+  });
 });
