@@ -2,9 +2,16 @@ import type { Kysely, Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
+import { runSql } from '../../lib/sql.js';
 import type { ShiftEntriesTable, ShiftEntryKind, ShiftsTable } from './shifts.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+const RULE = `(select shift_required from till_settings where store_id = ?) as required`;
+/** The member's open shift in the store, and the store's shift rule. */
+const FOR_SALE_OPEN = `select (select id from shifts where store_id = ? and member_id = ? and status = 'open') as shift_id, ${RULE}`;
+/** The shift a till named (open or not), and the store's shift rule. */
+const FOR_SALE_NAMED = `select (select id from shifts where store_id = ? and id = ?) as shift_id, ${RULE}`;
 
 /** The sums of a shift's entries of one kind and payment type. */
 export interface EntryGroup {
@@ -60,25 +67,13 @@ export function shiftsRepository(db: Db, storeId: string) {
       memberId: string,
       named: string | null,
     ): Promise<{ shiftId: string | null; required: boolean }> {
-      const row = await db
-        .selectNoFrom((eb) => [
-          eb
-            .selectFrom('shifts')
-            .select('id')
-            .where('store_id', '=', storeId)
-            .$call((q) =>
-              named
-                ? q.where('id', '=', named)
-                : q.where('member_id', '=', memberId).where('status', '=', 'open'),
-            )
-            .as('shift_id'),
-          eb
-            .selectFrom('till_settings')
-            .select('shift_required')
-            .where('store_id', '=', storeId)
-            .as('required'),
-        ])
-        .executeTakeFirst();
+      // Fixed SQL text (decision 0009): every sale runs it, and building it cost more than running it.
+      const { rows } = await runSql<{ shift_id: string | null; required: number | string | null }>(
+        db,
+        named ? FOR_SALE_NAMED : FOR_SALE_OPEN,
+        named ? [storeId, named, storeId] : [storeId, memberId, storeId],
+      );
+      const row = rows[0];
       if (!row?.shift_id && named) return this.findForSale(memberId, null);
       return { shiftId: row?.shift_id ?? null, required: Number(row?.required ?? 0) === 1 };
     },
