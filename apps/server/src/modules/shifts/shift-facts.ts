@@ -3,6 +3,7 @@ import type { ShiftTakingType } from '@tillbook/contract/shifts';
 import { conflict } from '../../lib/app-error.js';
 import type { OrderFactScope, OrderFactSubscriber } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import type { OrderCancelled, OrderRefunded } from '../../lib/order-facts.js';
 import { shiftsRepository } from './shifts.repository.js';
 import type { ShiftEntriesTable, ShiftEntryKind } from './shifts.tables.js';
 
@@ -73,6 +74,24 @@ function add(scope: OrderFactScope, shiftId: string, kind: ShiftEntryKind, entry
   ]);
 }
 
+/** Money a refund or a cancellation paid back: an entry of the drawer of whoever paid it. */
+async function paidBack(
+  scope: OrderFactScope,
+  fact: OrderRefunded | OrderCancelled,
+  detail: Pick<Entry, 'reference_id' | 'reason'>,
+): Promise<void> {
+  if (fact.paid_back <= 0) return;
+  const { shiftId } = await shiftOf(scope, null);
+  if (!shiftId) return;
+  add(scope, shiftId, 'refund', {
+    payment_type: fact.method,
+    amount: fact.paid_back,
+    order_id: fact.order.id,
+    order_number: fact.order.number,
+    ...detail,
+  });
+}
+
 export const shiftsSubscriber: OrderFactSubscriber = {
   name: 'shifts',
   async placed(fact, scope) {
@@ -111,29 +130,7 @@ export const shiftsSubscriber: OrderFactSubscriber = {
       reference_id: fact.payment.id,
     });
   },
-  async refunded(fact, scope) {
-    if (fact.paid_back <= 0) return;
-    const { shiftId } = await shiftOf(scope, null);
-    if (!shiftId) return;
-    add(scope, shiftId, 'refund', {
-      payment_type: fact.method,
-      amount: fact.paid_back,
-      order_id: fact.order.id,
-      order_number: fact.order.number,
-      reference_id: fact.refund?.id ?? null,
-      reason: fact.refund?.reason ?? null,
-    });
-  },
-  async cancelled(fact, scope) {
-    if (fact.paid_back <= 0) return;
-    const { shiftId } = await shiftOf(scope, null);
-    if (!shiftId) return;
-    add(scope, shiftId, 'refund', {
-      payment_type: fact.method,
-      amount: fact.paid_back,
-      order_id: fact.order.id,
-      order_number: fact.order.number,
-      reason: 'Order cancelled',
-    });
-  },
+  refunded: (fact, scope) =>
+    paidBack(scope, fact, { reference_id: fact.refund?.id ?? null, reason: fact.refund?.reason ?? null }),
+  cancelled: (fact, scope) => paidBack(scope, fact, { reason: 'Order cancelled' }),
 };
