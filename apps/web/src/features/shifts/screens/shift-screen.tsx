@@ -13,7 +13,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { useCloseShift } from '../api/close-shift';
+import { useCloseShift } from '../../../lib/close-shift';
 import { useShift } from '../api/get-shift';
 
 const newKey = () =>

@@ -83,29 +83,3 @@ export const useCashMovement = (
     },
   });
 };
-
-export interface CloseShiftVars {
-  key: string;
-  id: string;
-  counted_cash: number;
-  note?: string;
-}
-
-/** Closes the shift with the cash counted; its answer is the Z-report. */
-export const useCloseShift = (
-  options: HookMutationOptions<typeof shiftsRoutes.close, CloseShiftVars> = {},
-) => {
-  const storeId = useStoreId();
-  const client = useQueryClient();
-  return useRouteMutation(shiftsRoutes.close, {
-    kind: 'update',
-    args: ({ key, id, ...body }: CloseShiftVars) => ({ params: { id }, body, headers: idempotent(key) }),
-    invalidate: [queryKeys.shifts.all(storeId)],
-    persist: false,
-    ...options,
-    onSuccess: async (answer, sent) => {
-      client.setQueryData(currentShiftQuery(storeId).queryKey, null);
-      await options.onSuccess?.(answer, sent);
-    },
-  });
-};

@@ -8,7 +8,8 @@ import { messageOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
-import { useCashMovement, useCloseShift, useOpenShift } from '../api/shift';
+import { useCloseShift } from '../../../lib/close-shift';
+import { useCashMovement, useOpenShift } from '../api/shift';
 import { newKey } from './use-pos-cart';
 
 /**
