@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateFilter, defineRoutes, idParam, optionalTrimmed, paginationQuery, trimmed } from './common.js';
+import {
+  dateFilter,
+  defineRoutes,
+  idParam,
+  money,
+  optionalTrimmed,
+  paginationQuery,
+  trimmed,
+} from './common.js';
 import { personRef } from './order-model.js';
 import {
   CASH_MOVEMENT_TYPES,
@@ -18,13 +26,8 @@ export * from './shift-constants.js';
  * units (kobo), exact.
  */
 
-/** An amount of cash: a whole number of minor units, 0 up to the most a drawer could hold. */
-const cashAmount = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in kobo (a whole number)` })
-    .int({ error: `${label} must be an amount in kobo (a whole number)` })
-    .min(0, { error: `${label} cannot be negative` })
-    .max(MAX_SHIFT_AMOUNT, { error: `${label} is too large` });
+/** An amount of cash (the house's `money`), up to the most a drawer could hold. */
+const cashAmount = (label: string) => money(label).max(MAX_SHIFT_AMOUNT, { error: `${label} is too large` });
 
 export const shiftSchema = z.object({
   id: z.string(),

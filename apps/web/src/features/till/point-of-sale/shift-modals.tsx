@@ -34,7 +34,7 @@ export function OpenShiftModal({
   reason?: string | null;
 }) {
   const [key] = useState(newKey);
-  const form = useSchemaForm<OpenValues>(openShiftBody, { opening_float: null, note: '' });
+  const form = useSchemaForm<OpenValues>(openShiftBody, { opening_float: 0, note: '' });
   const open = useOpenShift({
     onSuccess: () => {
       notify.success('Shift open');
