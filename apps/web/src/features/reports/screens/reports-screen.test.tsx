@@ -241,4 +241,15 @@ describe('reports', () => {
     renderScreen(<ReportsScreen />);
     expect(await screen.findByText('No sales in this period. Pick another period or range.')).toBeVisible();
   });
+
+  it('shows the Shifts tab only to a role that may list shifts', async () => {
+    insightServer(answers, ['reports.view', 'shifts.own']);
+    const { unmount } = renderScreen(<ReportsScreen />);
+    expect(await screen.findByRole('tab', { name: 'Shifts' })).toBeVisible();
+    unmount();
+    insightServer(answers);
+    renderScreen(<ReportsScreen />);
+    expect(await screen.findByRole('tab', { name: 'By cashier' })).toBeVisible();
+    expect(screen.queryByRole('tab', { name: 'Shifts' })).toBeNull();
+  });
 });

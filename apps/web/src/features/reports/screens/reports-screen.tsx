@@ -98,9 +98,13 @@ function useReportParams(timezone: string) {
  */
 export default function ReportsScreen() {
   const canView = useCan('reports.view');
+  // The Shifts tab lists shifts (`shifts.own`): a role without it does not see a tab that would
+  // only refuse it.
+  const canShifts = useCan('shifts.own');
   const { timezone } = useStoreLocale();
   const store = useCurrentStore();
-  const r = useReportParams(timezone);
+  const params = useReportParams(timezone);
+  const r = !canShifts && params.tab === 'shifts' ? { ...params, tab: 'sales' as const } : params;
   const [exporting, setExporting] = useState(false);
   const rangeValid = r.range.from <= r.range.to;
 
@@ -213,7 +217,7 @@ export default function ReportsScreen() {
       >
         {/* The tabs wrap rather than scroll: at 390 px every report's name stays in sight. */}
         <Tabs.List className="report-no-print" style={{ flexWrap: 'wrap' }}>
-          {TABS.map((t) => (
+          {TABS.filter((t) => canShifts || t !== 'shifts').map((t) => (
             <Tabs.Tab key={t} value={t}>
               {TAB_LABELS[t]}
             </Tabs.Tab>
