@@ -16,6 +16,14 @@ export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
 export const orderItemSchema = z.object({
   id: z.string(),
   product_id: z.string(),
+  /** The variant sold (the product's id for a product without options). */
+  variant_id: z.string(),
+  /** The variant's values as sold (`M / Red`), or null for a product without options. */
+  variant_name: z.string().nullable(),
+  /** The pack the line was sold in (`carton`), or null when sold by the unit. */
+  pack: z.string().nullable(),
+  /** Base units in one unit of this line: the pack's factor, 1 without a pack. */
+  pack_factor: z.number().int(),
   name: z.string(),
   sku: z.string().nullable(),
   /** The price the product was sold at: its sale price when it had one, else its price. */

@@ -153,6 +153,10 @@ const lineQuantity = z
 
 export const orderLineInput = z.object({
   product_id: idText('Product'),
+  /** Which variant (decision 0064); left out, the product's own, which is its only one unless it has options. */
+  variant_id: idText('Variant').optional(),
+  /** Sold in this pack of the variant (`carton`): priced at the pack's price, taking `factor × quantity` units. */
+  pack: z.string({ error: 'Pack must be the name of a pack' }).trim().min(1).max(30).optional().nullable(),
   quantity: lineQuantity,
   discount: money('Line discount').optional().nullable(),
 });
@@ -230,14 +234,28 @@ export const updateOrderStatusBody = z.object({
 
 export const refundOrderBody = z.object({
   items: z
-    .array(z.object({ product_id: idText('Product'), quantity: lineQuantity }), {
-      error: 'Items must be a list of products and quantities',
-    })
+    .array(
+      z.object({
+        product_id: idText('Product'),
+        /** Only this variant's lines; left out, every line of the product. */
+        variant_id: idText('Variant').optional(),
+        /** Only the lines sold in this pack (null: sold by the unit); left out, any. */
+        pack: z.string().trim().min(1).max(30).optional().nullable(),
+        quantity: lineQuantity,
+      }),
+      { error: 'Items must be a list of products and quantities' },
+    )
     .min(1, { error: 'Choose at least one item to refund, or leave items out to refund everything' })
     .max(MAX_ORDER_LINES)
-    .refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, {
-      error: 'List each product once',
-    })
+    .refine(
+      (items) =>
+        new Set(
+          items.map(
+            (i) => `${i.product_id}|${i.variant_id ?? ''}|${i.pack === undefined ? '*' : (i.pack ?? '')}`,
+          ),
+        ).size === items.length,
+      { error: 'List each product once' },
+    )
     .optional()
     .nullable(),
   reason: trimmed('Reason', 500),

@@ -64,6 +64,13 @@ export const PRODUCT_UNITS = [
 ] as const;
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+/** Options a product may have (Size, Colour, Material), values per option, variants, packs per variant. */
+export const MAX_PRODUCT_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 30;
+export const MAX_VARIANTS = 100;
+export const MAX_PACKS = 10;
+/** How many base units one pack may hold (a pallet of 10,000 sachets fits). */
+export const MAX_PACK_FACTOR = 100_000;
 export const MAX_PRODUCT_IMAGES = 8;
 export const MAX_STOCK_QUANTITY = 1_000_000_000;
 
@@ -77,6 +84,53 @@ export const categorySchema = categoryRefSchema.extend({
   updated_at: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
+
+/** An option of a product (`Size` with `S`, `M`, `L`); a product has at most `MAX_PRODUCT_OPTIONS`. */
+export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+/**
+ * A pack a variant is also sold and bought in (decision 0064): a carton of 24 tins is
+ * `{ name: 'carton', factor: 24 }`. Stock is kept in base units; a pack line takes
+ * `factor × quantity` of them.
+ */
+export const productPackSchema = z.object({
+  name: z.string(),
+  factor: z.number().int(),
+  barcode: z.string().nullable(),
+  /** Minor units: the price of one whole pack. */
+  price: z.number().int(),
+});
+export type ProductPack = z.infer<typeof productPackSchema>;
+
+export const VARIANT_STATUSES = ['active', 'archived'] as const;
+
+/**
+ * One sellable combination of a product's options, with its own codes, prices and stock. A
+ * product without options has exactly one variant, whose id is the product's id and whose
+ * fields are the product's own.
+ */
+export const productVariantSchema = z.object({
+  id: z.string(),
+  /** The variant's value of each of the product's options, e.g. `{ "Size": "M" }`; `{}` without options. */
+  options: z.record(z.string(), z.string()),
+  /** The values joined, `M / Red`; empty for the one variant of a product without options. */
+  name: z.string(),
+  sku: z.string(),
+  barcode: z.string(),
+  price: z.number().int(),
+  cost_price: z.number().int().nullable(),
+  sale_price: z.number().int().nullable(),
+  /** Base units on hand. */
+  quantity: z.number().int(),
+  low_stock_threshold: z.number().int(),
+  stock_status: z.enum(STOCK_STATES),
+  image: z.string().nullable(),
+  /** Archived: removed from the product but kept, because sales or stock history refer to it. */
+  status: z.enum(VARIANT_STATUSES),
+  packs: z.array(productPackSchema),
+});
+export type ProductVariant = z.infer<typeof productVariantSchema>;
 
 export const productSchema = z.object({
   id: z.string(),
@@ -99,6 +153,13 @@ export const productSchema = z.object({
   categories: z.array(categoryRefSchema),
   /** The first category's name (the spec's product "category"), or null. */
   category: z.string().nullable(),
+  /** Empty for a product sold one way; up to 3 (Size, Colour…) for one with variants. */
+  options: z.array(productOptionSchema),
+  /**
+   * Every variant, the first being the product's own (same id, sku, barcode and prices). `quantity`
+   * above is the sum of the variants' base units.
+   */
+  variants: z.array(productVariantSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

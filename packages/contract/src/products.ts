@@ -12,12 +12,18 @@ import {
 
 import {
   ADJUSTMENT_REASONS,
+  MAX_OPTION_VALUES,
+  MAX_PACK_FACTOR,
+  MAX_PACKS,
+  MAX_PRODUCT_OPTIONS,
   MAX_STOCK_QUANTITY,
+  MAX_VARIANTS,
   PRODUCT_STATUSES,
   STOCK_REASONS,
   STOCK_STATES,
   categorySchema,
   productListItemSchema,
+  productPackSchema,
   productSchema,
 } from './product-model.js';
 import { barcodeSchema, skuSchema } from './product-codes.js';
@@ -35,6 +41,8 @@ export * from './products-public.js';
 export const stockMovementSchema = z.object({
   id: z.string(),
   product_id: z.string(),
+  /** The variant whose stock moved (the product's id for its own variant). */
+  variant_id: z.string(),
   reason: z.enum(STOCK_REASONS),
   quantity_change: z.number().int(),
   quantity_before: z.number().int(),
@@ -48,6 +56,16 @@ export const stockMovementSchema = z.object({
   created_at: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/**
+ * What a scanned code names (`GET /product/search-barcode`): the product, with which of its
+ * variants and, for a pack's barcode, which pack.
+ */
+export const barcodeMatchSchema = productSchema.extend({
+  variant_id: z.string(),
+  pack: productPackSchema.nullable(),
+});
+export type BarcodeMatch = z.infer<typeof barcodeMatchSchema>;
 
 export const stockAdjustmentSchema = z.object({ product: productSchema, movement: stockMovementSchema });
 export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
@@ -87,6 +105,99 @@ const stockQuantity = (label: string) =>
     .min(0, { error: `${label} cannot be negative` })
     .max(MAX_STOCK_QUANTITY, { error: `${label} is too large` });
 
+const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+/** Index of the first entry whose key repeats an earlier one (case and accents ignored), or -1. */
+function repeatAt<T>(list: T[], key: (item: T) => string): number {
+  return list.findIndex((item, i) => list.slice(0, i).some((other) => sameText(key(other), key(item))));
+}
+
+export const productOptionInput = z.object({
+  name: trimmed('Option name', 30),
+  values: z
+    .array(trimmed('Option value', 40), { error: 'Values must be a list of texts' })
+    .min(1, { error: 'Give the option at least one value' })
+    .max(MAX_OPTION_VALUES, { error: `An option has at most ${MAX_OPTION_VALUES} values` })
+    .superRefine((values, ctx) => {
+      const at = repeatAt(values, (v) => v);
+      if (at >= 0) ctx.addIssue({ code: 'custom', path: [at], message: `"${values[at]}" is listed twice` });
+    }),
+});
+
+/** A pack: a name, how many base units it holds, its own barcode and price (decision 0064). */
+export const packInput = z.object({
+  name: trimmed('Pack name', 30),
+  factor: z
+    .number({ error: 'Units per pack must be a whole number' })
+    .int({ error: 'Units per pack must be a whole number' })
+    .min(2, { error: 'A pack holds at least 2 units' })
+    .max(MAX_PACK_FACTOR, { error: `A pack holds at most ${MAX_PACK_FACTOR} units` }),
+  barcode: barcodeSchema.optional().nullable(),
+  price: money('Pack price'),
+});
+export type PackInput = z.output<typeof packInput>;
+
+const packsInput = z
+  .array(packInput, { error: 'Packs must be a list' })
+  .max(MAX_PACKS, { error: `At most ${MAX_PACKS} packs` })
+  .superRefine((packs, ctx) => {
+    const at = repeatAt(packs, (p) => p.name);
+    if (at >= 0)
+      ctx.addIssue({ code: 'custom', path: [at, 'name'], message: 'Each pack needs its own name' });
+  });
+
+/**
+ * A variant as a form sends it: its option values (`{ "Size": "M" }`), and anything that differs
+ * from the product (left out, it takes the product's price, cost and threshold). On `PUT`, `id`
+ * names an existing variant; one sent without `id` is matched by its option values.
+ */
+export const variantInput = z.object({
+  id: z.string().trim().min(1).max(64).optional(),
+  options: z.record(z.string(), z.string({ error: 'An option value must be text' }).trim().min(1).max(40), {
+    error: "Options must name a value for each of the product's options",
+  }),
+  sku: skuSchema.optional().nullable(),
+  barcode: barcodeSchema.optional().nullable(),
+  price: money('Price').optional().nullable(),
+  cost_price: money('Cost price').optional().nullable(),
+  sale_price: money('Sale price').optional().nullable(),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(0, { error: 'Quantity cannot be negative' })
+    .max(MAX_STOCK_QUANTITY, { error: 'Quantity is too large' })
+    .optional()
+    .nullable(),
+  low_stock_threshold: z
+    .number({ error: 'Low-stock threshold must be a whole number' })
+    .int({ error: 'Low-stock threshold must be a whole number' })
+    .min(0, { error: 'Low-stock threshold cannot be negative' })
+    .max(MAX_STOCK_QUANTITY)
+    .optional()
+    .nullable(),
+  packs: packsInput.optional(),
+});
+export type VariantInput = z.output<typeof variantInput>;
+
+const variantFields = {
+  /** Up to 3 options; sent with no `variants`, every combination of their values becomes a variant. */
+  options: z
+    .array(productOptionInput, { error: 'Options must be a list' })
+    .max(MAX_PRODUCT_OPTIONS, { error: `A product has at most ${MAX_PRODUCT_OPTIONS} options` })
+    .superRefine((options, ctx) => {
+      const at = repeatAt(options, (o) => o.name);
+      if (at >= 0)
+        ctx.addIssue({ code: 'custom', path: [at, 'name'], message: 'Each option needs its own name' });
+    })
+    .optional(),
+  variants: z
+    .array(variantInput, { error: 'Variants must be a list' })
+    .min(1, { error: 'Keep at least one variant' })
+    .max(MAX_VARIANTS, { error: `A product has at most ${MAX_VARIANTS} variants` })
+    .optional(),
+  /** The packs of a product without options (its one variant's packs). */
+  packs: packsInput.optional(),
+};
+
 const productFields = {
   name: trimmed('Product name', 200),
   description: optionalTrimmed('Description', 5000),
@@ -119,11 +230,16 @@ const salePriceRule = (v: { price?: number; sale_price?: number | null }, ctx: z
   }
 };
 
-export const createProductBody = z.object(productFields).superRefine(salePriceRule);
+export const createProductBody = z.object({ ...productFields, ...variantFields }).superRefine(salePriceRule);
 
 /** `PUT /product/{id}`: the fields to change; a `quantity` different from stock on hand is a stock count. */
 export const updateProductBody = z
-  .object({ ...productFields, name: productFields.name.optional(), price: productFields.price.optional() })
+  .object({
+    ...productFields,
+    ...variantFields,
+    name: productFields.name.optional(),
+    price: productFields.price.optional(),
+  })
   .superRefine(salePriceRule)
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     error: 'Send at least one field to change',
@@ -145,6 +261,10 @@ export const adjustStockBody = z.object({
     error: 'Reason must be one of count, damage, loss, return, other',
   }),
   note: optionalTrimmed('Note', 500),
+  /** Which variant's stock; required for a product with several. */
+  variant_id: z.string().trim().min(1).max(64).optional(),
+  /** Counted in this pack (the change is then that many packs: `factor ×` base units). */
+  pack: z.string().trim().min(1).max(30).optional(),
 });
 
 export const PRODUCT_SORTS = ['created_at', 'updated_at', 'name', 'price', 'quantity'] as const;
@@ -228,6 +348,26 @@ export const PRODUCT_FILE_COLUMNS = [
   'categories',
   'description',
   'status',
+  // Decision 0064: one row per variant; the rows of one product follow each other, share its
+  // name and give each option's value. Packs in columns, up to three per variant.
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+  'pack1_name',
+  'pack1_units',
+  'pack1_barcode',
+  'pack1_price',
+  'pack2_name',
+  'pack2_units',
+  'pack2_barcode',
+  'pack2_price',
+  'pack3_name',
+  'pack3_units',
+  'pack3_barcode',
+  'pack3_price',
 ] as const;
 
 export const productsRoutes = defineRoutes({
@@ -256,9 +396,10 @@ export const productsRoutes = defineRoutes({
     path: '/product/search-barcode',
     access: 'products.view',
     publicKey: publicKeyAnswer(publicProductSchema, toPublicProduct),
-    summary: 'The one product with this barcode or SKU (exact)',
+    summary:
+      "The one product with this barcode or SKU (exact), naming the variant and, for a pack's barcode, the pack",
     query: barcodeQuery,
-    response: productSchema,
+    response: barcodeMatchSchema,
   },
   create: {
     method: 'POST',

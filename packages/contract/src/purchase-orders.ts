@@ -34,6 +34,12 @@ export const MAX_PO_QUANTITY = 1_000_000;
 export const purchaseOrderItemSchema = z.object({
   id: z.string(),
   product_id: z.string(),
+  /** The variant ordered (the product's id for a product without options). */
+  variant_id: z.string(),
+  variant_name: z.string().nullable(),
+  /** Ordered in this pack (`carton`): `quantity` counts packs, each adding `pack_factor` units. */
+  pack: z.string().nullable(),
+  pack_factor: z.number().int(),
   product_name: z.string(),
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
@@ -89,6 +95,10 @@ const quantity = z
 
 const lineSchema = z.object({
   product_id: z.string({ error: 'Choose a product' }).min(1, { error: 'Choose a product' }),
+  /** Which variant (decision 0064); left out, the product's own. */
+  variant_id: z.string().trim().min(1).max(64).optional(),
+  /** Ordered in this pack: `quantity` packs, `unit_cost` per pack. */
+  pack: z.string().trim().min(1).max(30).optional().nullable(),
   quantity,
   unit_cost: money('Unit cost'),
 });
@@ -100,14 +110,15 @@ const linesSchema = z
   .superRefine((items, ctx) => {
     const seen = new Map<string, number>();
     items.forEach((item, i) => {
-      const first = seen.get(item.product_id);
+      const key = `${item.product_id}|${item.variant_id ?? ''}|${item.pack ?? ''}`;
+      const first = seen.get(key);
       if (first !== undefined) {
         ctx.addIssue({
           code: 'custom',
           path: [i, 'product_id'],
           message: `This product is already on line ${first + 1}; change that line's quantity`,
         });
-      } else seen.set(item.product_id, i);
+      } else seen.set(key, i);
     });
   });
 
@@ -130,9 +141,17 @@ export const updatePurchaseOrderBody = z.object({
 
 export const receiveBody = z.object({
   items: z
-    .array(z.object({ product_id: z.string({ error: 'Choose a product' }).min(1), quantity }), {
-      error: 'Say what arrived',
-    })
+    .array(
+      z.object({
+        product_id: z.string({ error: 'Choose a product' }).min(1),
+        /** The line's variant and pack, when the order has several lines of the product. */
+        variant_id: z.string().trim().min(1).max(64).optional(),
+        pack: z.string().trim().min(1).max(30).optional().nullable(),
+        /** In the line's own unit: packs for a line ordered in packs. */
+        quantity,
+      }),
+      { error: 'Say what arrived' },
+    )
     .min(1, { error: 'Say what arrived' })
     .max(MAX_PO_LINES),
   /** Also set each product's cost price to the unit cost on this order (default true). */

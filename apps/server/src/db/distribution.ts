@@ -22,6 +22,8 @@ export const TENANT_TABLES: readonly string[] = [
   'counters',
   'categories',
   'products',
+  'product_variants',
+  'product_packs',
   'product_categories',
   'stock_movements',
   'customers',

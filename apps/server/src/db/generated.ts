@@ -194,6 +194,8 @@ export interface OrderItems {
   name: string;
   order_discount: number;
   order_id: string;
+  pack: string | null;
+  pack_factor: Generated<number>;
   product_id: string;
   quantity: number;
   quantity_refunded: number;
@@ -202,6 +204,8 @@ export interface OrderItems {
   tax: number;
   total: number;
   unit_price: number;
+  variant_id: string | null;
+  variant_name: string | null;
 }
 
 export interface OrderRefunds {
@@ -288,6 +292,19 @@ export interface ProductCategories {
   store_id: string;
 }
 
+export interface ProductPacks {
+  barcode: string | null;
+  created_at: string;
+  factor: number;
+  id: string;
+  name: string;
+  position: number;
+  price: number;
+  product_id: string;
+  store_id: string;
+  variant_id: string;
+}
+
 export interface Products {
   barcode: string;
   cost_price: number | null;
@@ -297,6 +314,8 @@ export interface Products {
   images: string;
   low_stock_threshold: number;
   name: string;
+  options: Generated<string>;
+  pack_count: Generated<number>;
   price: number;
   quantity: number;
   sale_price: number | null;
@@ -307,12 +326,36 @@ export interface Products {
   track_stock: number;
   unit: string;
   updated_at: string;
+  variant_count: Generated<number>;
+}
+
+export interface ProductVariants {
+  barcode: string;
+  cost_price: number | null;
+  created_at: string;
+  id: string;
+  image: string | null;
+  low_stock_threshold: number;
+  name: Generated<string>;
+  option_values: Generated<string>;
+  position: number;
+  price: number;
+  product_id: string;
+  quantity: number;
+  sale_price: number | null;
+  sku: string;
+  status: Generated<string>;
+  store_id: string;
+  track_stock: number;
+  updated_at: string;
 }
 
 export interface PurchaseOrderItems {
   barcode: string | null;
   id: string;
   line_total: number;
+  pack: string | null;
+  pack_factor: Generated<number>;
   position: number;
   product_id: string;
   product_name: string;
@@ -322,6 +365,8 @@ export interface PurchaseOrderItems {
   sku: string | null;
   store_id: string;
   unit_cost: number;
+  variant_id: string | null;
+  variant_name: string | null;
 }
 
 export interface PurchaseOrders {
@@ -564,6 +609,7 @@ export interface StockMovements {
   reference_id: string | null;
   reference_type: string | null;
   store_id: string;
+  variant_id: string | null;
 }
 
 export interface Stores {
@@ -811,6 +857,8 @@ export interface DB {
   orders: Orders;
   payments_received: PaymentsReceived;
   product_categories: ProductCategories;
+  product_packs: ProductPacks;
+  product_variants: ProductVariants;
   products: Products;
   purchase_order_items: PurchaseOrderItems;
   purchase_orders: PurchaseOrders;

@@ -22,6 +22,7 @@ import * as distributionKeys from './migrations/0022-distribution-keys.js';
 import * as storeZones from './migrations/0023-store-zones.js';
 import * as tillFavourites from './migrations/0024-till-favourites.js';
 import * as shifts from './migrations/0025-shifts.js';
+import * as variantsAndPacks from './migrations/0026-variants-and-packs.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0023-store-zones': storeZones,
   '0024-till-favourites': tillFavourites,
   '0025-shifts': shifts,
+  '0026-variants-and-packs': variantsAndPacks,
 };
 
 /**

@@ -32,6 +32,8 @@ export const TABLE_OWNERS = {
   customers: 'customers',
   categories: 'products',
   products: 'products',
+  product_variants: 'products',
+  product_packs: 'products',
   product_categories: 'products',
   stock_movements: 'products',
   discounts: 'discounts',

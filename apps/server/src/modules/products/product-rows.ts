@@ -1,4 +1,12 @@
-import type { CategoryRef, Product, ProductStatus, StockState } from '@tillbook/contract/products';
+import type {
+  CategoryRef,
+  Product,
+  ProductOption,
+  ProductPack,
+  ProductStatus,
+  ProductVariant,
+  StockState,
+} from '@tillbook/contract/products';
 import { sortKeyOf, wordsOf, type SearchKind } from '../../lib/search-index.js';
 import type { ProductsTable } from './products.tables.js';
 
@@ -36,7 +44,110 @@ export const searchKind = (status: ProductStatus): SearchKind =>
 export const searchKinds = (status: ProductStatus | 'all'): SearchKind[] =>
   status === 'all' ? ['product', 'product_archived'] : [searchKind(status)];
 
-export type ProductRow = Omit<ProductsTable, 'store_id'> & { categories: unknown };
+/**
+ * A product row as read with its categories and, when it has more than one variant or any pack,
+ * its variants and packs as JSON (`variants`, `packs`; null otherwise: its one variant is the row).
+ */
+export type ProductRow = Omit<ProductsTable, 'store_id'> & {
+  categories: unknown;
+  variants?: unknown;
+  packs?: unknown;
+};
+
+/** A variant as the JSON of a product read carries it. */
+export interface VariantJson {
+  id: string;
+  position: number;
+  option_values: string | Record<string, string>;
+  name: string;
+  sku: string;
+  barcode: string;
+  price: number;
+  cost_price: number | null;
+  sale_price: number | null;
+  quantity: number;
+  low_stock_threshold: number;
+  image: string | null;
+  status: 'active' | 'archived';
+}
+
+/** A pack as the JSON of a product read carries it. */
+export interface PackJson {
+  variant_id: string;
+  position: number;
+  name: string;
+  factor: number;
+  barcode: string | null;
+  price: number;
+}
+
+const variantStock = (trackStock: boolean, quantity: number, threshold: number): StockState =>
+  !trackStock
+    ? 'in_stock'
+    : quantity <= 0
+      ? 'out_of_stock'
+      : quantity <= threshold
+        ? 'low_stock'
+        : 'in_stock';
+
+/** The variants of a product row: read ones in position order, or its own row as its one variant. */
+export function variantsOf(row: ProductRow): ProductVariant[] {
+  const tracked = row.track_stock === 1;
+  const read = parseJsonArray<VariantJson>(row.variants);
+  if (!read.length) {
+    const packs = parseJsonArray<PackJson>(row.packs);
+    return [
+      {
+        id: row.id,
+        options: {},
+        name: '',
+        sku: row.sku,
+        barcode: row.barcode,
+        price: row.price,
+        cost_price: row.cost_price,
+        sale_price: row.sale_price,
+        quantity: row.quantity,
+        low_stock_threshold: row.low_stock_threshold,
+        stock_status: variantStock(tracked, row.quantity, row.low_stock_threshold),
+        image: null,
+        status: 'active',
+        packs: packs.sort((a, b) => a.position - b.position).map(toPack),
+      },
+    ];
+  }
+  const packs = parseJsonArray<PackJson>(row.packs);
+  return read
+    .sort((a, b) => a.position - b.position)
+    .map((v) => ({
+      id: v.id,
+      options:
+        typeof v.option_values === 'string'
+          ? (JSON.parse(v.option_values) as Record<string, string>)
+          : v.option_values,
+      name: v.name,
+      sku: v.sku,
+      barcode: v.barcode,
+      price: Number(v.price),
+      cost_price: v.cost_price === null ? null : Number(v.cost_price),
+      sale_price: v.sale_price === null ? null : Number(v.sale_price),
+      quantity: Number(v.quantity),
+      low_stock_threshold: Number(v.low_stock_threshold),
+      stock_status: variantStock(tracked, Number(v.quantity), Number(v.low_stock_threshold)),
+      image: v.image,
+      status: v.status,
+      packs: packs
+        .filter((p) => p.variant_id === v.id)
+        .sort((a, b) => a.position - b.position)
+        .map(toPack),
+    }));
+}
+
+const toPack = (p: PackJson): ProductPack => ({
+  name: p.name,
+  factor: Number(p.factor),
+  barcode: p.barcode,
+  price: Number(p.price),
+});
 
 function parseJsonArray<T>(value: unknown): T[] {
   if (value == null) return [];
@@ -66,6 +177,8 @@ export function toProduct(row: ProductRow): Product {
     category_ids: categories.map((c) => c.id),
     categories,
     category: categories[0]?.name ?? null,
+    options: parseJsonArray<ProductOption>(row.options),
+    variants: variantsOf(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -11,6 +11,15 @@ export type CategoriesTable = Table<'categories'>;
  */
 export type ProductsTable = Table<'products', { stock_state: StockState; status: ProductStatus }>;
 
+/**
+ * A variant (decision 0064): `option_values` a JSON object of option name to value, `quantity` its
+ * stock in base units; the first of a product has the product's id and mirrors its codes and prices.
+ */
+export type ProductVariantsTable = Table<'product_variants', { status: 'active' | 'archived' }>;
+
+/** A pack of a variant: `factor` base units, its own price and optional barcode. */
+export type ProductPacksTable = Table<'product_packs'>;
+
 export type ProductCategoriesTable = Table<'product_categories'>;
 
 export type StockMovementsTable = Table<
@@ -21,6 +30,7 @@ export type StockMovementsTable = Table<
 declare module '../../db/schema.js' {
   interface Database {
     products: ProductsTable;
+    product_variants: ProductVariantsTable;
     stock_movements: StockMovementsTable;
   }
 }

@@ -12,13 +12,15 @@ import {
 } from '../webhooks/webhooks.public.js';
 import type { StockMovementsTable } from './products.tables.js';
 import { STOCK_STAMP_MS, takeStockText } from './stock-statements.js';
-import { stockRepository } from './stock.repository.js';
+import { stockRepository, type Taken, type VariantChange } from './stock.repository.js';
 
 export { STOCK_STAMP_MS, takeStockText };
 
 export interface StockMovementInput {
   productId: string;
-  /** Signed: negative takes stock out (sale, damage), positive puts it in (receipt, return). */
+  /** The variant whose stock moves (decision 0064); left out, the product's own (same id). */
+  variantId?: string;
+  /** Signed base units: negative takes stock out (sale, damage), positive puts it in (receipt, return). */
   change: number;
   reason: StockReason;
   /** What caused it, e.g. `order` and the order's id, so the ledger links back. */
@@ -29,6 +31,7 @@ export interface StockMovementInput {
 
 export interface StockMovementResult {
   productId: string;
+  variantId: string;
   quantityBefore: number;
   quantityAfter: number;
   /** False for products with `track_stock = 0`: their quantity did not change and no movement was written. */
@@ -88,7 +91,7 @@ export async function applyStockMovements(
   options: ApplyStockOptions = {},
 ): Promise<StockMovementResult[]> {
   const fieldKey = options.fieldKey ?? ((i: number) => `items.${i}.quantity`);
-  const { byProduct, totals } = groupByProduct(movements, fieldKey);
+  const { byVariant, totals } = groupByVariant(movements, fieldKey);
   const now = ctx.now.toISOString();
   const stock = stockRepository(trx, ctx.storeId);
   const { taken, others, belowZero } = await takeStock(stock, now, totals, options.mayGoNegative);
@@ -96,30 +99,36 @@ export async function applyStockMovements(
   const results: StockMovementResult[] = new Array(movements.length);
   const shortages: Shortage[] = [];
   const ledger: StockMovementsTable[] = [];
-  // Products this call took to their low-stock level or below (webhook `product.stock_low`).
+  // Variants this call took to their low-stock level or below (webhook `product.stock_low`).
   const fellLow: WebhookEventInput[] = [];
 
-  for (const [productId, lines] of byProduct) {
-    const total = totals.get(productId)!;
-    const took = taken.get(productId);
+  for (const [variantId, lines] of byVariant) {
+    const { productId, total } = totals.get(variantId)!;
+    const took = taken.get(variantId);
     if (!took) {
-      const product = others.get(productId);
-      if (!product) {
+      const variant = others.get(variantId);
+      if (!variant || variant.product_id !== productId) {
         throw new AppError('NOT_FOUND', 'Product not found', {
           fields: Object.fromEntries(lines.map((i) => [fieldKey(i), 'This product does not exist'])),
         });
       }
-      if (product.track_stock === 1) {
-        shortages.push({ name: product.name, left: product.quantity, lines });
+      if (variant.track_stock === 1) {
+        shortages.push({ name: labelOf(variant.name, variant.variant_name), left: variant.quantity, lines });
         continue;
       }
-      const quantity = product.quantity;
+      const quantity = variant.quantity;
       for (const i of lines) {
-        results[i] = { productId, quantityBefore: quantity, quantityAfter: quantity, tracked: false };
+        results[i] = {
+          productId,
+          variantId,
+          quantityBefore: quantity,
+          quantityAfter: quantity,
+          tracked: false,
+        };
       }
       continue;
     }
-    const fell = fellToLowStock(productId, took, total);
+    const fell = fellToLowStock(variantId, took, total);
     if (fell) fellLow.push(fell);
     const rows = ledgerRows(
       ctx,
@@ -127,8 +136,9 @@ export async function applyStockMovements(
       movements,
       lines,
       productId,
+      variantId,
       took.quantity - total,
-      belowZero.has(productId),
+      belowZero.has(variantId),
     );
     for (const { index, result, row } of rows) {
       results[index] = result;
@@ -154,26 +164,39 @@ interface Shortage {
   lines: number[];
 }
 
+/** A product's name with its variant's (`Ankara shirt (M / Red)`), as messages name what is short. */
+const labelOf = (product: string, variant: string) => (variant ? `${product} (${variant})` : product);
+
 /**
- * The input lines of each product, in product id order (so two transactions lock the same
- * products in the same order), and each product's total change; a change that is not a whole
+ * The input lines of each variant, in (product, variant) id order (so two transactions lock the
+ * same rows in the same order), and each variant's total change; a change that is not a whole
  * number, or totals too large to add up exactly, refused naming their lines.
  */
-function groupByProduct(movements: StockMovementInput[], fieldKey: (index: number) => string) {
+function groupByVariant(movements: StockMovementInput[], fieldKey: (index: number) => string) {
   const lines = new Map<string, number[]>();
+  const productOf = new Map<string, string>();
   movements.forEach((m, index) => {
     if (!Number.isSafeInteger(m.change)) {
       throw new AppError('VALIDATION_FAILED', 'A stock change must be a whole number', {
         fields: { [fieldKey(index)]: 'Must be a whole number' },
       });
     }
-    const of = lines.get(m.productId) ?? [];
+    const variantId = m.variantId ?? m.productId;
+    const of = lines.get(variantId) ?? [];
     of.push(index);
-    lines.set(m.productId, of);
+    lines.set(variantId, of);
+    const known = productOf.get(variantId);
+    if (known !== undefined && known !== m.productId) {
+      throw new AppError('NOT_FOUND', 'Product not found', {
+        fields: { [fieldKey(index)]: 'This variant is not of this product' },
+      });
+    }
+    productOf.set(variantId, m.productId);
   });
-  const byProduct = new Map([...lines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const totals = new Map<string, number>();
-  for (const [id, of] of byProduct) {
+  const key = (id: string) => `${productOf.get(id)}\u0000${id}`;
+  const byVariant = new Map([...lines].sort(([a], [b]) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+  const totals = new Map<string, { productId: string; total: number }>();
+  for (const [id, of] of byVariant) {
     const total = of.reduce((sum, i) => sum + movements[i]!.change, 0);
     if (!Number.isSafeInteger(total)) {
       throw new AppError(
@@ -182,31 +205,40 @@ function groupByProduct(movements: StockMovementInput[], fieldKey: (index: numbe
         { fields: Object.fromEntries(of.map((i) => [fieldKey(i), 'Too large'])) },
       );
     }
-    totals.set(id, total);
+    totals.set(id, { productId: productOf.get(id)!, total });
   }
-  return { byProduct, totals };
+  return { byVariant, totals };
 }
 
 type Stock = ReturnType<typeof stockRepository>;
 
 /**
  * The conditional update (stock taken only if enough is left, in one statement), then what the
- * products it did not change are (missing, untracked or short); under `mayGoNegative` the short
+ * variants it did not change are (missing, untracked or short); under `mayGoNegative` the short
  * ones are then taken anyway and named in `belowZero`.
  */
-async function takeStock(stock: Stock, now: string, totals: Map<string, number>, mayGoNegative?: boolean) {
-  const taken = await stock.take(now, [...totals]);
+async function takeStock(
+  stock: Stock,
+  now: string,
+  totals: Map<string, { productId: string; total: number }>,
+  mayGoNegative?: boolean,
+) {
+  const changes = (ids: string[]): VariantChange[] =>
+    ids.map((id) => {
+      const t = totals.get(id)!;
+      return [id, t.productId, t.total];
+    });
+  const taken = await stock.take(now, changes([...totals.keys()]));
   const unchanged = [...totals.keys()].filter((id) => !taken.has(id));
   const others = await stock.stockOf(unchanged);
   const belowZero = new Set<string>();
   if (mayGoNegative) {
-    const short = unchanged.filter((id) => others.get(id)?.track_stock === 1);
+    const short = unchanged.filter((id) => {
+      const v = others.get(id);
+      return v?.track_stock === 1 && v.product_id === totals.get(id)!.productId;
+    });
     if (short.length) {
-      const forced = await stock.take(
-        now,
-        short.map((id) => [id, totals.get(id)!]),
-        true,
-      );
+      const forced = await stock.take(now, changes(short), true);
       for (const [id, quantity] of forced) {
         taken.set(id, quantity);
         belowZero.add(id);
@@ -216,17 +248,16 @@ async function takeStock(stock: Stock, now: string, totals: Map<string, number>,
   return { taken, others, belowZero };
 }
 
-type Took = NonNullable<Awaited<ReturnType<Stock['take']>> extends Map<string, infer T> ? T : never>;
-
-/** `product.stock_low` when this call took the product from above its threshold to it or below. */
-function fellToLowStock(productId: string, took: Took, total: number): WebhookEventInput | undefined {
+/** `product.stock_low` when this call took the variant from above its threshold to it or below. */
+function fellToLowStock(variantId: string, took: Taken, total: number): WebhookEventInput | undefined {
   const after = took.quantity;
   if (total >= 0 || after - total <= took.threshold || after > took.threshold) return undefined;
   return {
     type: 'product.stock_low',
     data: {
-      product_id: productId,
-      name: took.name,
+      product_id: took.productId,
+      variant_id: variantId,
+      name: labelOf(took.productName, took.variantName),
       sku: took.sku,
       quantity: after,
       low_stock_threshold: took.threshold,
@@ -244,6 +275,7 @@ function ledgerRows(
   movements: StockMovementInput[],
   lines: number[],
   productId: string,
+  variantId: string,
   quantityBefore: number,
   wentNegative: boolean,
 ): Array<{ index: number; result: StockMovementResult; row?: StockMovementsTable }> {
@@ -255,6 +287,7 @@ function ledgerRows(
     running += m.change;
     const result: StockMovementResult = {
       productId,
+      variantId,
       quantityBefore: before,
       quantityAfter: running,
       tracked: true,
@@ -265,6 +298,7 @@ function ledgerRows(
       id: newId(),
       store_id: ctx.storeId,
       product_id: productId,
+      variant_id: variantId,
       reason: m.reason,
       quantity_change: m.change,
       quantity_before: before,
@@ -307,7 +341,13 @@ function shortageError(shortages: Shortage[], fieldKey: (index: number) => strin
 export async function recordOpeningStock(
   trx: Transaction<Database>,
   ctx: Who,
-  lines: Array<{ productId: string; quantity: number; reason: StockReason; note?: string | null }>,
+  lines: Array<{
+    productId: string;
+    variantId?: string;
+    quantity: number;
+    reason: StockReason;
+    note?: string | null;
+  }>,
 ): Promise<void> {
   const now = ctx.now.toISOString();
   const rows: StockMovementsTable[] = lines
@@ -316,6 +356,7 @@ export async function recordOpeningStock(
       id: newId(),
       store_id: ctx.storeId,
       product_id: l.productId,
+      variant_id: l.variantId ?? l.productId,
       reason: l.reason,
       quantity_change: l.quantity,
       quantity_before: 0,
