@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeProblem, createProductBody, gtinCheckDigit, updateProductBody } from './products.js';
+import { barcodeProblem, createProductBody, gtinCheckDigit, mixedUnits, updateProductBody } from './products.js';
 
 describe('barcodes', () => {
   it('computes the GS1 check digit', () => {
@@ -31,5 +31,21 @@ describe('product bodies', () => {
   it('needs at least one field in an update', () => {
     expect(updateProductBody.safeParse({}).success).toBe(false);
     expect(updateProductBody.safeParse({ quantity: 4 }).success).toBe(true);
+  });
+});
+
+describe('mixedUnits', () => {
+  it('counts the largest pack first and the rest in units', () => {
+    const packs = [
+      { name: 'pack', factor: 6 },
+      { name: 'carton', factor: 24 },
+    ];
+    expect(mixedUnits(76, packs, 'tin')).toBe('3 carton + 4 tin');
+    expect(mixedUnits(82, packs, 'tin')).toBe('3 carton + 1 pack + 4 tin');
+    expect(mixedUnits(48, packs, 'tin')).toBe('2 carton');
+    expect(mixedUnits(5, packs, 'tin')).toBe('5 tin');
+    expect(mixedUnits(0, packs, 'tin')).toBe('0 tin');
+    expect(mixedUnits(-3, packs, 'tin')).toBe('-3 tin');
+    expect(mixedUnits(30, [], 'piece')).toBe('30 piece');
   });
 });
