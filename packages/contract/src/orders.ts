@@ -82,6 +82,10 @@ export const orderQuoteSchema = z.object({
   items: z.array(
     orderItemSchema.pick({
       product_id: true,
+      variant_id: true,
+      variant_name: true,
+      pack: true,
+      pack_factor: true,
       name: true,
       sku: true,
       unit_price: true,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeProblem, createProductBody, gtinCheckDigit, mixedUnits, updateProductBody } from './products.js';
+import {
+  barcodeProblem,
+  createProductBody,
+  gtinCheckDigit,
+  mixedUnits,
+  updateProductBody,
+} from './products.js';
 
 describe('barcodes', () => {
   it('computes the GS1 check digit', () => {

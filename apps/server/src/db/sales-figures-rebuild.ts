@@ -98,11 +98,12 @@ async function rebuild(trx: Transaction<Database>, storeIds: readonly string[] |
       0, 0
     from ${sql.table(BOUNDS)} d join orders o on ${inDay}
     group by d.store_id, d.day`.execute(trx);
-  // Lines: gross adds the line discounts back to the subtotal; units and cost are what was kept.
+  // Lines: gross adds the line discounts back to the subtotal; units and cost are what was kept,
+  // in base units (a pack line's packs × its factor, decision 0064).
   await sql`
     insert into sales_days (store_id, day, gross, discounts, units, cost)
-    select d.store_id, d.day, sum(i.discount), sum(i.discount), sum(i.quantity - i.quantity_refunded),
-      sum(coalesce(i.cost_price, 0) * (i.quantity - i.quantity_refunded))
+    select d.store_id, d.day, sum(i.discount), sum(i.discount), sum((i.quantity - i.quantity_refunded) * i.pack_factor),
+      sum(coalesce(i.cost_price, 0) * (i.quantity - i.quantity_refunded) * i.pack_factor)
     from ${sql.table(BOUNDS)} d join orders o on ${inDay}
       join order_items i on i.store_id = o.store_id and i.order_id = o.id
     where ${sale}
@@ -115,10 +116,10 @@ async function rebuild(trx: Transaction<Database>, storeIds: readonly string[] |
   // up cumulatively as the refunds were (orders' shareOfUnits).
   await sql`
     insert into sales_product_days (store_id, day, product_id, units, revenue, cost)
-    select d.store_id, d.day, i.product_id, sum(i.quantity - i.quantity_refunded),
+    select d.store_id, d.day, i.product_id, sum((i.quantity - i.quantity_refunded) * i.pack_factor),
       sum((i.total - i.order_discount)
         - (2 * (i.total - i.order_discount) * i.quantity_refunded + i.quantity) / (2 * i.quantity)),
-      sum(coalesce(i.cost_price, 0) * (i.quantity - i.quantity_refunded))
+      sum(coalesce(i.cost_price, 0) * (i.quantity - i.quantity_refunded) * i.pack_factor)
     from ${sql.table(BOUNDS)} d join orders o on ${inDay}
       join order_items i on i.store_id = o.store_id and i.order_id = o.id
     where ${sale}

@@ -18,7 +18,10 @@ import type { PaymentReceived } from '@tillbook/contract/payments-received';
 /** A line of an order as it was sold: units, what it is worth after its discounts, its cost. */
 export interface SoldLine {
   product_id: string;
+  /** Lines of the unit sold: packs for a pack line. */
   quantity: number;
+  /** Base units in one of `quantity` (decision 0064): stock and the figures count those. */
+  pack_factor: number;
   quantity_refunded: number;
   /** The line's own discount. */
   discount: number;
@@ -26,12 +29,14 @@ export interface SoldLine {
   total: number;
   /** The line's share of the order's discount code. */
   order_discount: number;
+  /** Per base unit. */
   cost_price: number | null;
 }
 
 /** Units, revenue and cost that a refund takes off one line. */
 export interface RefundedLine {
   product_id: string;
+  /** Base units. */
   units: number;
   /** The refunded units' share of the line's total after discounts (tax not added). */
   revenue: number;

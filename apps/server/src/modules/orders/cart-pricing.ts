@@ -19,7 +19,13 @@ import {
   discountForOfflineSale,
   type ApplicableDiscount,
 } from '../discounts/discounts.public.js';
-import { getProductsForSale, type ProductForSale } from '../products/products.public.js';
+import {
+  getProductsForSale,
+  lineLabel,
+  variantLine,
+  type ProductForSale,
+} from '../products/products.public.js';
+import type { ProductPack } from '@tillbook/contract/products';
 import { customerName, money } from './order-basics.js';
 import { shippingChargeFor, taxRuleFor, type ShippingChoice } from './order-charges.js';
 
@@ -31,9 +37,27 @@ export type Cart = z.output<typeof orderQuoteBody>;
  * products at their current prices, the discount code, the shipping rate, the tax rule and the
  * totals.
  */
+export interface CartLine {
+  product: ProductForSale;
+  /** The variant sold (decision 0064): the one named, else the product's only active one. */
+  variant: ProductForSale['variants'][number];
+  /** The pack sold, or null when sold by the unit. */
+  pack: ProductPack | null;
+  /** Lines of the unit sold: packs for a pack line. */
+  quantity: number;
+  /** Base units the line takes from stock: `quantity × factor`. */
+  units: number;
+  /** What the line is called on the order: the product, its variant and its pack. */
+  label: string;
+  /** The line's price now: the pack's price, else the variant's selling price. */
+  price: number;
+  unitPrice: number;
+  discount: number;
+}
+
 export interface PricedCart {
   customer: CustomerForOrder | null;
-  lines: Array<{ product: ProductForSale; quantity: number; unitPrice: number; discount: number }>;
+  lines: CartLine[];
   discount: ApplicableDiscount | null;
   shipping: ShippingChoice | null;
   tax: TaxRule | null;
@@ -66,10 +90,7 @@ async function customerOr404(db: Db, ctx: StoreContext, id: string): Promise<Cus
  * `orders.discount_override` (decision 0019): a till is not a place to give goods away.
  * Checked for quotes too, so the till shows the refusal next to the line before the sale.
  */
-function checkManualDiscounts(
-  ctx: StoreContext,
-  lines: Array<{ product: ProductForSale; quantity: number; unitPrice: number; discount: number }>,
-): void {
+function checkManualDiscounts(ctx: StoreContext, lines: CartLine[]): void {
   if (ctx.access.permissions.has('orders.discount_override')) return;
   lines.forEach((line, i) => {
     const gross = line.unitPrice * line.quantity;
@@ -77,7 +98,7 @@ function checkManualDiscounts(
     if (line.discount <= allowed) return;
     throw new AppError(
       'FORBIDDEN',
-      `A discount of more than ${MANUAL_DISCOUNT_LIMIT_PERCENT}% on "${line.product.name}" needs the permission "${DISCOUNT_OVERRIDE_LABEL}" (orders.discount_override). Ask a manager to give it.`,
+      `A discount of more than ${MANUAL_DISCOUNT_LIMIT_PERCENT}% on "${line.label}" needs the permission "${DISCOUNT_OVERRIDE_LABEL}" (orders.discount_override). Ask a manager to give it.`,
       { fields: { [`items.${i}.discount`]: `At most ${money(ctx, allowed)} without a manager` } },
     );
   });
@@ -104,13 +125,21 @@ export async function priceCart(
     state: customer?.state ?? store.state,
   });
 
-  const lines = cart.items.map((item, i) => {
+  const lines = cart.items.map((item, i): CartLine => {
     const product = products.get(item.product_id)!;
+    const { variant, pack } = variantLine(product, item, `items.${i}`, !!offline);
+    const price = pack ? pack.price : sellingPrice(variant);
+    const factor = pack?.factor ?? 1;
     return {
       product,
+      variant,
+      pack,
       quantity: item.quantity,
+      units: item.quantity * factor,
+      label: lineLabel(product.name, variant.name, pack),
+      price,
       // What the till charged, for a sale made offline; the orders service checks it was current.
-      unitPrice: offline?.unitPrices[i] ?? sellingPrice(product),
+      unitPrice: offline?.unitPrices[i] ?? price,
       discount: item.discount ?? 0,
     };
   });
@@ -214,7 +243,7 @@ function pricingRefusal(
   const p = error.problem;
   switch (p.kind) {
     case 'line_discount_too_large': {
-      const name = lines[p.line]!.product.name;
+      const name = lines[p.line]!.label;
       return unprocessable(`The discount on "${name}" is more than the line's ${money(ctx, p.gross)}.`, {
         [`items.${p.line}.discount`]: `At most ${money(ctx, p.gross)}`,
       });
@@ -240,10 +269,14 @@ export function quoteOf(ctx: StoreContext, cart: PricedCart): OrderQuote {
   return {
     items: cart.lines.map((l, i) => ({
       product_id: l.product.id,
+      variant_id: l.variant.id,
+      variant_name: l.variant.name || null,
+      pack: l.pack?.name ?? null,
+      pack_factor: l.pack?.factor ?? 1,
       name: l.product.name,
-      sku: l.product.sku,
+      sku: l.variant.sku,
       unit_price: l.unitPrice,
-      list_price: l.product.price,
+      list_price: l.pack ? l.pack.price : l.variant.price,
       quantity: l.quantity,
       discount: p.lines[i]!.discount,
       total: p.lines[i]!.total,

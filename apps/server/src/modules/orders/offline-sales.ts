@@ -1,5 +1,4 @@
 import type { OfflineIssue, OfflineSaleState, offlineSaleInput } from '@tillbook/contract/orders';
-import { sellingPrice } from '@tillbook/contract/pricing';
 import type { TillSettings } from '@tillbook/contract/till';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -169,26 +168,29 @@ async function checkPrices(
 ): Promise<void> {
   const copyAt = sale.catalogue_at ? new Date(sale.catalogue_at).getTime() : null;
   const copyFresh = copyAt !== null && soldAt - copyAt <= settings.offline_max_hours * HOUR_MS;
-  const changed = cart.lines.filter((l) => l.unitPrice !== sellingPrice(l.product));
+  const changed = cart.lines.filter((l) => l.unitPrice !== l.price);
+  // The price history is the product's own (its audit rows); a pack or another variant is
+  // checked against its price now.
+  const own = (l: (typeof changed)[number]) => l.variant.id === l.product.id && !l.pack;
   const pricesThen = sale.catalogue_at
     ? await sellingPricesAt(
         trx,
         ctx,
-        changed.map((l) => l.product.id),
+        changed.filter(own).map((l) => l.product.id),
         sale.catalogue_at,
       )
     : new Map<string, number>();
   for (const line of changed) {
-    const now = sellingPrice(line.product);
-    const then = pricesThen.get(line.product.id) ?? now;
+    const now = line.price;
+    const then = (own(line) ? pricesThen.get(line.product.id) : undefined) ?? now;
     const current = copyFresh && then === line.unitPrice;
     found.flag(
       {
         kind: current ? 'price_changed' : 'price_not_current',
         product_id: line.product.id,
         message: current
-          ? `"${line.product.name}" sold at ${money(ctx, line.unitPrice)}, its price when the till last updated; it is ${money(ctx, now)} now.`
-          : `"${line.product.name}" sold at ${money(ctx, line.unitPrice)}, which was not its price when the till last updated (${money(ctx, then)}); it is ${money(ctx, now)} now.`,
+          ? `"${line.label}" sold at ${money(ctx, line.unitPrice)}, its price when the till last updated; it is ${money(ctx, now)} now.`
+          : `"${line.label}" sold at ${money(ctx, line.unitPrice)}, which was not its price when the till last updated (${money(ctx, then)}); it is ${money(ctx, now)} now.`,
       },
       !current,
     );
@@ -205,12 +207,12 @@ function checkWhatChanged(
   found: Findings,
 ): void {
   for (const line of cart.lines) {
-    if (line.product.status === 'active') continue;
+    if (line.product.status === 'active' && line.variant.status === 'active') continue;
     found.flag(
       {
         kind: 'product_archived',
         product_id: line.product.id,
-        message: `"${line.product.name}" was archived after the till sold it.`,
+        message: `"${line.label}" was archived after the till sold it.`,
       },
       false,
     );
@@ -239,21 +241,23 @@ function checkWhatChanged(
 
 /** Is what the sale takes still there? (The conditional update is the real guard.) */
 function checkStock(cart: PricedCart, settings: TillSettings, found: Findings): OfflineVerdict['stock'] {
+  // Base units per variant: a carton and three tins of one variant draw on the same stock.
   const wanted = new Map<string, number>();
-  for (const l of cart.lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.quantity);
+  for (const l of cart.lines) wanted.set(l.variant.id, (wanted.get(l.variant.id) ?? 0) + l.units);
   const short = cart.lines.filter(
     (l, i, all) =>
       l.product.track_stock &&
-      all.findIndex((x) => x.product.id === l.product.id) === i &&
-      l.product.quantity < wanted.get(l.product.id)!,
+      all.findIndex((x) => x.variant.id === l.variant.id) === i &&
+      l.variant.quantity < wanted.get(l.variant.id)!,
   );
   if (short.length && settings.offline_stock_rule === 'hold_for_review') {
     for (const l of short) {
+      const name = l.variant.name ? `${l.product.name} (${l.variant.name})` : l.product.name;
       found.flag(
         {
           kind: 'stock_held',
           product_id: l.product.id,
-          message: `Only ${Math.max(l.product.quantity, 0)} of "${l.product.name}" left for ${wanted.get(l.product.id)} sold offline: no stock was taken for this sale until you decide.`,
+          message: `Only ${Math.max(l.variant.quantity, 0)} of "${name}" left for ${wanted.get(l.variant.id)} sold offline: no stock was taken for this sale until you decide.`,
         },
         true,
       );
@@ -266,19 +270,25 @@ function checkStock(cart: PricedCart, settings: TillSettings, found: Findings): 
 /** The stock lines an offline sale took below zero, as issues (the rule said accept and flag). */
 export function belowZeroIssues(
   cart: PricedCart,
-  results: ReadonlyArray<{ productId: string; quantityAfter: number; wentNegative?: boolean }>,
+  results: ReadonlyArray<{
+    productId: string;
+    variantId: string;
+    quantityAfter: number;
+    wentNegative?: boolean;
+  }>,
 ): OfflineIssue[] {
   const seen = new Set<string>();
   const issues: OfflineIssue[] = [];
   results.forEach((r, i) => {
-    if (!r.wentNegative || seen.has(r.productId)) return;
-    seen.add(r.productId);
-    const name = cart.lines[i]!.product.name;
+    if (!r.wentNegative || seen.has(r.variantId)) return;
+    seen.add(r.variantId);
+    const line = cart.lines[i]!;
+    const name = line.variant.name ? `${line.product.name} (${line.variant.name})` : line.product.name;
     issues.push({
       kind: 'stock_short',
       product_id: r.productId,
       message: `"${name}" was sold out when this offline sale arrived; stock went to ${
-        results.filter((x) => x.productId === r.productId).at(-1)!.quantityAfter
+        results.filter((x) => x.variantId === r.variantId).at(-1)!.quantityAfter
       } (the store's rule: accept and flag).`,
     });
   });

@@ -32,10 +32,27 @@ export function assertRefundable(row: OrdersTable): void {
  * order), or everything left when `requested` is null. A product not on the order, or more units
  * than are left, is a 422 naming each such item.
  */
+/** Units of a product to refund; `variant_id` and `pack` narrow the lines they come from. */
+export interface RefundRequest {
+  product_id: string;
+  variant_id?: string;
+  pack?: string | null;
+  quantity: number;
+}
+
+/** The order's lines a request names: the product's, of its variant and pack when given. */
+const linesOf = (items: readonly OrderItemsTable[], r: RefundRequest) =>
+  items.filter(
+    (i) =>
+      i.product_id === r.product_id &&
+      (r.variant_id === undefined || (i.variant_id ?? i.product_id) === r.variant_id) &&
+      (r.pack === undefined || (i.pack ?? null)?.toLowerCase() === (r.pack ?? null)?.toLowerCase()),
+  );
+
 export function unitsToRefund(
   row: OrdersTable,
   items: readonly OrderItemsTable[],
-  requested: ReadonlyArray<{ product_id: string; quantity: number }> | null,
+  requested: readonly RefundRequest[] | null,
 ): Map<string, number> {
   const take = new Map<string, number>();
   if (!requested) {
@@ -45,7 +62,7 @@ export function unitsToRefund(
   const problems: Record<string, string> = {};
   const sentences: string[] = [];
   requested.forEach((r, index) => {
-    const lines = items.filter((i) => i.product_id === r.product_id);
+    const lines = linesOf(items, r);
     if (!lines.length) {
       problems[`items.${index}.product_id`] = 'This product is not on the order';
       sentences.push(`A product of the refund is not on order ${row.number}`);
@@ -97,7 +114,7 @@ export function refundWorth(
     refundItems.push({ product_id: item.product_id, name: item.name, quantity: k, value: v });
     lines.push({
       product_id: item.product_id,
-      units: k,
+      units: k * item.pack_factor,
       // Revenue in the figures is the line after discounts without its tax (decision 0031).
       revenue: shareOfUnits(item.total - item.order_discount, sold, before, k),
       cost_price: item.cost_price === null ? null : item.cost_price,

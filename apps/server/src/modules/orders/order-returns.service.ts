@@ -24,9 +24,15 @@ import { paymentsOfOrder } from '../payments-received/payments-received.public.j
 import { applyStockMovements, getProductsForSale } from '../products/products.public.js';
 import { publishFacts, statusFact } from './order-facts.js';
 import { balanceOf, money, STATUS_WORD } from './order-basics.js';
-import { assertRefundable, refundSettlement, refundWorth, unitsToRefund } from './order-refunds.js';
+import {
+  assertRefundable,
+  refundSettlement,
+  refundWorth,
+  unitsToRefund,
+  type RefundRequest,
+} from './order-refunds.js';
 import { ordersRepository, toOrder, toRefund } from './orders.repository.js';
-import type { OrdersTable } from './orders.tables.js';
+import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
 
 /**
  * Status changes, cancellation and refunds: stock and money going back. Each change ends by
@@ -58,28 +64,32 @@ function refusedTransition(row: OrdersTable, to: OrderStatus): AppError {
   });
 }
 
-/** Products of some lines that still exist (a line may name a product deleted since). */
-async function existingProducts(trx: Transaction<Database>, ctx: StoreContext, ids: string[]) {
-  return new Set((await getProductsForSale(trx, ctx, [...new Set(ids)])).map((p) => p.id));
+/** Variants of some lines that still exist (a line may name a product or variant deleted since). */
+async function existingVariants(trx: Transaction<Database>, ctx: StoreContext, ids: string[]) {
+  const products = await getProductsForSale(trx, ctx, [...new Set(ids)]);
+  return new Set(products.flatMap((p) => p.variants.map((v) => `${p.id}|${v.id}`)));
 }
 
+/** Puts back what order lines took: their units in base units (a pack line, its packs × factor). */
 async function returnStock(
   trx: Transaction<Database>,
   ctx: StoreContext,
   orderId: string,
-  lines: Array<{ productId: string; quantity: number }>,
+  lines: Array<{ item: OrderItemsTable; quantity: number }>,
   reason: 'cancellation' | 'refund',
 ): Promise<void> {
-  const existing = await existingProducts(
+  const existing = await existingVariants(
     trx,
     ctx,
-    lines.map((l) => l.productId),
+    lines.map((l) => l.item.product_id),
   );
+  const variantOf = (item: OrderItemsTable) => item.variant_id ?? item.product_id;
   const movements = lines
-    .filter((l) => l.quantity > 0 && existing.has(l.productId))
+    .filter((l) => l.quantity > 0 && existing.has(`${l.item.product_id}|${variantOf(l.item)}`))
     .map((l) => ({
-      productId: l.productId,
-      change: l.quantity,
+      productId: l.item.product_id,
+      variantId: variantOf(l.item),
+      change: l.quantity * l.item.pack_factor,
       reason,
       referenceType: 'order',
       referenceId: orderId,
@@ -129,10 +139,7 @@ export async function cancelOrder(
       trx,
       ctx,
       row.id,
-      items.map((i) => ({
-        productId: i.product_id,
-        quantity: i.quantity - i.quantity_refunded,
-      })),
+      items.map((i) => ({ item: i, quantity: i.quantity - i.quantity_refunded })),
       'cancellation',
     );
   }
@@ -181,7 +188,7 @@ async function refundLines(
   trx: Transaction<Database>,
   ctx: StoreContext,
   row: OrdersTable,
-  requested: Array<{ product_id: string; quantity: number }> | null,
+  requested: RefundRequest[] | null,
   reason: string,
   method: PaymentType = row.payment_type,
 ): Promise<RefundDone> {
@@ -202,7 +209,7 @@ async function refundLines(
     trx,
     ctx,
     row.id,
-    items.filter((i) => take.has(i.id)).map((i) => ({ productId: i.product_id, quantity: take.get(i.id)! })),
+    items.filter((i) => take.has(i.id)).map((i) => ({ item: i, quantity: take.get(i.id)! })),
     'refund',
   );
   const refundRow = {

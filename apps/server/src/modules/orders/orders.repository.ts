@@ -37,6 +37,10 @@ export function toOrderItem(row: OrderItemsTable): OrderItem {
   return {
     id: row.id,
     product_id: row.product_id,
+    variant_id: row.variant_id ?? row.product_id,
+    variant_name: row.variant_name,
+    pack: row.pack,
+    pack_factor: row.pack_factor,
     name: row.name,
     sku: row.sku,
     unit_price: row.unit_price,

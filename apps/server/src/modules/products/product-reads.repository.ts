@@ -11,10 +11,11 @@ import {
   productCounter,
   searchKinds,
   toProduct,
+  variantsOf,
   type ProductForSale,
   type ProductRow,
 } from './product-rows.js';
-import { productColumnsIn } from './products.repository.js';
+import { PACKS_JSON, productColumnsIn, VARIANTS_JSON } from './products.repository.js';
 import type { ProductsTable } from './products.tables.js';
 import { pageStarts, rememberPageStart } from './page-starts.js';
 
@@ -96,16 +97,24 @@ type ForSaleRow = Pick<
   | 'track_stock'
   | 'quantity'
   | 'status'
->;
+  | 'low_stock_threshold'
+> & { variants: unknown; packs: unknown };
 
 /** The statement `forSale` runs for `n` products; one text per count, built once. */
-const forSaleText = (n: number) =>
-  `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
-     p.quantity, p.status, pc.category_id
+/**
+ * A sale's products with their categories (a row per category) and, for the few with several
+ * variants or any pack, those as JSON (decision 0064). Binds the store three times, then the ids.
+ */
+const forSaleText = (engine: 'postgres' | 'sqlite', n: number) => {
+  const [vHead, vTail] = VARIANTS_JSON[engine];
+  const [kHead, kTail] = PACKS_JSON[engine];
+  return `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
+     p.quantity, p.low_stock_threshold, p.status, pc.category_id, ${vHead}?${vTail} as variants, ${kHead}?${kTail} as packs
    from products p
    left join product_categories pc on pc.store_id = p.store_id and pc.product_id = p.id
    where p.store_id = ? and p.id in (${placeholders(n)})`;
-const FOR_SALE_TEXTS: string[] = [];
+};
+const FOR_SALE_TEXTS = { postgres: [] as string[], sqlite: [] as string[] };
 
 /**
  * The OFFSET of a page's ids, none for the first rows. On PostgreSQL a prepared statement is
@@ -359,8 +368,11 @@ export function productReads(db: Db, storeId: string) {
       // second round trip inside the sale's transaction.
       const { rows } = await runSql<ForSaleRow & { category_id: string | null }>(
         db,
-        (FOR_SALE_TEXTS[unique.length] ??= forSaleText(unique.length)),
-        [storeId, ...unique],
+        (FOR_SALE_TEXTS[postgres ? 'postgres' : 'sqlite'][unique.length] ??= forSaleText(
+          postgres ? 'postgres' : 'sqlite',
+          unique.length,
+        )),
+        [storeId, storeId, storeId, ...unique],
       );
       const byId = new Map<string, ProductForSale>();
       for (const r of rows) {
@@ -379,6 +391,7 @@ export function productReads(db: Db, storeId: string) {
             quantity: r.quantity,
             status: r.status,
             category_ids: [],
+            variants: variantsOf(r as unknown as ProductRow),
           };
           byId.set(r.id, product);
         }

@@ -197,7 +197,10 @@ export interface ProductForSale {
   quantity: number;
   status: ProductStatus;
   category_ids: string[];
+  /** Its variants with their packs; one, its own, for a product without options. */
+  variants: ProductVariant[];
 }
 
 /** A product row as its creator builds it; the stock state is derived on insert. */
-export type NewProductRow = Omit<ProductsTable, 'stock_state'>;
+export type NewProductRow = Omit<ProductsTable, 'stock_state' | 'options' | 'variant_count' | 'pack_count'> &
+  Partial<Pick<ProductsTable, 'options' | 'variant_count' | 'pack_count'>>;

@@ -27,6 +27,7 @@ export async function getProductsForSale(
 
 export { applyStockMovements, STOCK_STAMP_MS, type StockMovementInput } from './stock.service.js';
 export { setCostPrices } from './cost-prices.service.js';
+export { lineLabel, variantLine } from './variant-lines.js';
 export { listCategories } from './categories.service.js';
 
 /** A product as reports name it (sales by item, top products). */

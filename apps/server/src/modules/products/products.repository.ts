@@ -16,7 +16,8 @@ import {
   type NewProductRow,
   type ProductRow,
 } from './product-rows.js';
-import type { CategoriesTable, ProductsTable } from './products.tables.js';
+import type { CategoriesTable, ProductsTable, ProductVariantsTable } from './products.tables.js';
+import { MIRRORED, variantsRepository } from './variants.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const SKU_SEQUENCE = 'products.sku_sequence';
@@ -32,7 +33,7 @@ const COLUMNS =
  * any pack (`variant_count`, `pack_count`): most products are their own one variant, and a list
  * of them reads no variant row. Each text is split where the store is bound.
  */
-const VARIANTS_JSON = {
+export const VARIANTS_JSON = {
   postgres: [
     "(case when p.variant_count > 1 then (select json_agg(json_build_object('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)) from product_variants v where v.store_id = ",
     ' and v.product_id = p.id) end)',
@@ -42,7 +43,7 @@ const VARIANTS_JSON = {
     ' and v.product_id = p.id) end)',
   ],
 } as const;
-const PACKS_JSON = {
+export const PACKS_JSON = {
   postgres: [
     "(case when p.pack_count > 0 then (select json_agg(json_build_object('variant_id', k.variant_id, 'position', k.position, 'name', k.name, 'factor', k.factor, 'barcode', k.barcode, 'price', k.price)) from product_packs k where k.store_id = ",
     ' and k.product_id = p.id) end)',
@@ -84,6 +85,49 @@ export const productColumnsIn = (postgres: boolean, storeId: string): RawBuilder
   const [kHead, kTail] = PACKS_JSON[engine];
   return sql`${sql.raw(`${COLUMNS}, ${head}`)}${storeId}${sql.raw(`${tail} as categories, ${vHead}`)}${storeId}${sql.raw(`${vTail} as variants, ${kHead}`)}${storeId}${sql.raw(`${kTail} as packs`)}`;
 };
+
+/** A new product's own variant: its id, codes, prices and (already recorded) stock. */
+const ownVariantRow = (r: NewProductRow): ProductVariantsTable => ({
+  store_id: r.store_id,
+  id: r.id,
+  product_id: r.id,
+  position: 0,
+  option_values: '{}',
+  name: '',
+  sku: r.sku,
+  barcode: r.barcode,
+  price: r.price,
+  cost_price: r.cost_price,
+  sale_price: r.sale_price,
+  track_stock: r.track_stock,
+  quantity: r.quantity,
+  low_stock_threshold: r.low_stock_threshold,
+  image: null,
+  status: 'active',
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+/**
+ * A product's own row mirrors its first variant (position 0): a change of the product's codes,
+ * prices or threshold is that variant's too, and tracking is every variant's (decision 0064).
+ */
+async function mirrorToHead(db: Db, storeId: string, productId: string, patch: Partial<ProductsTable>) {
+  const head: Partial<ProductVariantsTable> = {};
+  for (const key of MIRRORED)
+    if (patch[key] !== undefined) (head as Record<string, unknown>)[key] = patch[key];
+  const variants = variantsRepository(db, storeId);
+  if (Object.keys(head).length) {
+    await db
+      .updateTable('product_variants')
+      .set(head)
+      .where('store_id', '=', storeId)
+      .where('product_id', '=', productId)
+      .where('position', '=', 0)
+      .execute();
+  }
+  if (patch.track_stock !== undefined) await variants.setTracking(productId, patch.track_stock);
+}
 
 /**
  * Products, categories and the stock ledger of one store; every query is built from its id.
@@ -163,9 +207,19 @@ export function productsRepository(db: Db, storeId: string) {
       for (let i = 0; i < rows.length; i += BATCH) {
         await db
           .insertInto('products')
-          .values(rows.slice(i, i + BATCH).map((r) => ({ ...r, stock_state: stockStateOf(r) })))
+          .values(
+            rows.slice(i, i + BATCH).map((r) => ({
+              options: '[]',
+              variant_count: 1,
+              pack_count: 0,
+              ...r,
+              stock_state: stockStateOf(r),
+            })),
+          )
           .execute();
       }
+      // Every product is sold as at least its own variant, which shares its id (decision 0064).
+      await variantsRepository(db, storeId).insertVariants(rows.map(ownVariantRow));
       const links = rows.flatMap((r) =>
         (categoryIds.get(r.id) ?? []).map((category_id) => ({
           store_id: storeId,
@@ -205,6 +259,7 @@ export function productsRepository(db: Db, storeId: string) {
         .where('store_id', '=', storeId)
         .where('id', '=', before.id)
         .execute();
+      await mirrorToHead(db, storeId, before.id, patch);
       const after = { ...before, ...patch };
       if (
         after.name !== before.name ||
@@ -239,6 +294,7 @@ export function productsRepository(db: Db, storeId: string) {
 
     /** Deletes a product, its category links, stock ledger and search words. */
     async remove(row: ProductsTable): Promise<void> {
+      await variantsRepository(db, storeId).removeAll(row.id);
       await db
         .deleteFrom('stock_movements')
         .where('store_id', '=', storeId)
@@ -272,17 +328,16 @@ export function productsRepository(db: Db, storeId: string) {
       return row !== undefined;
     },
 
-    /** Which of these SKUs (or barcodes) a product of the store holds already. */
+    /**
+     * Which of these SKUs (or barcodes) a variant of the store holds already (every product's
+     * own codes are its own variant's), or, for barcodes, a pack.
+     */
     async existingCodes(column: 'sku' | 'barcode', codes: string[]): Promise<Set<string>> {
-      const rows = codes.length
-        ? await db
-            .selectFrom('products')
-            .select(column)
-            .where('store_id', '=', storeId)
-            .where(column, 'in', codes)
-            .execute()
-        : [];
-      return new Set(rows.map((r) => r[column]));
+      const owners = await variantsRepository(db, storeId).owners(
+        column === 'sku' ? codes : [],
+        column === 'barcode' ? codes : [],
+      );
+      return new Set(owners.map((o) => o.code));
     },
 
     /** Names, SKUs and image lists of some products, 500 ids a statement; deleted ones are absent. */
@@ -311,6 +366,7 @@ export function productsRepository(db: Db, storeId: string) {
         .where('store_id', '=', storeId)
         .where('id', '=', id)
         .execute();
+      await mirrorToHead(db, storeId, id, { cost_price: costPrice });
     },
 
     /** Reserves `count` numbers of the store's SKU sequence; returns the first. */
@@ -332,6 +388,7 @@ export function productsRepository(db: Db, storeId: string) {
         rows.map((r) => ({
           id: r.id,
           product_id: r.product_id,
+          variant_id: r.variant_id ?? r.product_id,
           reason: r.reason,
           quantity_change: r.quantity_change,
           quantity_before: r.quantity_before,

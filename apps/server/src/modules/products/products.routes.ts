@@ -19,7 +19,7 @@ import * as stock from './stock-adjustments.service.js';
  * A public key sees active products only (decision 0046): an archived one is not found, as its
  * lists leave it out (their status is `active` and a public key cannot change it).
  */
-function shownTo(ctx: StoreContext, product: Product, missing = () => notFound('Product')): Product {
+function shownTo<T extends Product>(ctx: StoreContext, product: T, missing = () => notFound('Product')): T {
   if (ctx.apiKey?.type === 'public' && product.status !== 'active') throw missing();
   return product;
 }

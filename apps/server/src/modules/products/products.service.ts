@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   type createProductBody,
+  type BarcodeMatch,
   type DeletedProduct,
   type Product,
   type ProductListItem,
@@ -13,7 +14,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -33,6 +34,8 @@ import { SAMPLE_PRODUCTS, sampleProductInput } from './product-samples.js';
 import { productsRepository, type ProductsRepository } from './products.repository.js';
 import type { ProductsTable } from './products.tables.js';
 import { applyStockMovements } from './stock.service.js';
+import { variantsRepository } from './variants.repository.js';
+import { applyVariants, type VariantsBody } from './variants.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -78,18 +81,27 @@ async function rethrowDuplicate<T>(
   }
 }
 
+/** A product's codes against every variant's and pack's of the store (decision 0064). */
 async function assertCodesFree(
-  repo: ProductsRepository,
+  db: Db,
+  storeId: string,
   codes: { sku?: string | null; barcode?: string | null },
   exceptId?: string,
 ): Promise<void> {
-  const found = await repo.findByCodes(codes.sku ? [codes.sku] : [], codes.barcode ? [codes.barcode] : []);
-  for (const p of found) {
-    if (p.id === exceptId) continue;
-    if (codes.sku && p.sku === codes.sku) throw duplicateError('sku', codes.sku, p.name);
-    if (codes.barcode && p.barcode === codes.barcode) throw duplicateError('barcode', codes.barcode, p.name);
+  const found = await variantsRepository(db, storeId).owners(
+    codes.sku ? [codes.sku] : [],
+    codes.barcode ? [codes.barcode] : [],
+  );
+  for (const o of found) {
+    if (o.productId === exceptId) continue;
+    if (o.kind === 'sku') throw duplicateError('sku', o.code, o.productName);
+    throw duplicateError('barcode', o.code, o.productName);
   }
 }
+
+/** The body names options, variants or packs: the product's variants change with it. */
+const touchesVariants = (body: VariantsBody) =>
+  body.options !== undefined || body.variants !== undefined || body.packs !== undefined;
 
 async function checkCategoryIds(
   repo: ProductsRepository,
@@ -156,10 +168,14 @@ export const noProductWithCode = (code: string) =>
     fields: { barcode: 'No product with this barcode or SKU' },
   });
 
-export async function findProductByCode(ctx: StoreContext, code: string): Promise<Product> {
-  const product = await productReads(ctx.db, ctx.storeId).findByCode(code);
-  if (!product) throw noProductWithCode(code);
-  return product;
+/** The product a scanned code names, with which variant and, for a pack's barcode, which pack. */
+export async function findProductByCode(ctx: StoreContext, code: string): Promise<BarcodeMatch> {
+  const found = await variantsRepository(ctx.db, ctx.storeId).findCode(code);
+  const product = found && (await productsRepository(ctx.db, ctx.storeId).get(found.productId));
+  if (!found || !product) throw noProductWithCode(code);
+  const variant = product.variants.find((v) => v.id === found.variantId);
+  const pack = found.pack === null ? null : (variant?.packs.find((p) => p.name === found.pack) ?? null);
+  return { ...product, variant_id: found.variantId, pack };
 }
 
 export const getProduct = (ctx: StoreContext, id: string) =>
@@ -191,7 +207,7 @@ export async function createProduct(
   const repo = productsRepository(ctx.db, ctx.storeId);
   const sku = body.sku || null;
   const barcode = body.barcode || null;
-  await assertCodesFree(repo, { sku, barcode });
+  await assertCodesFree(ctx.db, ctx.storeId, { sku, barcode });
   const categoryIds = await checkCategoryIds(repo, body.category_ids);
   const trackStock = body.track_stock ?? true;
   const quantity = body.quantity ?? 0;
@@ -220,9 +236,13 @@ export async function createProduct(
         updated_at: now,
       };
       await r.insert([row], new Map([[row.id, categoryIds]]));
+      const withOptions = 'options' in body && !!body.options?.length;
       // Opening stock is a movement too, so the quantity is the sum of the ledger from the start.
-      if (trackStock && quantity > 0) {
+      if (trackStock && quantity > 0 && !withOptions) {
         await applyStockMovements(trx, ctx, [{ productId: row.id, change: quantity, reason: stockReason }]);
+      }
+      if ('options' in body && touchesVariants(body)) {
+        await applyVariants(trx, ctx, (await r.rowForUpdate(row.id))!, body, stockReason, true);
       }
       await writeAudit(trx, ctx, {
         action: 'product.created',
@@ -254,7 +274,8 @@ export async function updateProduct(
   const sku = body.sku === undefined ? undefined : body.sku || null;
   const barcode = body.barcode === undefined ? undefined : body.barcode || null;
   await assertCodesFree(
-    repo,
+    ctx.db,
+    ctx.storeId,
     {
       sku: sku && sku !== current.sku ? sku : null,
       barcode: barcode && barcode !== current.barcode ? barcode : null,
@@ -292,18 +313,30 @@ export async function updateProduct(
       if (body.status !== undefined) patch.status = body.status;
       await r.update(before, patch);
       if (categoryIds) await r.setCategories(id, categoryIds);
+      if (touchesVariants(body)) {
+        await applyVariants(trx, ctx, (await r.rowForUpdate(id))!, body, 'initial');
+      }
 
-      // A quantity on the form is a stock count: the difference goes through the ledger.
+      // A quantity on the form is a stock count: the difference goes through the ledger. It is
+      // the product's one active variant's; a product with several counts each variant.
       const tracked = (patch.track_stock ?? before.track_stock) === 1;
-      let count: { from: number; to: number } | null = null;
-      if (tracked && body.quantity != null && body.quantity !== before.quantity) {
-        count = { from: before.quantity, to: body.quantity };
+      if (tracked && body.quantity != null && body.quantity !== before.quantity && !touchesVariants(body)) {
+        const active = (await variantsRepository(trx, ctx.storeId).variantsOf(id)).filter(
+          (v) => v.status === 'active',
+        );
+        if (active.length !== 1) {
+          throw unprocessable("This product has several variants: count each variant's stock.", {
+            quantity: "Count each variant's stock",
+          });
+        }
+        const variant = active[0]!;
         await applyStockMovements(trx, ctx, [
           {
             productId: id,
-            change: body.quantity - before.quantity,
+            variantId: variant.id,
+            change: body.quantity - variant.quantity,
             reason: 'adjustment_count',
-            note: `Quantity set from ${count.from} to ${count.to} on the product form`,
+            note: `Quantity set from ${variant.quantity} to ${body.quantity} on the product form`,
           },
         ]);
       }

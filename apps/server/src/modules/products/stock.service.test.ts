@@ -57,7 +57,9 @@ describe('applyStockMovements', () => {
     const results = await apply([
       { productId: id, change: -4, reason: 'sale', referenceType: 'order', referenceId: 'ord-1' },
     ]);
-    expect(results).toEqual([{ productId: id, quantityBefore: 10, quantityAfter: 6, tracked: true }]);
+    expect(results).toEqual([
+      { productId: id, variantId: id, quantityBefore: 10, quantityAfter: 6, tracked: true },
+    ]);
     expect(await quantityOf(id)).toBe(6);
     const ledger = await ledgerOf(id);
     expect(
@@ -160,8 +162,8 @@ describe('applyStockMovements', () => {
     expect(await quantityOf(id)).toBe(3);
     // The positive line is recorded first, so no running quantity is negative.
     expect(results).toEqual([
-      { productId: id, quantityBefore: 9, quantityAfter: 3, tracked: true },
-      { productId: id, quantityBefore: 5, quantityAfter: 9, tracked: true },
+      { productId: id, variantId: id, quantityBefore: 9, quantityAfter: 3, tracked: true },
+      { productId: id, variantId: id, quantityBefore: 5, quantityAfter: 9, tracked: true },
     ]);
     const ledger = await ledgerOf(id);
     expect(ledger.every((l) => Number(l.quantity_after) >= 0)).toBe(true);
@@ -170,7 +172,9 @@ describe('applyStockMovements', () => {
   it('never blocks untracked products and leaves their quantity and ledger alone', async () => {
     const id = await product({ name: 'Gift Wrapping', track_stock: false, quantity: 0 });
     const results = await apply([{ productId: id, change: -50, reason: 'sale' }]);
-    expect(results).toEqual([{ productId: id, quantityBefore: 0, quantityAfter: 0, tracked: false }]);
+    expect(results).toEqual([
+      { productId: id, variantId: id, quantityBefore: 0, quantityAfter: 0, tracked: false },
+    ]);
     expect(await ledgerOf(id)).toEqual([]);
   });
 
@@ -226,6 +230,32 @@ describe('applyStockMovements', () => {
             name: `Bulk ${i + j}`,
             sku: `BULK-${i + j}`,
             barcode: `BULK-${i + j}`,
+          })),
+        )
+        .execute();
+      // Every product is sold as its own variant (decision 0064), where its stock is kept.
+      await t.db
+        .insertInto('product_variants')
+        .values(
+          ids.slice(i, i + 100).map((id, j) => ({
+            store_id: template.store_id,
+            id,
+            product_id: id,
+            position: 0,
+            option_values: '{}',
+            name: '',
+            sku: `BULK-${i + j}`,
+            barcode: `BULK-${i + j}`,
+            price: template.price,
+            cost_price: template.cost_price,
+            sale_price: template.sale_price,
+            track_stock: template.track_stock,
+            quantity: template.quantity,
+            low_stock_threshold: template.low_stock_threshold,
+            image: null,
+            status: 'active' as const,
+            created_at: template.created_at,
+            updated_at: template.updated_at,
           })),
         )
         .execute();

@@ -33,13 +33,28 @@ export async function receivePurchaseOrder(
       throw conflict(why[po.status]!);
     }
     const items = await repo.items(id);
-    const byProduct = new Map(items.map((i) => [i.product_id, i]));
+    // The line each received line names: the product's, narrowed by variant and pack when the
+    // order has several lines of it (decision 0064).
+    const lineOf = (line: (typeof body.items)[number]) => {
+      const matching = items.filter(
+        (i) =>
+          i.product_id === line.product_id &&
+          (line.variant_id === undefined || (i.variant_id ?? i.product_id) === line.variant_id) &&
+          (line.pack === undefined || (i.pack ?? null) === (line.pack ?? null)),
+      );
+      return matching.length === 1 ? matching[0] : matching.length ? null : undefined;
+    };
+    const chosen = body.items.map(lineOf);
+    const byLine = (i: number) => chosen[i]!;
     const fields: Record<string, string> = {};
     const seen = new Set<string>();
     body.items.forEach((line, i) => {
-      const item = byProduct.get(line.product_id);
-      if (!item) fields[`items.${i}.product_id`] = 'This product is not on the purchase order';
-      else if (seen.has(line.product_id)) fields[`items.${i}.product_id`] = 'This product is listed twice';
+      const item = chosen[i];
+      if (item === undefined) fields[`items.${i}.product_id`] = 'This product is not on the purchase order';
+      else if (item === null)
+        fields[`items.${i}.variant_id`] =
+          'The order has several lines of this product: name the variant and pack';
+      else if (seen.has(item.id)) fields[`items.${i}.product_id`] = 'This product is listed twice';
       else {
         const left = item.quantity - item.quantity_received;
         if (line.quantity > left) {
@@ -49,7 +64,7 @@ export async function receivePurchaseOrder(
               : `All of "${item.product_name}" was received`;
         }
       }
-      seen.add(line.product_id);
+      if (item) seen.add(item.id);
     });
     if (Object.keys(fields).length) {
       const first = Object.values(fields)[0]!;
@@ -62,7 +77,7 @@ export async function receivePurchaseOrder(
     }
 
     for (const [i, line] of body.items.entries()) {
-      const item = byProduct.get(line.product_id)!;
+      const item = byLine(i);
       if (!(await repo.receiveLine(item.id, line.quantity))) {
         throw new AppError(
           'CONFLICT',
@@ -76,9 +91,11 @@ export async function receivePurchaseOrder(
     await applyStockMovements(
       trx,
       ctx,
-      body.items.map((line) => ({
+      body.items.map((line, i) => ({
         productId: line.product_id,
-        change: line.quantity,
+        variantId: byLine(i).variant_id ?? line.product_id,
+        // Stock counts base units: cartons received bring factor × cartons.
+        change: line.quantity * byLine(i).pack_factor,
         reason: 'purchase_receipt' as const,
         referenceType: 'purchase_order',
         referenceId: id,
@@ -97,11 +114,11 @@ export async function receivePurchaseOrder(
         created_by: ctx.actor.id,
         created_at: now,
       },
-      body.items.map((line) => ({
+      body.items.map((line, i) => ({
         id: newId(),
         store_id: ctx.storeId,
         receipt_id: receiptId,
-        purchase_order_item_id: byProduct.get(line.product_id)!.id,
+        purchase_order_item_id: byLine(i).id,
         product_id: line.product_id,
         quantity: line.quantity,
       })),
@@ -120,9 +137,11 @@ export async function receivePurchaseOrder(
         : await setCostPrices(
             trx,
             ctx,
-            body.items.map((l) => ({
+            body.items.map((l, i) => ({
               productId: l.product_id,
-              costPrice: byProduct.get(l.product_id)!.unit_cost,
+              variantId: byLine(i).variant_id ?? l.product_id,
+              // The cost of one base unit: a carton's cost over its units.
+              costPrice: Math.round(byLine(i).unit_cost / byLine(i).pack_factor),
             })),
           );
     await writeAudit(trx, ctx, {
@@ -134,8 +153,8 @@ export async function receivePurchaseOrder(
       after: {
         status: updated.status,
         quantity_received: updated.quantity_received,
-        lines: body.items.map((l) => ({
-          product: byProduct.get(l.product_id)!.product_name,
+        lines: body.items.map((l, i) => ({
+          product: byLine(i).product_name,
           quantity: l.quantity,
         })),
         ...(costs.length ? { cost_prices_changed: costs.length } : {}),

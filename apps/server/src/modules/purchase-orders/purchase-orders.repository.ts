@@ -53,6 +53,10 @@ function toItem(row: PurchaseOrderItemsTable): PurchaseOrderItem {
   return {
     id: row.id,
     product_id: row.product_id,
+    variant_id: row.variant_id ?? row.product_id,
+    variant_name: row.variant_name,
+    pack: row.pack,
+    pack_factor: row.pack_factor,
     product_name: row.product_name,
     sku: row.sku,
     barcode: row.barcode,
@@ -257,6 +261,7 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
           'v.name as vendor_name',
           'i.quantity',
           'i.quantity_received',
+          'i.pack_factor',
         ])
         .where('i.store_id', '=', storeId)
         .where('po.store_id', '=', storeId)
@@ -272,7 +277,7 @@ export function purchaseOrdersRepository(db: Db, storeId: string) {
         .innerJoin('purchase_orders as po', (j) =>
           j.onRef('po.store_id', '=', 'i.store_id').onRef('po.id', '=', 'i.purchase_order_id'),
         )
-        .select(['po.vendor_id', 'i.quantity', 'i.unit_cost'])
+        .select(['po.vendor_id', 'i.quantity', 'i.unit_cost', 'i.variant_id', 'i.pack'])
         .where('i.store_id', '=', storeId)
         .where('po.store_id', '=', storeId)
         .where('i.product_id', '=', productId)

@@ -13,13 +13,19 @@ import { writeAudit } from '../../lib/audit.js';
 import type { StoreContext } from '../../lib/context.js';
 import { bumpCounter } from '../../lib/counters.js';
 import { newId } from '../../lib/ids.js';
-import { getProductsForSale } from '../products/products.public.js';
+import { getProductsForSale, variantLine } from '../products/products.public.js';
 import { findVendor } from '../vendors/vendors.public.js';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable } from './purchase-orders.tables.js';
 import { purchaseOrdersRepository, type PurchaseOrderFilter } from './purchase-orders.repository.js';
 
 type Trx = Transaction<Database>;
-type Line = { product_id: string; quantity: number; unit_cost: number };
+type Line = {
+  product_id: string;
+  variant_id?: string;
+  pack?: string | null;
+  quantity: number;
+  unit_cost: number;
+};
 
 const STATUS_WORDS: Record<PurchaseOrderStatus, string> = {
   draft: 'a draft',
@@ -103,15 +109,21 @@ async function buildLines(
   }
   return lines.map((l, i) => {
     const p = products.get(l.product_id)!;
+    // Decision 0064: a line orders one variant, by the unit or in one of its packs.
+    const { variant, pack } = variantLine(p, l, `items.${i}`);
     return {
       id: newId(),
       store_id: ctx.storeId,
       purchase_order_id: poId,
       position: i,
       product_id: p.id,
+      variant_id: variant.id,
+      variant_name: variant.name || null,
+      pack: pack?.name ?? null,
+      pack_factor: pack?.factor ?? 1,
       product_name: p.name,
-      sku: p.sku,
-      barcode: p.barcode,
+      sku: variant.sku,
+      barcode: pack?.barcode ?? variant.barcode,
       quantity: l.quantity,
       unit_cost: l.unit_cost,
       line_total: l.quantity * l.unit_cost,
@@ -275,7 +287,8 @@ export async function incomingStock(ctx: StoreContext, productId: string): Promi
     status: r.status,
     vendor_name: r.vendor_name,
     expected_date: r.expected_date,
-    outstanding: r.quantity - r.quantity_received,
+    // Base units (decision 0064): a line ordered in cartons brings factor × cartons.
+    outstanding: (r.quantity - r.quantity_received) * r.pack_factor,
   }));
   return { product_id: productId, incoming: orders.reduce((s, o) => s + o.outstanding, 0), orders };
 }
@@ -304,6 +317,8 @@ export async function reorderProduct(
     items: [
       {
         product_id: productId,
+        ...(last.variant_id && last.variant_id !== productId ? { variant_id: last.variant_id } : {}),
+        ...(last.pack ? { pack: last.pack } : {}),
         quantity: quantity ?? last.quantity,
         unit_cost: last.unit_cost,
       },

@@ -28,6 +28,12 @@ export interface PurchaseOrderItemsTable {
   purchase_order_id: string;
   position: number;
   product_id: string;
+  /** Decision 0064: the variant ordered (the product's id for its own), its name as ordered. */
+  variant_id: string | null;
+  variant_name: string | null;
+  /** Ordered in this pack: `quantity` and `quantity_received` count packs of `pack_factor` units. */
+  pack: string | null;
+  pack_factor: number;
   product_name: string;
   sku: string | null;
   barcode: string | null;

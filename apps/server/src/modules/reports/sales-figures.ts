@@ -54,7 +54,7 @@ function completionChange(order: OrderForFigures, lines: readonly LineForFigures
   let units = 0;
   let cost = 0;
   const p = lines.map((l): [string, number, number, number] => {
-    const kept = l.quantity - l.quantity_refunded;
+    const kept = (l.quantity - l.quantity_refunded) * (l.pack_factor ?? 1);
     const lineCost = (l.cost_price ?? 0) * kept;
     lineDiscounts += l.discount;
     units += kept;
