@@ -1,3 +1,4 @@
+import { lineLabel } from '../products/products.public.js';
 import type { OrderRefund } from '@tillbook/contract/orders';
 import { shareOfUnits } from '@tillbook/contract/pricing';
 import { conflict, unprocessable } from '../../lib/app-error.js';
@@ -111,7 +112,16 @@ export function refundWorth(
     const before = item.quantity_refunded;
     const v = shareOfUnits(lineValue(item, inclusive), sold, before, k);
     value += v;
-    refundItems.push({ product_id: item.product_id, name: item.name, quantity: k, value: v });
+    refundItems.push({
+      product_id: item.product_id,
+      name: lineLabel(
+        item.name,
+        item.variant_name ?? '',
+        item.pack ? { name: item.pack, factor: item.pack_factor } : null,
+      ),
+      quantity: k,
+      value: v,
+    });
     lines.push({
       product_id: item.product_id,
       units: k * item.pack_factor,

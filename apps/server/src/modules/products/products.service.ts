@@ -236,13 +236,14 @@ export async function createProduct(
         updated_at: now,
       };
       await r.insert([row], new Map([[row.id, categoryIds]]));
-      const withOptions = 'options' in body && !!body.options?.length;
+      const variantsBody = body as VariantsBody;
+      const withOptions = !!variantsBody.options?.length;
       // Opening stock is a movement too, so the quantity is the sum of the ledger from the start.
       if (trackStock && quantity > 0 && !withOptions) {
         await applyStockMovements(trx, ctx, [{ productId: row.id, change: quantity, reason: stockReason }]);
       }
-      if ('options' in body && touchesVariants(body)) {
-        await applyVariants(trx, ctx, (await r.rowForUpdate(row.id))!, body, stockReason, true);
+      if (touchesVariants(variantsBody)) {
+        await applyVariants(trx, ctx, (await r.rowForUpdate(row.id))!, variantsBody, stockReason, true);
       }
       await writeAudit(trx, ctx, {
         action: 'product.created',
