@@ -165,8 +165,14 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** A product as the list shows it: with what it has sold (completed orders, less refunds). */
-export const productListItemSchema = productSchema.extend({
+/**
+ * A product as the list shows it: with what it has sold (completed orders, less refunds). Not its
+ * variants (a page stays as small as before, decision 0064): how many are active, and the packs
+ * of its only variant, to count its stock as "3 carton + 4 tin".
+ */
+export const productListItemSchema = productSchema.omit({ variants: true }).extend({
+  variant_count: z.number().int(),
+  packs: z.array(productPackSchema),
   units_sold: z.number().int(),
   /** Minor units: line totals of completed orders, less refunded quantities. */
   revenue: z.number().int(),

@@ -34,6 +34,9 @@ beforeAll(async () => {
   // table takes those rows while the data is made, and goes before the migrations run, so 0023
   // makes the real one from the stores as they are.
   await sql`create table store_zones (store_id text primary key, timezone text not null)`.execute(t.db);
+  // Likewise what today's code reads and writes of migration 0026 (variants and packs): stand-ins
+  // while the data is made, gone before the migrations run, so 0026 makes its own from the rows.
+  await variantStandIns('add');
   m = await createMerchant(t);
   other = await createMerchant(t);
   const product = await createProduct(t, m, { quantity: 20 });
@@ -63,9 +66,43 @@ beforeAll(async () => {
   before.products = await read(m, '/product');
   before.audits = await read(m, '/audits');
   await sql`drop table store_zones`.execute(t.db);
+  await variantStandIns('drop');
   expect(await t.migrateRest()).toEqual(['0022-distribution-keys', ...(await laterThan0022())]);
 });
 afterAll(async () => t?.close());
+
+/** The tables and columns of migration 0026, without their keys, made or dropped. */
+async function variantStandIns(how: 'add' | 'drop'): Promise<void> {
+  const columns: Array<[table: string, column: string, type: string]> = [
+    ['products', 'options', "text not null default '[]'"],
+    ['products', 'variant_count', 'integer not null default 1'],
+    ['products', 'pack_count', 'integer not null default 0'],
+    ['stock_movements', 'variant_id', 'text'],
+    ['order_items', 'variant_id', 'text'],
+    ['order_items', 'variant_name', 'text'],
+    ['order_items', 'pack', 'text'],
+    ['order_items', 'pack_factor', 'integer not null default 1'],
+  ];
+  if (how === 'drop') {
+    await sql`drop table product_variants`.execute(t.db);
+    await sql`drop table product_packs`.execute(t.db);
+    for (const [table, column] of columns) {
+      await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(t.db);
+    }
+    return;
+  }
+  await sql`create table product_variants (store_id text not null, id text not null, product_id text not null,
+    position integer not null, option_values text not null, name text not null, sku text not null,
+    barcode text not null, price bigint not null, cost_price bigint, sale_price bigint,
+    track_stock integer not null, quantity bigint not null, low_stock_threshold bigint not null,
+    image text, status text not null, created_at text not null, updated_at text not null)`.execute(t.db);
+  await sql`create table product_packs (store_id text not null, id text not null, product_id text not null,
+    variant_id text not null, position integer not null, name text not null, factor integer not null,
+    barcode text, price bigint not null, created_at text not null)`.execute(t.db);
+  for (const [table, column, type] of columns) {
+    await sql`alter table ${sql.table(table)} add column ${sql.ref(column)} ${sql.raw(type)}`.execute(t.db);
+  }
+}
 
 async function laterThan0022(): Promise<string[]> {
   const { migrations } = await import('./migrations.js');

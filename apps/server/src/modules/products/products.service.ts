@@ -140,7 +140,12 @@ export async function listProducts(
     // The sales figures are set on the product toProduct made rather than copied with it into a
     // new object: this runs for every row of every list page.
     items: page.items.map((row) => {
-      const item = toProduct(row) as ProductListItem;
+      const product = toProduct(row);
+      const active = product.variants.filter((v) => v.status === 'active');
+      const item = product as Partial<Product> as ProductListItem;
+      delete (item as Partial<Product>).variants;
+      item.variant_count = active.length;
+      item.packs = active.length === 1 ? active[0]!.packs : [];
       item.units_sold = Number(row.units_sold ?? 0);
       item.revenue = Number(row.revenue ?? 0);
       return item;
