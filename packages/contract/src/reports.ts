@@ -120,11 +120,16 @@ export const salesByItemQuery = paginationQuery
         error: 'Sort must be revenue, quantity, margin or name',
       })
       .default('revenue'),
+    /** A row per product (default), or per variant (decision 0064: sizes and colours apart). */
+    by: z.enum(['product', 'variant'], { error: 'By must be product or variant' }).default('product'),
   })
   .superRefine(checkRange);
 
 export const salesByItemRowSchema = z.object({
   product_id: z.string(),
+  /** With `by=variant`: the variant, and its name as sold (`M / Red`); null by product. */
+  variant_id: z.string().nullable(),
+  variant_name: z.string().nullable(),
   name: z.string(),
   sku: z.string().nullable(),
   /** Units sold less units refunded. */
@@ -245,6 +250,7 @@ export const salesByItemExportQuery = z
     categoryId: z.string().trim().max(64).optional(),
     search: z.string().trim().max(100).optional(),
     sort: z.enum(['revenue', 'quantity', 'margin', 'name']).default('revenue'),
+    by: z.enum(['product', 'variant'], { error: 'By must be product or variant' }).default('product'),
   })
   .superRefine(checkRange);
 export const transactionsExportQuery = z

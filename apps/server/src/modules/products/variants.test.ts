@@ -483,3 +483,50 @@ describe('stock stays the sum of the ledger', () => {
     );
   });
 });
+
+describe('sales by variant', () => {
+  it('reports each size apart, in base units, beside the product total', async () => {
+    const p = await created({
+      name: `Report shirt ${Math.random()}`,
+      price: 100000,
+      cost_price: 40000,
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { options: { Size: 'S' }, quantity: 10, packs: [{ name: 'pack of 3', factor: 3, price: 270000 }] },
+        { options: { Size: 'M' }, quantity: 10 },
+      ],
+    });
+    const [s, mid] = p.variants;
+    const sale = await order(t, m, {
+      items: [
+        { product_id: p.id, variant_id: s.id, pack: 'pack of 3', quantity: 1 },
+        { product_id: p.id, variant_id: mid.id, quantity: 2 },
+      ],
+      amount_received: 470000,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const byVariant = await t.call('GET', '/sales_report/items', {
+      token: m.token,
+      query: { by: 'variant', search: 'Report shirt' },
+    });
+    expect(byVariant.status, JSON.stringify(byVariant.body)).toBe(200);
+    const rows = byVariant.body.data.rows.filter((r: { product_id: string }) => r.product_id === p.id);
+    expect(
+      rows.map((r: { variant_name: string; quantity: number; revenue: number; cost: number }) => [
+        r.variant_name,
+        r.quantity,
+        r.revenue,
+        r.cost,
+      ]),
+    ).toEqual([
+      ['S', 3, 270000, 120000],
+      ['M', 2, 200000, 80000],
+    ]);
+    const byProduct = await t.call('GET', '/sales_report/items', {
+      token: m.token,
+      query: { search: 'Report shirt' },
+    });
+    const row = byProduct.body.data.rows.find((r: { product_id: string }) => r.product_id === p.id);
+    expect(row).toMatchObject({ quantity: 5, revenue: 470000, cost: 200000, variant_id: null });
+  });
+});

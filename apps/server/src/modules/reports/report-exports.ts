@@ -113,7 +113,8 @@ export async function* exportSalesByItem(
     columns,
     inBatches(r.rows),
     (p) => [
-      p.name,
+      // By variant, the variant's name beside the product's (`Ankara shirt (M)`).
+      p.variant_name ? `${p.name} (${p.variant_name})` : p.name,
       p.sku,
       p.quantity,
       money(p.revenue),

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@tillbook/contract/orders';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -431,5 +431,47 @@ export async function receivedByRecorder(
     member_name: row.recorded_by_name,
     last_at: String(row.last_at),
     received: Number(row.received),
+  }));
+}
+
+/** A variant's sales in a range (decision 0064): base units kept, revenue kept, cost. */
+export interface VariantSalesRow {
+  product_id: string;
+  variant_id: string;
+  variant_name: string | null;
+  name: string;
+  sku: string | null;
+  units: number;
+  revenue: number;
+  cost: number;
+}
+
+/**
+ * Sales by variant of the completed orders placed in `[from, to)`, read from the order lines (the
+ * kept figures are per product): units in base units, revenue after discounts less the refunded
+ * units' share (rounded as refunds are), cost per base unit. By `orders (store_id, created_at)`.
+ */
+export async function variantSales(
+  db: Db,
+  storeId: string,
+  from: string,
+  to: string,
+): Promise<VariantSalesRow[]> {
+  const { rows } = await sql<VariantSalesRow>`
+    select i.product_id, coalesce(i.variant_id, i.product_id) as variant_id, max(i.variant_name) as variant_name,
+      max(i.name) as name, max(i.sku) as sku,
+      sum((i.quantity - i.quantity_refunded) * i.pack_factor) as units,
+      sum((i.total - i.order_discount)
+        - (2 * (i.total - i.order_discount) * i.quantity_refunded + i.quantity) / (2 * i.quantity)) as revenue,
+      sum(coalesce(i.cost_price, 0) * (i.quantity - i.quantity_refunded) * i.pack_factor) as cost
+    from orders o join order_items i on i.store_id = ${storeId} and i.order_id = o.id
+    where o.store_id = ${storeId} and o.created_at >= ${from} and o.created_at < ${to}
+      and o.status in ('success', 'refunded')
+    group by i.product_id, coalesce(i.variant_id, i.product_id)`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    units: Number(r.units),
+    revenue: Number(r.revenue),
+    cost: Number(r.cost),
   }));
 }

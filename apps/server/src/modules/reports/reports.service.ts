@@ -16,7 +16,7 @@ import type {
 } from '@tillbook/contract/reports';
 import type { z } from 'zod';
 import type { StoreContext } from '../../lib/context.js';
-import { addDays } from '../../lib/local-dates.js';
+import { addDays, startOfLocalDay } from '../../lib/local-dates.js';
 import { productIdsInCategory, productLabels } from '../products/products.public.js';
 import { addUp, compared, divideRounded, percent, salesFigures } from './figures.js';
 import { instantsOf, storeToday } from './dashboard.service.js';
@@ -36,6 +36,7 @@ import {
   transactionRows,
   transactionTotals,
   type TransactionFilter,
+  variantSales,
 } from './report-orders.queries.js';
 import type { DayFigures } from './reports.repository.js';
 import { figuresOf } from './sales-figures.js';
@@ -136,6 +137,7 @@ type ItemFilters = z.output<typeof salesByItemExportQuery>;
 /** Every product matching the filters, sorted, with the totals of all of them. */
 export async function salesByItemRows(ctx: StoreContext, q: ItemFilters) {
   const { from, to } = reportRange(ctx, q);
+  if (q.by === 'variant') return variantRows(ctx, q, from, to);
   let figures = (await (await figuresOf(ctx)).products(from, to)).filter(
     (r) => r.units || r.revenue || r.cost,
   );
@@ -152,6 +154,8 @@ export async function salesByItemRows(ctx: StoreContext, q: ItemFilters) {
     const margin = r.revenue - r.cost;
     return {
       product_id: r.product_id,
+      variant_id: null,
+      variant_name: null,
       name: p?.name ?? sold.get(r.product_id)?.name ?? 'Deleted product',
       sku: p?.sku ?? sold.get(r.product_id)?.sku ?? null,
       quantity: r.units,
@@ -162,6 +166,47 @@ export async function salesByItemRows(ctx: StoreContext, q: ItemFilters) {
       margin_percent: percent(margin, r.revenue),
     };
   });
+  return sortedWithTotals(q, rows, from, to);
+}
+
+/** Rows per variant (decision 0064), from the order lines of the range's completed orders. */
+async function variantRows(ctx: StoreContext, q: ItemFilters, from: string, to: string) {
+  const zone = ctx.access.store.timezone;
+  const start = new Date(startOfLocalDay(from, zone)).toISOString();
+  const end = new Date(startOfLocalDay(addDays(to, 1), zone)).toISOString();
+  let sold = (await variantSales(ctx.db, ctx.storeId, start, end)).filter(
+    (r) => r.units || r.revenue || r.cost,
+  );
+  if (q.categoryId) {
+    const inCategory = await productIdsInCategory(ctx.db, ctx.storeId, q.categoryId);
+    sold = sold.filter((r) => inCategory.has(r.product_id));
+  }
+  const labels = await productLabels(
+    ctx.db,
+    ctx.storeId,
+    sold.map((r) => r.product_id),
+  );
+  const rows: SalesByItemRow[] = sold.map((r) => {
+    const margin = r.revenue - r.cost;
+    return {
+      product_id: r.product_id,
+      variant_id: r.variant_id,
+      variant_name: r.variant_name,
+      name: labels.get(r.product_id)?.name ?? r.name,
+      sku: r.sku,
+      quantity: r.units,
+      revenue: r.revenue,
+      average_price: divideRounded(r.revenue, r.units),
+      cost: r.cost,
+      margin,
+      margin_percent: percent(margin, r.revenue),
+    };
+  });
+  return sortedWithTotals(q, rows, from, to);
+}
+
+function sortedWithTotals(q: ItemFilters, input: SalesByItemRow[], from: string, to: string) {
+  let rows = input;
   if (q.search) {
     const term = q.search.toLowerCase();
     rows = rows.filter(
@@ -178,7 +223,9 @@ export async function salesByItemRows(ctx: StoreContext, q: ItemFilters) {
           : by === 'margin'
             ? b.margin - a.margin
             : b.revenue - a.revenue;
-    return d || (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0);
+    const ka = `${a.product_id}|${a.variant_id ?? ''}`;
+    const kb = `${b.product_id}|${b.variant_id ?? ''}`;
+    return d || (ka < kb ? -1 : ka > kb ? 1 : 0);
   });
   const quantity = rows.reduce((s, r) => s + r.quantity, 0);
   const revenue = rows.reduce((s, r) => s + r.revenue, 0);
