@@ -149,7 +149,7 @@ export async function salesByItemRows(ctx: StoreContext, q: ItemFilters) {
   const labels = await productLabels(ctx.db, ctx.storeId, ids);
   const missing = ids.filter((id) => !labels.has(id));
   const sold = missing.length ? await soldProductNames(ctx.db, ctx.storeId, missing) : new Map();
-  let rows: SalesByItemRow[] = figures.map((r) => {
+  const rows: SalesByItemRow[] = figures.map((r) => {
     const p = labels.get(r.product_id);
     const margin = r.revenue - r.cost;
     return {

@@ -586,6 +586,8 @@ describe('the reports', () => {
     expect(items.rows).toEqual(
       rows.map(([id, p]) => ({
         product_id: id,
+        variant_id: null,
+        variant_name: null,
         name: id === p1.id ? p1.name : p2.name,
         sku: expect.any(String),
         quantity: p.units,
