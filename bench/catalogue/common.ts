@@ -189,6 +189,13 @@ export interface BenchInfo {
   importStoreId: string;
   importEmail: string;
   barcode: string;
+  /** Issue 33: the category of the products with sizes and packs, and a plain category beside it. */
+  variantCategoryId: string;
+  plainCategoryId: string;
+  /** A carton's barcode and a size's barcode of a product with variants. */
+  packBarcode: string;
+  variantBarcode: string;
+  variantProducts: number;
   products: number;
   customers: number;
   generateSeconds: number;

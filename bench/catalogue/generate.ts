@@ -22,6 +22,9 @@ import {
 } from './common.js';
 
 export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+/** Issue 33: products with 4 sizes, each sold by the piece, in a pack of 6 and a carton of 24. */
+export const VARIANT_PRODUCTS = Number(process.env.BENCH_VARIANT_PRODUCTS ?? 5_000);
+const SIZES = ['S', 'M', 'L', 'XL'];
 export const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const CHUNK = 10_000;
 
@@ -121,6 +124,16 @@ async function resetDatabase(engine: Engine) {
   await resetSchema(PG_SCHEMA);
 }
 
+async function categoryIdOf(db: ReturnType<typeof openBenchDatabase>['db'], storeId: string, name: string) {
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function generate(engine: Engine): Promise<BenchInfo> {
   const started = Date.now();
   await resetDatabase(engine);
@@ -148,6 +161,44 @@ export async function generate(engine: Engine): Promise<BenchInfo> {
       `  ${engine}: ${name} ${res.body.message} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
     );
   };
+  // Products with variants and packs first (so the plain list's first page stays the plain
+  // products imported after them), in a category of their own, through the create endpoint.
+  const category = await inject('POST', '/product/category', {
+    token: owner.token,
+    body: { name: 'Sizes and packs' },
+  });
+  const variantCategoryId = category.body.data.id as string;
+  let packBarcode = '';
+  let variantBarcode = '';
+  const t0 = Date.now();
+  for (let i = 0; i < VARIANT_PRODUCTS; i++) {
+    const res = await inject('POST', '/product/create', {
+      token: owner.token,
+      body: {
+        name: `Variant Tee ${i}`,
+        price: 500_000 + (i % 50) * 1000,
+        category_ids: [variantCategoryId],
+        options: [{ name: 'Size', values: SIZES }],
+        variants: SIZES.map((size, k) => ({
+          options: { Size: size },
+          quantity: 500 + k,
+          packs: [
+            { name: 'pack of 6', factor: 6, price: 2_800_000 },
+            { name: 'carton', factor: 24, price: 10_800_000 },
+          ],
+        })),
+      },
+    });
+    if (res.status !== 201)
+      throw new Error(`variant product ${i}: ${JSON.stringify(res.body).slice(0, 400)}`);
+    if (i === Math.floor(VARIANT_PRODUCTS / 2)) {
+      packBarcode = res.body.data.variants[2].packs[1].barcode;
+      variantBarcode = res.body.data.variants[2].barcode;
+    }
+  }
+  process.stdout.write(
+    `  ${engine}: ${VARIANT_PRODUCTS} products × ${SIZES.length} sizes × 2 packs created (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
+  );
   for (let from = 0; from < PRODUCTS; from += CHUNK) {
     await upload(
       '/product/upload',
@@ -162,6 +213,7 @@ export async function generate(engine: Engine): Promise<BenchInfo> {
       `customers-${from / CHUNK + 1}.csv`,
     );
   }
+  const plainCategoryId = (await categoryIdOf(database.db, owner.storeId, CATEGORIES[0]!)) ?? '';
   await app.close();
   // PostgreSQL's autovacuum would gather statistics and set the visibility map (for index-only
   // scans) after such a load; do it now.
@@ -175,6 +227,11 @@ export async function generate(engine: Engine): Promise<BenchInfo> {
     importStoreId: importer.storeId,
     importEmail: 'importer@bench.tillbook.ng',
     barcode: ean13(Math.floor(PRODUCTS / 2)),
+    variantCategoryId,
+    plainCategoryId,
+    packBarcode,
+    variantBarcode,
+    variantProducts: VARIANT_PRODUCTS,
     products: PRODUCTS,
     customers: CUSTOMERS,
     generateSeconds: (Date.now() - started) / 1000,

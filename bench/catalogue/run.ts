@@ -195,6 +195,12 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     'search "indomie hungry"': `/api/v1/product/search/?name=indomie%20hungry&${q}`,
     'search "milk"': `/api/v1/product/search/?name=milk&${q}`,
     'barcode lookup': `/api/v1/product/search-barcode/?barcode=${info.barcode}&${q}`,
+    // Issue 33: a page of products with 4 sizes × 2 packs beside a page of plain ones (both a
+    // category's first page), and the scan of a size's and of a carton's barcode.
+    'category page, plain products': `/api/v1/product/paginated/results/?page=1&perPage=10&categoryId=${info.plainCategoryId}&${q}`,
+    'category page, 4 sizes × 2 packs': `/api/v1/product/paginated/results/?page=1&perPage=10&categoryId=${info.variantCategoryId}&${q}`,
+    'barcode lookup of a size': `/api/v1/product/search-barcode/?barcode=${info.variantBarcode}&${q}`,
+    'barcode lookup of a carton': `/api/v1/product/search-barcode/?barcode=${info.packBarcode}&${q}`,
   };
   const rates: Record<string, number> = {
     'list page 1': 3000,
@@ -202,6 +208,10 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     'search "indomie hungry"': 100,
     'search "milk"': 100,
     'barcode lookup': 3000,
+    'category page, plain products': 3000,
+    'category page, 4 sizes × 2 packs': 3000,
+    'barcode lookup of a size': 3000,
+    'barcode lookup of a carton': 3000,
   };
   const { child, ready } = await startServer(engine, scenarios);
   try {
@@ -257,7 +267,7 @@ function table(r: EngineResult): string {
   const lines = [
     `### ${r.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
     '',
-    `${r.info.products.toLocaleString('en')} products and ${r.info.customers.toLocaleString('en')} customers in one store. ` +
+    `${r.info.products.toLocaleString('en')} products, ${(r.info.variantProducts ?? 0).toLocaleString('en')} more with 4 sizes × 2 packs, and ${r.info.customers.toLocaleString('en')} customers in one store. ` +
       `Throughput: autocannon, ${connections} connections, ${seconds} s. Latency: fixed arrival rate for ${seconds} s, from each request's scheduled time.`,
     '',
     '| call | SQL statements | req/s | bare req/s | ratio | CPU µs/req | bare CPU µs/req | CPU ratio | rate (goal) | p50 ms | p99 ms | bare p50 ms | bare p99 ms |',
