@@ -22,6 +22,8 @@ const product = (over: Partial<Product> = {}): Product =>
     quantity: 3,
     track_stock: true,
     status: 'active',
+    images: [],
+    unit: 'tin',
     ...over,
   }) as Product;
 
@@ -104,6 +106,12 @@ describe('point of sale: the cart', () => {
   it("shows each line's amount only from a quote that matches the cart, and the line's error", async () => {
     const line = {
       product_id: 'p-milo',
+      variant_id: null,
+      variant_name: '',
+      pack: null,
+      pack_factor: 1,
+      unit: 'tin',
+      units: [],
       name: 'Milo 500g',
       sku: 'MILO-500',
       barcode: '',
