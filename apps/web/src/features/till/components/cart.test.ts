@@ -1,4 +1,4 @@
-import type { Product, ProductVariant } from '@tillbook/contract/products';
+import type { BarcodeMatch, Product, ProductVariant } from '@tillbook/contract/products';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   addProduct,
@@ -22,7 +22,7 @@ import {
   stockProblem,
   unitPriceOf,
 } from './cart';
-import { needsVariantChoice, resolveSellable } from './sellable';
+import { choiceOfMatch, needsVariantChoice, resolveSellable } from './sellable';
 
 const product = (id: string, price = 150000, sale_price: number | null = null) =>
   ({
@@ -243,6 +243,25 @@ describe('cart lines of variants and packs (issue 33)', () => {
       { product_id: 'milk', pack: 'carton', quantity: 2, discount: 5000 },
       { product_id: 'a', quantity: 1 },
     ]);
+  });
+
+  it('adds what a scanned code names: a pack line at the pack’s price, a variant, times 3*', () => {
+    const pack = milk.variants[0]!.packs[0]!;
+    const scanned = (p: Product, variant_id: string, scannedPack: typeof pack | null): BarcodeMatch => ({
+      ...p,
+      variant_id,
+      pack: scannedPack,
+    });
+    let cart = addProduct(emptyCart(), milk, 3, choiceOfMatch(scanned(milk, 'milk', pack))!);
+    cart = addProduct(cart, shirt, 1, choiceOfMatch(scanned(shirt, 'shirt-l', null))!);
+    cart = addProduct(cart, milk, 1, choiceOfMatch(scanned(milk, 'milk', null))!);
+    expect(cart.lines.map((l) => [cartLineLabel(l), l.quantity, l.unit_price, l.barcode])).toEqual([
+      ['Peak Milk 400g', 1, 45_000, '300milk'],
+      ['T-shirt · L', 1, 520_000, '300shirt-l'],
+      ['Peak Milk 400g · carton (24)', 3, 1_000_000, '9000000000017'],
+    ]);
+    // An answer naming no variant of a product with several: the cashier picks.
+    expect(choiceOfMatch({ ...shirt, variant_id: '', pack: null })).toBeNull();
   });
 
   it('refuses what cannot be told or sold: no variant chosen, an archived one, a pack it lacks', () => {

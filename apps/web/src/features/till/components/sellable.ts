@@ -1,5 +1,5 @@
 import { sellingPrice } from '@tillbook/contract/pricing';
-import type { Product, ProductPack, ProductVariant } from '@tillbook/contract/products';
+import type { BarcodeMatch, Product, ProductPack, ProductVariant } from '@tillbook/contract/products';
 
 /**
  * What the till sells of a product (issue 33): one of its variants, by the unit or in one of the
@@ -94,4 +94,14 @@ export function resolveSellable(
     if (!pack) return { problem: `${product.name} is not sold in a ${choice.pack}` };
   }
   return { sellable: { product, variant, pack, named: active.length > 1 || variant.id !== product.id } };
+}
+
+/**
+ * What a scanned code asks the till to add (`GET /product/search-barcode`, or the device's copy):
+ * the variant it names, in the pack whose barcode it is. Null when it names no variant of a
+ * product that has several (an answer from a server before variants): the cashier picks.
+ */
+export function choiceOfMatch(match: BarcodeMatch): LineChoice | null {
+  if (!match.variant_id && needsVariantChoice(match)) return null;
+  return { variantId: match.variant_id || null, pack: match.pack?.name ?? null };
 }
