@@ -66,32 +66,41 @@ export function lowestPrice(product: Product): number {
   return prices.length ? Math.min(...prices) : sellingPrice(product);
 }
 
-/** The variant and pack asked for, or why the till cannot sell them. */
+/** Which field of an order line a refusal is about, as the server names it (`items.2.pack`). */
+export type LineField = 'product_id' | 'variant_id' | 'pack';
+
+/**
+ * The variant and pack asked for, or why the till cannot sell them. `archived`: a product or
+ * variant archived since it went in the cart is still priced (an offline sale of one is recorded
+ * by the server with the fact, decision 0036); a new line of one is refused.
+ */
 export function resolveSellable(
   product: Product,
   choice: LineChoice = {},
-): { sellable: Sellable; problem?: undefined } | { sellable?: undefined; problem: string } {
-  if (product.status === 'archived') return { problem: `${product.name} is archived and cannot be sold` };
+  { archived = false }: { archived?: boolean } = {},
+): { sellable: Sellable; problem?: undefined } | { sellable?: undefined; problem: string; field: LineField } {
+  const refuse = (problem: string, field: LineField = 'variant_id') => ({ problem, field });
+  if (product.status === 'archived' && !archived)
+    return refuse(`${product.name} is archived and cannot be sold`, 'product_id');
   const active = activeVariants(product);
   let variant: ProductVariant | undefined;
   if (choice.variantId) {
     variant = variantsOf(product).find((v) => v.id === choice.variantId);
-    if (!variant)
-      return { problem: `This variant of ${product.name} is not on this till: connect to sell it` };
-    if (variant.status !== 'active')
-      return { problem: `${product.name} ${variant.name} is no longer sold`.trim() };
+    if (!variant) return refuse(`This variant of ${product.name} is not on this till: connect to sell it`);
+    if (variant.status !== 'active' && !archived)
+      return refuse(`${product.name} ${variant.name} is no longer sold`.trim());
   } else if (active.length === 1) {
     variant = active[0]!;
   } else {
-    return {
-      problem: active.length ? `Choose which ${product.name} to sell` : `${product.name} has nothing to sell`,
-    };
+    return refuse(
+      active.length ? `Choose which ${product.name} to sell` : `${product.name} has nothing to sell`,
+    );
   }
   let pack: ProductPack | null = null;
   if (choice.pack) {
     const wanted = choice.pack.trim().toLowerCase();
     pack = variant.packs.find((p) => p.name.toLowerCase() === wanted) ?? null;
-    if (!pack) return { problem: `${product.name} is not sold in a ${choice.pack}` };
+    if (!pack) return refuse(`${product.name} is not sold in a ${choice.pack}`, 'pack');
   }
   return { sellable: { product, variant, pack, named: active.length > 1 || variant.id !== product.id } };
 }
