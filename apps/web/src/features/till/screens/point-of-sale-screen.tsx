@@ -241,6 +241,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
         key: attempt.key,
         body,
         quote,
+        lines: cart.lines.map((l) => ({ variant_name: l.variant_name, pack_factor: l.pack_factor })),
         customer: cart.customer
           ? {
               id: cart.customer.id,
