@@ -1,8 +1,7 @@
-import { mixedUnits } from '@tillbook/contract/product-model';
 import type { PaymentType } from '@tillbook/contract/orders';
 import type { Product } from '@tillbook/contract/products';
 import { lineLabel } from '../../../lib/line-label';
-import { priceOf, resolveSellable, type LineChoice, type Sellable } from './sellable';
+import { mixedUnits, priceOf, resolveSellable, type LineChoice, type Sellable } from './sellable';
 
 /** One way a line's variant is sold: by the unit (`pack` null) or in a pack. */
 export interface LineUnit {

@@ -11,11 +11,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { sellingPrice } from '@tillbook/contract/pricing';
-import { mixedUnits } from '@tillbook/contract/product-model';
 import type { Product, ProductVariant } from '@tillbook/contract/products';
 import { useState } from 'react';
 import { Money } from '../../../components/money';
-import { activeVariants } from '../components/sellable';
+import { activeVariants, mixedUnits } from '../components/sellable';
 
 export interface VariantChoice {
   variantId: string;
