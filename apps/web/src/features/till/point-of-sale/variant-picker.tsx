@@ -133,8 +133,8 @@ function Choices({ product, onPick }: { product: Product; onPick: (choice: Varia
                   onClick={() => onPick({ variantId: v.id, pack: u.pack })}
                   styles={{ label: { flexDirection: 'column', lineHeight: 1.2 } }}
                 >
-                  {v.name && <VisuallyHidden>{v.name}, </VisuallyHidden>}
-                  <span>{u.label}</span>
+                  {/* Read as "Apple, case (12) ₦18,000.00"; the spaces between flex items show nothing. */}
+                  {v.name && <VisuallyHidden>{`${v.name},`}</VisuallyHidden>} <span>{u.label}</span>{' '}
                   <Text span size="xs">
                     <Money minor={u.price} />
                   </Text>
