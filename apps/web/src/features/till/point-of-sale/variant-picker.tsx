@@ -127,11 +127,14 @@ function Choices({ product, onPick }: { product: Product; onPick: (choice: Varia
                 <Button
                   key={u.pack ?? ''}
                   variant="light"
-                  h={52}
+                  h="auto"
+                  mih={52}
+                  py={6}
                   disabled={product.track_stock && v.quantity < u.factor}
                   data-autofocus={(i === 0 && n === 0) || undefined}
                   onClick={() => onPick({ variantId: v.id, pack: u.pack })}
-                  styles={{ label: { flexDirection: 'column', lineHeight: 1.2 } }}
+                  // A long pack name ("half carton (12)") wraps rather than being cut at 390 px.
+                  styles={{ label: { flexDirection: 'column', lineHeight: 1.2, whiteSpace: 'normal' } }}
                 >
                   {/* Read as "Apple, case (12) ₦18,000.00"; the spaces between flex items show nothing. */}
                   {v.name && <VisuallyHidden>{`${v.name},`}</VisuallyHidden>} <span>{u.label}</span>{' '}
