@@ -5,6 +5,7 @@ import { useCurrentStore, useStoreLocale } from '../lib/current-user';
 import { formatDateTime, formatMoney } from '../lib/format';
 import './receipt.css';
 import { PAYMENT_TYPE_LABELS } from '../lib/payment-types';
+import { lineLabel } from '../lib/line-label';
 
 /**
  * The till receipt of a sale: `screen` shows it in the page (never printed); `print` is the
@@ -50,7 +51,7 @@ function ReceiptBody({ order, className }: { order: Order; className: string }) 
           {order.items.map((i) => (
             <tr key={i.id}>
               <td>
-                {i.name}
+                {lineLabel(i)}
                 <br />
                 {i.quantity} × {money(i.unit_price)}
                 {i.discount > 0 ? ` − ${money(i.discount)}` : ''}

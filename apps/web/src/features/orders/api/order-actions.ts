@@ -48,7 +48,8 @@ export interface RefundRequest {
   id: string;
   key: string;
   reason: string;
-  items?: Array<{ product_id: string; quantity: number }>;
+  /** A product's variant and pack (null: by the unit) when the order sold it more than one way. */
+  items?: Array<{ product_id: string; variant_id?: string; pack?: string | null; quantity: number }>;
   /** How the money goes back; left out, the way the sale was paid. */
   method?: PaymentType;
 }

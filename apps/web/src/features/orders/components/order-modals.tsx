@@ -11,7 +11,7 @@ import { Money } from '../../../components/money';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 import { useChangeOrderStatus, useRefundOrder } from '../api/order-actions';
 import { useRefundQuote, type RefundQuoteBody } from '../api/refund-quote';
-import { refundableLines } from './refund-lines';
+import { refundableLines, refundItems } from './refund-lines';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -72,7 +72,7 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
   const phone = usePhoneWidth();
   const open = refundableLines(order.items);
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
-    Object.fromEntries(open.map((i) => [i.product_id, i.left])),
+    Object.fromEntries(open.map((i) => [i.key, i.left])),
   );
   const [reason, setReason] = useState('');
   // How the money goes back: the way the sale was paid unless the merchant says otherwise; only
@@ -92,10 +92,8 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
       notify.error(messageOf(error));
     },
   });
-  const everything = open.every((i) => quantities[i.product_id] === i.left);
-  const items = open
-    .map((i) => ({ product_id: i.product_id, quantity: quantities[i.product_id] ?? 0 }))
-    .filter((i) => i.quantity > 0);
+  const everything = open.every((i) => quantities[i.key] === i.left);
+  const items = refundItems(open, quantities);
   const chosen = JSON.stringify(items.length ? (everything ? {} : { items }) : null);
   // Asked again a moment after the last change, not on every keystroke (compared as text: a new
   // object each render would restart the wait for ever).
@@ -109,7 +107,7 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
         <Stack gap="xs" role="group" aria-label="Units to refund">
           {open.map((i) => (
             <QuantityLine
-              key={i.product_id}
+              key={i.key}
               name={i.name}
               detail={`${i.sold} sold${i.refunded ? ` · ${i.refunded} back already` : ''}`}
             >
@@ -121,8 +119,8 @@ export function RefundModal({ order, onClose }: { order: OrderDetail; onClose: (
                 allowNegative={false}
                 size="sm"
                 w={phone ? 120 : 96}
-                value={quantities[i.product_id] ?? 0}
-                onChange={(v) => setQuantities((q) => ({ ...q, [i.product_id]: Number(v) || 0 }))}
+                value={quantities[i.key] ?? 0}
+                onChange={(v) => setQuantities((q) => ({ ...q, [i.key]: Number(v) || 0 }))}
               />
             </QuantityLine>
           ))}

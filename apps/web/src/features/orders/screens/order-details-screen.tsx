@@ -16,6 +16,7 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
 import { Receipt } from '../../../components/receipt';
 import { paths } from '../../../config/paths';
+import { lineLabel } from '../../../lib/line-label';
 import { CancelModal, RefundModal } from '../components/order-modals';
 import { OfflineSaleAlert } from '../components/offline-sale-alert';
 import { LinesTable } from '../../../components/lines-table';
@@ -122,7 +123,7 @@ export default function OrderDetailsScreen() {
                     cell: (i) => (
                       <>
                         <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
-                          {i.name}
+                          {lineLabel(i)}
                         </Anchor>
                         <Text size="xs" c="dimmed">
                           {i.sku}

@@ -1,43 +1,80 @@
-import type { Product } from '@tillbook/contract/products';
+import type { BarcodeMatch, Product, ProductPack } from '@tillbook/contract/products';
 import type { TillChanges } from '@tillbook/contract/till';
 import { CATALOGUE_CHANNEL, tillDb } from '../../../lib/till-db';
+import { variantsOf } from '../components/sellable';
 
 // The products in memory (decision 0036, "Scanning at the speed of the network"): a scan or a
 // search reads Maps built once from IndexedDB when the till opens and kept up to date by every
 // answer of the changes call this tab writes (`indexChanged`); another tab's answer or a cleared
 // catalogue makes this tab read IndexedDB again. IndexedDB stays the copy that survives a reload.
 
-interface ProductIndex {
+/** What a code names (issue 33): a product, which of its variants, and the pack for a pack's barcode. */
+export interface CodeHit {
+  product: Product;
+  variantId: string;
+  pack: ProductPack | null;
+}
+
+export interface ProductIndex {
   byId: Map<string, Product>;
-  byBarcode: Map<string, Product>;
-  /** SKUs lower-cased: a scanner or a cashier types either case. */
-  bySku: Map<string, Product>;
-  /** Each product's words (name, SKU, barcode) lower-cased, for the search. */
+  /** Barcodes of products, of their variants and of their variants' packs. */
+  byBarcode: Map<string, CodeHit>;
+  /** SKUs (the product's and each variant's) lower-cased: a scanner or a cashier types either case. */
+  bySku: Map<string, CodeHit>;
+  /** Each product's words (name, variants, SKUs, barcodes) lower-cased, for the search. */
   words: Map<string, string[]>;
 }
 
 let indexed: { storeId: string; index: Promise<ProductIndex> } | null = null;
 
-const wordsOf = (p: Product) => `${p.name} ${p.sku} ${p.barcode}`.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+/** Every code of a product: its own, each variant's, each pack's (a pack has no SKU). */
+function codesOf(product: Product): { barcodes: [string, CodeHit][]; skus: [string, CodeHit][] } {
+  const own: CodeHit = { product, variantId: product.id, pack: null };
+  const barcodes: [string, CodeHit][] = [];
+  const skus: [string, CodeHit][] = [];
+  // Packs first, then variants, then the product: a code shared by mistake names the product.
+  for (const v of variantsOf(product)) {
+    for (const pack of v.packs)
+      if (pack.barcode) barcodes.push([pack.barcode, { product, variantId: v.id, pack }]);
+  }
+  for (const v of variantsOf(product)) {
+    const hit: CodeHit = { product, variantId: v.id, pack: null };
+    if (v.barcode) barcodes.push([v.barcode, hit]);
+    if (v.sku) skus.push([v.sku.toLowerCase(), hit]);
+  }
+  if (product.barcode) barcodes.push([product.barcode, own]);
+  if (product.sku) skus.push([product.sku.toLowerCase(), own]);
+  return { barcodes, skus };
+}
 
-function putInIndex(index: ProductIndex, product: Product): void {
+const wordsOf = (p: Product) =>
+  [p.name, p.sku, p.barcode, ...variantsOf(p).flatMap((v) => [v.name, v.sku, v.barcode])]
+    .join(' ')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+export function putInIndex(index: ProductIndex, product: Product): void {
   removeFromIndex(index, product.id);
   index.byId.set(product.id, product);
-  if (product.barcode) index.byBarcode.set(product.barcode, product);
-  if (product.sku) index.bySku.set(product.sku.toLowerCase(), product);
+  const { barcodes, skus } = codesOf(product);
+  for (const [code, hit] of barcodes) index.byBarcode.set(code, hit);
+  for (const [code, hit] of skus) index.bySku.set(code, hit);
   index.words.set(product.id, wordsOf(product));
 }
 
-function removeFromIndex(index: ProductIndex, id: string): void {
+export function removeFromIndex(index: ProductIndex, id: string): void {
   const old = index.byId.get(id);
   if (!old) return;
   index.byId.delete(id);
   index.words.delete(id);
-  if (index.byBarcode.get(old.barcode) === old) index.byBarcode.delete(old.barcode);
-  if (index.bySku.get(old.sku.toLowerCase()) === old) index.bySku.delete(old.sku.toLowerCase());
+  // Only the codes still naming this product: another may have taken one since.
+  const { barcodes, skus } = codesOf(old);
+  for (const [code] of barcodes) if (index.byBarcode.get(code)?.product === old) index.byBarcode.delete(code);
+  for (const [code] of skus) if (index.bySku.get(code)?.product === old) index.bySku.delete(code);
 }
 
-const emptyIndex = (): ProductIndex => ({
+export const emptyIndex = (): ProductIndex => ({
   byId: new Map(),
   byBarcode: new Map(),
   bySku: new Map(),
@@ -108,11 +145,19 @@ catalogueChannel?.addEventListener('message', (event: MessageEvent<string | null
   if (event.data) tellListeners(event.data);
 });
 
-/** The product with this barcode or SKU in the device's copy (what the scan box looks up offline). */
-export async function productByCode(storeId: string, code: string): Promise<Product | undefined> {
-  const index = await productIndex(storeId);
+/**
+ * What a barcode or SKU names in an index, shaped as the server's answer to
+ * `GET /product/search-barcode`: the product, the variant, and the pack for a pack's barcode.
+ */
+export function matchCode(index: ProductIndex, code: string): BarcodeMatch | undefined {
   const wanted = code.trim();
-  return index.byBarcode.get(wanted) ?? index.bySku.get(wanted.toLowerCase());
+  const hit = index.byBarcode.get(wanted) ?? index.bySku.get(wanted.toLowerCase());
+  return hit && { ...hit.product, variant_id: hit.variantId, pack: hit.pack };
+}
+
+/** What this barcode or SKU names in the device's copy (what the scan box looks up offline). */
+export async function productByCode(storeId: string, code: string): Promise<BarcodeMatch | undefined> {
+  return matchCode(await productIndex(storeId), code);
 }
 
 /** Products whose name, SKU or barcode has a word starting with each typed word (as the server's search). */

@@ -1,10 +1,11 @@
 import type { Body } from '@tillbook/contract/common';
 import type { OrderQuote, ordersRoutes } from '@tillbook/contract/orders';
-import { PricingError, priceTillCart, sellingPrice } from '@tillbook/contract/pricing';
+import { PricingError, priceTillCart } from '@tillbook/contract/pricing';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { catalogueMeta, customerOnDevice } from '../catalogue/catalogue-cache';
 import { productsOnDevice } from '../catalogue/product-index';
+import { priceOf, resolveSellable } from '../components/sellable';
 
 /** The cart to price: the body of `POST /order/quote`, as the contract types it. */
 type QuoteBody = Body<typeof ordersRoutes.quote>;
@@ -31,16 +32,26 @@ export async function localQuote(
     storeId,
     body.items.map((i) => i.product_id),
   );
-  const missing = Object.fromEntries(
-    body.items
-      .map((item, i) => [
-        `items.${i}.product_id`,
-        products.has(item.product_id) ? '' : 'Not on this till: connect to sell it',
-      ])
-      .filter(([, m]) => m),
+  // Each line as the server prices it (issue 33): its variant (named, or the product's only
+  // active one) at the variant's selling price, or the pack at the pack's own price.
+  const sold = body.items.map((item) => {
+    const product = products.get(item.product_id);
+    if (!product)
+      return { problem: 'Not on this till: connect to sell it', field: 'product_id' as const, known: false };
+    const choice = { variantId: item.variant_id, pack: item.pack };
+    return { ...resolveSellable(product, choice, { archived: true }), known: true };
+  });
+  const refused = sold.flatMap((line, i) =>
+    line.problem ? [[`items.${i}.${line.field}`, line.problem]] : [],
   );
-  if (Object.keys(missing).length)
-    throw refusal('A product is not in this till’s copy of the catalogue.', missing);
+  if (refused.length) {
+    // A product the copy lacks says so; a variant or pack it cannot tell says which.
+    const known = sold.find((line) => line.problem && line.known);
+    throw refusal(
+      known?.problem ? `${known.problem}.` : 'A product is not in this till’s copy of the catalogue.',
+      Object.fromEntries(refused),
+    );
+  }
 
   let discount = null;
   if (body.discount_code) {
@@ -68,11 +79,23 @@ export async function localQuote(
     country: customer?.country ?? meta.store.country,
     state: customer?.state ?? meta.store.state,
   };
-  const lines = body.items.map((item) => ({
-    product: products.get(item.product_id)!,
-    quantity: item.quantity,
-    discount: item.discount ?? 0,
-  }));
+  const lines = body.items.map((item, i) => {
+    const { product, variant, pack } = sold[i]!.sellable!;
+    return {
+      // The pricing code takes a product's price: the unit's here, already the selling one.
+      product: {
+        id: product.id,
+        price: priceOf({ variant, pack }),
+        sale_price: null,
+        category_ids: product.category_ids,
+      },
+      name: product.name,
+      sku: variant.sku,
+      listPrice: pack ? pack.price : variant.price,
+      quantity: item.quantity,
+      discount: item.discount ?? 0,
+    };
+  });
   const money = (minor: number) => formatMoney(minor, meta.store.currency);
   let priced;
   try {
@@ -82,12 +105,9 @@ export async function localQuote(
     const p = error.problem;
     switch (p.kind) {
       case 'line_discount_too_large':
-        throw refusal(
-          `The discount on "${lines[p.line]!.product.name}" is more than the line's ${money(p.gross)}.`,
-          {
-            [`items.${p.line}.discount`]: `At most ${money(p.gross)}`,
-          },
-        );
+        throw refusal(`The discount on "${lines[p.line]!.name}" is more than the line's ${money(p.gross)}.`, {
+          [`items.${p.line}.discount`]: `At most ${money(p.gross)}`,
+        });
       case 'minimum_not_met':
         throw refusal(
           `The discount code "${discount!.code}" needs an order of at least ${money(p.minimum)}; this cart comes to ${money(p.subtotal)}.`,
@@ -106,10 +126,10 @@ export async function localQuote(
   return {
     items: lines.map((l, i) => ({
       product_id: l.product.id,
-      name: l.product.name,
-      sku: l.product.sku,
-      unit_price: sellingPrice(l.product),
-      list_price: l.product.price,
+      name: l.name,
+      sku: l.sku,
+      unit_price: l.product.price,
+      list_price: l.listPrice,
       quantity: l.quantity,
       discount: priced.lines[i]!.discount,
       total: priced.lines[i]!.total,
@@ -128,6 +148,6 @@ export async function localQuote(
     total: priced.total,
     currency: meta.store.currency,
     catalogue_at: meta.syncedAt,
-    unit_prices: lines.map((l) => sellingPrice(l.product)),
+    unit_prices: lines.map((l) => l.product.price),
   };
 }

@@ -27,7 +27,16 @@ export async function asOfflineSale(
     payment_type: input.body.payment_type,
     customer_id: input.customer?.id ?? null,
     customer: input.customer,
-    items: quote.items.map((i, n) => ({ ...i, id: `${key}-${n}`, quantity_refunded: 0 })),
+    // The quote prices the body's lines in their order; the variant and pack come from the line.
+    items: quote.items.map((i, n) => ({
+      ...i,
+      id: `${key}-${n}`,
+      variant_id: input.body.items[n]?.variant_id ?? i.product_id,
+      variant_name: input.lines[n]?.variant_name || null,
+      pack: input.body.items[n]?.pack ?? null,
+      pack_factor: input.lines[n]?.pack_factor ?? 1,
+      quantity_refunded: 0,
+    })),
     items_count: quote.items_count,
     subtotal: quote.subtotal,
     discount: quote.discount,

@@ -1,10 +1,13 @@
 import 'fake-indexeddb/auto';
 import type { Order, OrderQuote } from '@tillbook/contract/orders';
+import type { Product, ProductVariant } from '@tillbook/contract/products';
 import type { TillChanges } from '@tillbook/contract/till';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
 import type { OrderBody } from '../../../lib/till-db';
 import { applyChanges } from '../catalogue/catalogue-cache';
+import { addProduct, emptyCart, lineItem } from '../components/cart';
+import { localQuote } from '../offline/local-quote';
 import { sell } from './outbox';
 import { getSale, salesOf, updateSale } from './outbox-store';
 import type { SaleInput } from './sale';
@@ -50,13 +53,16 @@ const body: OrderBody = {
 
 let stores = 0;
 /** A store of its own per test (the database lives for the whole file), with a fresh catalogue copy. */
-async function newStore(settings = { offline_max_hours: 24, offline_max_sales: 200 }): Promise<string> {
+async function newStore(
+  settings = { offline_max_hours: 24, offline_max_sales: 200 },
+  products: Product[] = [],
+): Promise<string> {
   const storeId = `store-${++stores}`;
   const changes: TillChanges = {
     cursor: 'c1',
     more: false,
     full: true,
-    products: [],
+    products,
     removed_product_ids: [],
     customers: [],
     discounts: [],
@@ -75,6 +81,7 @@ const saleIn = (storeId: string, key: string): SaleInput => ({
   key,
   body,
   quote,
+  lines: [{ variant_name: '', pack_factor: 1 }],
   customer: null,
   cashier: { id: 'u1', name: 'Ada Obi' },
 });
@@ -342,5 +349,93 @@ describe('the till outbox', () => {
     ]);
     release();
     await pending;
+  });
+
+  it('offline, a carton, tins and a size of one product: the body keeps each line’s variant, pack and price, and replays once with the same lines', async () => {
+    const variant = (over: Partial<ProductVariant> & Pick<ProductVariant, 'id'>) =>
+      ({
+        name: '',
+        sku: over.id,
+        barcode: '',
+        price: 50_000,
+        sale_price: null,
+        quantity: 500,
+        status: 'active',
+        packs: [],
+        ...over,
+      }) as ProductVariant;
+    const base = {
+      unit: 'tin',
+      status: 'active',
+      track_stock: true,
+      images: [],
+      category_ids: [],
+      options: [],
+    };
+    const milk = {
+      ...base,
+      id: 'milk',
+      name: 'Peak Milk 400g',
+      price: 50_000,
+      sale_price: 45_000,
+      variants: [
+        variant({
+          id: 'milk',
+          sale_price: 45_000,
+          packs: [{ name: 'carton', factor: 24, barcode: '900', price: 1_000_000 }],
+        }),
+      ],
+    } as unknown as Product;
+    const shirt = {
+      ...base,
+      id: 'shirt',
+      name: 'T-shirt',
+      price: 500_000,
+      sale_price: null,
+      variants: [variant({ id: 'shirt', name: 'M' }), variant({ id: 'shirt-l', name: 'L', price: 550_000 })],
+    } as unknown as Product;
+    const storeId = await newStore(undefined, [milk, shirt]);
+    online = false;
+
+    // The cart as the till builds it, and the body and quote it sends (point-of-sale-screen).
+    let cart = addProduct(emptyCart(), milk, 3);
+    cart = addProduct(cart, milk, 2, { pack: 'carton' });
+    cart = addProduct(cart, shirt, 1, { variantId: 'shirt-l' });
+    const items = cart.lines.map((l) => lineItem(l, null));
+    const lineQuote = await localQuote(storeId, { items });
+    const sale: SaleInput = {
+      ...saleIn(storeId, 'key-packs'),
+      body: { ...body, items, amount_received: lineQuote.total },
+      quote: lineQuote,
+      lines: cart.lines.map((l) => ({ variant_name: l.variant_name, pack_factor: l.pack_factor })),
+    };
+    const kept = await sell(sale);
+    if (kept.kind !== 'waiting') throw new Error(`not kept: ${kept.kind}`);
+    const expectedItems = [
+      { product_id: 'shirt', variant_id: 'shirt-l', quantity: 1 },
+      { product_id: 'milk', pack: 'carton', quantity: 2 },
+      { product_id: 'milk', quantity: 3 },
+    ];
+    expect(kept.sale.body.items).toEqual(expectedItems);
+    expect(kept.sale.body.offline).toMatchObject({
+      unit_prices: [550_000, 1_000_000, 45_000],
+      total: 550_000 + 2_000_000 + 135_000,
+    });
+    // The receipt names the variant and the pack of each line.
+    expect(
+      kept.sale.receipt.items.map((i) => [i.product_id, i.variant_id, i.variant_name, i.pack, i.pack_factor]),
+    ).toEqual([
+      ['shirt', 'shirt-l', 'L', null, 1],
+      ['milk', 'milk', null, 'carton', 24],
+      ['milk', 'milk', null, null, 1],
+    ]);
+
+    online = true;
+    const shop = idempotentServer({});
+    await sendOutbox(storeId);
+    await sendOutbox(storeId);
+    expect(shop.sales).toHaveLength(1);
+    expect(shop.sales[0]!.body.items).toEqual(expectedItems);
+    expect(shop.sales[0]!.body.offline?.unit_prices).toEqual([550_000, 1_000_000, 45_000]);
   });
 });

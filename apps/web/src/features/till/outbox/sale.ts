@@ -10,6 +10,11 @@ export interface SaleInput {
   body: OrderBody;
   /** The cart as the till priced it (the server's quote, or the device's with no network). */
   quote: OrderQuote;
+  /**
+   * What a receipt names of each line that neither the body nor the quote carries, in the order
+   * of `body.items`: the variant's values and the base units in one of the line's units.
+   */
+  lines: ReadonlyArray<{ variant_name: string; pack_factor: number }>;
   customer: Order['customer'];
   cashier: { id: string; name: string | null };
 }

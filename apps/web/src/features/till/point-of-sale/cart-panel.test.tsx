@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { Product } from '@tillbook/contract/products';
+import type { Product, ProductVariant } from '@tillbook/contract/products';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -22,6 +22,8 @@ const product = (over: Partial<Product> = {}): Product =>
     quantity: 3,
     track_stock: true,
     status: 'active',
+    images: [],
+    unit: 'tin',
     ...over,
   }) as Product;
 
@@ -104,6 +106,12 @@ describe('point of sale: the cart', () => {
   it("shows each line's amount only from a quote that matches the cart, and the line's error", async () => {
     const line = {
       product_id: 'p-milo',
+      variant_id: null,
+      variant_name: '',
+      pack: null,
+      pack_factor: 1,
+      unit: 'tin',
+      units: [],
       name: 'Milo 500g',
       sku: 'MILO-500',
       barcode: '',
@@ -136,5 +144,62 @@ describe('point of sale: the cart', () => {
     await user.click(screen.getByRole('button', { name: 'Cart changed' }));
     expect(table.queryByText(/4,800\.00/)).toBeNull();
     expect(table.getByRole('alert')).toHaveTextContent('Only 1 left in stock');
+  });
+
+  it('keeps a carton and tins of one product on two lines; the unit control switches a line, joining the other', async () => {
+    const milk = product({
+      id: 'p-peak',
+      name: 'Peak Milk 400g',
+      price: 50_000,
+      quantity: 100,
+      variants: [
+        {
+          id: 'p-peak',
+          name: '',
+          sku: 'PEAK-400',
+          price: 50_000,
+          sale_price: null,
+          quantity: 100,
+          status: 'active',
+          packs: [{ name: 'carton', factor: 24, barcode: null, price: 1_000_000 }],
+        } as unknown as ProductVariant,
+      ],
+    });
+    function Packs() {
+      const till = usePosCart(STORE);
+      return (
+        <>
+          <Button onClick={() => till.add(milk)}>Add a tin</Button>
+          <Button onClick={() => till.add(milk, 1, { pack: 'carton' })}>Add a carton</Button>
+          <CartPanel
+            lines={till.cart.lines}
+            priced={undefined}
+            fresh={false}
+            errorsByLine={{}}
+            update={till.update}
+            focusScan={() => {}}
+          />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderScreen(<Packs />);
+    await user.click(await screen.findByRole('button', { name: 'Add a tin' }));
+    await user.click(screen.getByRole('button', { name: 'Add a tin' }));
+    await user.click(screen.getByRole('button', { name: 'Add a carton' }));
+    const table = within(cartTable());
+    expect(table.getByRole('textbox', { name: 'Quantity of Peak Milk 400g · carton (24)' })).toHaveValue('1');
+    expect(table.getByRole('textbox', { name: 'Quantity of Peak Milk 400g' })).toHaveValue('2');
+    // One more carton changes the carton's line only.
+    await user.click(table.getByRole('button', { name: 'One more Peak Milk 400g · carton (24)' }));
+    expect(loadCart(STORE).lines.map((l) => [l.pack, l.quantity])).toEqual([
+      ['carton', 2],
+      [null, 2],
+    ]);
+    // The tins' line switched to cartons joins the cartons' line.
+    await user.selectOptions(table.getByRole('combobox', { name: 'Unit of Peak Milk 400g' }), 'carton (24)');
+    await waitFor(() =>
+      expect(loadCart(STORE).lines.map((l) => [l.pack, l.quantity])).toEqual([['carton', 4]]),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Group,
+  NativeSelect,
   NumberInput,
   Paper,
   Skeleton,
@@ -14,7 +15,15 @@ import type { OrderQuote } from '@tillbook/contract/orders';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/money';
 import { EmptyState } from '../../../components/states';
-import { removeLine, setLineDiscount, setQuantity, type CartLine } from '../components/cart';
+import {
+  cartLineLabel,
+  lineKey,
+  removeLine,
+  setLineDiscount,
+  setLineUnit,
+  setQuantity,
+  type CartLine,
+} from '../components/cart';
 import type { CartUpdate } from './use-pos-cart';
 
 interface CartPanelProps {
@@ -22,6 +31,7 @@ interface CartPanelProps {
   /** The server's price of each line; shown only while it matches the cart (`fresh`). */
   priced: OrderQuote['items'] | undefined;
   fresh: boolean;
+  /** Messages by line key (`lineKey`). */
   errorsByLine: Record<string, string>;
   update: CartUpdate;
   focusScan: () => void;
@@ -47,15 +57,19 @@ export function CartPanel({ lines, priced, fresh, errorsByLine, update, focusSca
       </Paper>
     );
   }
-  const pieces = (l: CartLine) =>
-    linePieces({
+  // The quote prices the lines in the cart's order (one product may be on several lines): a
+  // line's price is the quote's line at its index, while the quote is the cart's.
+  const pieces = (l: CartLine, index: number) => {
+    const at = fresh ? priced?.[index] : undefined;
+    return linePieces({
       line: l,
-      priced: priced?.find((i) => i.product_id === l.product_id),
+      priced: at?.product_id === l.product_id ? at : undefined,
       fresh,
-      error: errorsByLine[l.product_id],
+      error: errorsByLine[lineKey(l)],
       update,
       focusScan,
     });
+  };
 
   return (
     <Paper withBorder radius="md">
@@ -71,10 +85,10 @@ export function CartPanel({ lines, priced, fresh, errorsByLine, update, focusSca
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {lines.map((l) => {
-              const p = pieces(l);
+            {lines.map((l, index) => {
+              const p = pieces(l, index);
               return (
-                <Table.Tr key={l.product_id}>
+                <Table.Tr key={lineKey(l)}>
                   <Table.Td>{p.info}</Table.Td>
                   <Table.Td>{p.quantity}</Table.Td>
                   <Table.Td>{p.discount}</Table.Td>
@@ -91,10 +105,10 @@ export function CartPanel({ lines, priced, fresh, errorsByLine, update, focusSca
       {/* On a phone each line is a small card: nothing hides behind a sideways scroll. */}
       <Stack gap={0} hiddenFrom="sm" aria-label="Cart lines">
         {lines.map((l, index) => {
-          const p = pieces(l);
+          const p = pieces(l, index);
           return (
             <Stack
-              key={l.product_id}
+              key={lineKey(l)}
               gap={6}
               p="sm"
               style={index ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
@@ -136,15 +150,19 @@ function linePieces({
   update: CartUpdate;
   focusScan: () => void;
 }): LinePieces {
+  const key = lineKey(l);
+  const name = cartLineLabel(l);
   return {
     info: (
       <>
         <Text size="sm" fw={500}>
-          {l.name}
+          {name}
         </Text>
         <Text size="xs" c="dimmed">
           <Money minor={priced?.unit_price ?? l.unit_price} /> · {l.sku}
+          {l.pack ? ` · ${l.quantity * l.pack_factor} ${l.unit}` : ''}
         </Text>
+        {l.units.length > 1 && <UnitControl line={l} name={name} update={update} />}
         {error && (
           <Text size="xs" c="red" role="alert">
             {error}
@@ -156,13 +174,13 @@ function linePieces({
       <Group gap={4} wrap="nowrap">
         <ActionIcon
           variant="default"
-          aria-label={`One less ${l.name}`}
-          onClick={() => update((c) => setQuantity(c, l.product_id, l.quantity - 1))}
+          aria-label={`One less ${name}`}
+          onClick={() => update((c) => setQuantity(c, key, l.quantity - 1))}
         >
           <IconMinus size={14} />
         </ActionIcon>
         <NumberInput
-          aria-label={`Quantity of ${l.name}`}
+          aria-label={`Quantity of ${name}`}
           value={l.quantity}
           min={1}
           allowDecimal={false}
@@ -172,13 +190,13 @@ function linePieces({
           size="xs"
           onChange={(v) => {
             const n = typeof v === 'number' ? v : Number(v);
-            if (Number.isInteger(n) && n > 0) update((c) => setQuantity(c, l.product_id, n));
+            if (Number.isInteger(n) && n > 0) update((c) => setQuantity(c, key, n));
           }}
         />
         <ActionIcon
           variant="default"
-          aria-label={`One more ${l.name}`}
-          onClick={() => update((c) => setQuantity(c, l.product_id, l.quantity + 1))}
+          aria-label={`One more ${name}`}
+          onClick={() => update((c) => setQuantity(c, key, l.quantity + 1))}
         >
           <IconPlus size={14} />
         </ActionIcon>
@@ -186,7 +204,7 @@ function linePieces({
     ),
     discount: (
       <TextInput
-        aria-label={`Discount on ${l.name}`}
+        aria-label={`Discount on ${name}`}
         placeholder="Discount"
         size="xs"
         w={110}
@@ -194,7 +212,7 @@ function linePieces({
         value={l.discount}
         onChange={(e) => {
           const value = e.currentTarget.value;
-          update((c) => setLineDiscount(c, l.product_id, value));
+          update((c) => setLineDiscount(c, key, value));
         }}
       />
     ),
@@ -203,9 +221,9 @@ function linePieces({
       <ActionIcon
         variant="subtle"
         color="red"
-        aria-label={`Remove ${l.name}`}
+        aria-label={`Remove ${name}`}
         onClick={() => {
-          update((c) => removeLine(c, l.product_id));
+          update((c) => removeLine(c, key));
           focusScan();
         }}
       >
@@ -213,4 +231,29 @@ function linePieces({
       </ActionIcon>
     ),
   };
+}
+
+/**
+ * Sells the line by the unit or in one of its variant's packs (issue 33): a native select, so a
+ * phone opens its own picker, big enough for a thumb, and the line's row keeps its width.
+ */
+function UnitControl({ line: l, name, update }: { line: CartLine; name: string; update: CartUpdate }) {
+  const key = lineKey(l);
+  return (
+    <NativeSelect
+      aria-label={`Unit of ${name}`}
+      size="sm"
+      w={170}
+      mt={4}
+      value={l.pack ?? ''}
+      data={l.units.map((u) => ({
+        value: u.pack ?? '',
+        label: u.pack ? `${u.pack} (${u.factor})` : l.unit || 'unit',
+      }))}
+      onChange={(e) => {
+        const pack = e.currentTarget.value || null;
+        update((c) => setLineUnit(c, key, pack));
+      }}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { DateTime } from '../../../components/money';
-import { heldCartLabel, type HeldCart } from '../components/cart';
+import { cartLineLabel, heldCartLabel, type HeldCart } from '../components/cart';
 
 interface HeldSalesModalProps {
   opened: boolean;
@@ -39,7 +39,7 @@ export function HeldSalesModal({
                     {heldCartLabel(h)}
                   </Text>
                   <Text size="xs" c="dimmed" lineClamp={2}>
-                    {h.cart.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}
+                    {h.cart.lines.map((l) => `${l.quantity} × ${cartLineLabel(l)}`).join(', ')}
                   </Text>
                   <Text size="xs" c="dimmed">
                     Held <DateTime iso={h.held_at} />

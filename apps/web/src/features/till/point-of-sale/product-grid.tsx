@@ -16,6 +16,7 @@ import { memo, useState } from 'react';
 import { Money } from '../../../components/money';
 import { useCan } from '../../../lib/current-user';
 import { usePinFavourite } from '../api/till-grid';
+import { lowestPrice, needsVariantChoice } from '../components/sellable';
 import { initialsOf, type GridTile } from './grid-tiles';
 import { useGridTiles } from './use-grid-tiles';
 
@@ -99,8 +100,13 @@ function Tile({
   onTap: (tile: GridTile) => void;
 }) {
   const { product, pinned } = tile;
-  const price =
-    product.sale_price !== null && product.sale_price < product.price ? product.sale_price : product.price;
+  // A product with several variants is picked from the variant picker: its tile says "from".
+  const several = needsVariantChoice(product);
+  const price = several
+    ? lowestPrice(product)
+    : product.sale_price !== null && product.sale_price < product.price
+      ? product.sale_price
+      : product.price;
   return (
     <UnstyledButton
       onClick={() => onTap(tile)}
@@ -134,6 +140,7 @@ function Tile({
         {product.name}
       </Text>
       <Text size="xs" c="dimmed">
+        {several ? 'from ' : ''}
         <Money minor={price} />
       </Text>
     </UnstyledButton>

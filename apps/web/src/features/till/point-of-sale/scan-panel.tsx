@@ -7,6 +7,7 @@ import { BarcodeInput } from '../../../components/barcode-input';
 import { Money } from '../../../components/money';
 import { ProductSearchResults } from '../../../components/product-search-results';
 import { useProductSearch } from '../api/lookups';
+import { activeVariants, lowestPrice, needsVariantChoice } from '../components/sellable';
 import { useHasKeyboard } from './use-has-keyboard';
 import type { Scanner } from './use-scanner';
 
@@ -110,12 +111,19 @@ export const ScanPanel = memo(function ScanPanel({
         onPick={pick}
         mt="sm"
         detailStyle={{ whiteSpace: 'nowrap' }}
-        detail={(p) => (
-          <>
-            <Money minor={p.sale_price && p.sale_price < p.price ? p.sale_price : p.price} />
-            {p.track_stock ? ` · ${p.quantity} in stock` : ''}
-          </>
-        )}
+        detail={(p) =>
+          needsVariantChoice(p) ? (
+            // Picked in the variant picker, which shows each one's price and stock.
+            <>
+              from <Money minor={lowestPrice(p)} /> · {activeVariants(p).length} variants
+            </>
+          ) : (
+            <>
+              <Money minor={p.sale_price && p.sale_price < p.price ? p.sale_price : p.price} />
+              {p.track_stock ? ` · ${p.quantity} in stock` : ''}
+            </>
+          )
+        }
       />
     </Paper>
   );

@@ -1,9 +1,11 @@
 import type { Order } from '@tillbook/contract/orders';
+import type { Product } from '@tillbook/contract/products';
 import { lazy, Suspense } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { loadWithRetry } from '../../../lib/lazy-screen';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import type { usePosCart } from './use-pos-cart';
+import type { VariantChoice } from './variant-picker';
 
 // Closed until the cashier holds a sale or completes one: their code (the receipt among it) loads
 // beside the screen's, off the first paint's path (decision 0023).
@@ -15,6 +17,9 @@ const SaleCompletedModal = lazy(async () => ({ default: (await loadSaleCompleted
 // BarcodeDetector) load only when the camera button is pressed: none of it is in the first load.
 export const loadCameraScan = () => loadWithRetry(() => import('./camera-scan-modal'));
 const CameraScanModal = lazy(async () => ({ default: (await loadCameraScan()).CameraScanModal }));
+// Needed only for a product with several variants: loaded with the held sales', off the first paint.
+export const loadVariantPicker = () => loadWithRetry(() => import('./variant-picker'));
+const VariantPicker = lazy(async () => ({ default: (await loadVariantPicker()).VariantPicker }));
 
 type Till = ReturnType<typeof usePosCart>;
 
@@ -34,11 +39,17 @@ export function TillDialogs(props: {
   cameraOpen: boolean;
   onCameraClose: () => void;
   onCode: (code: string) => void;
+  /** A product with several variants, tapped: which one to sell. */
+  picking: Product | null;
+  phone: boolean;
+  onPick: (choice: VariantChoice) => void;
+  onPickClose: () => void;
 }) {
   const clearingDrawn = useOpenedOnce(props.clearing);
   const heldDrawn = useOpenedOnce(props.heldOpen);
   const saleDrawn = useOpenedOnce(props.sale !== null);
   const cameraDrawn = useOpenedOnce(props.cameraOpen);
+  const pickerDrawn = useOpenedOnce(props.picking !== null);
   return (
     <>
       {clearingDrawn && (
@@ -65,6 +76,14 @@ export function TillDialogs(props: {
         {saleDrawn && <SaleCompletedModal sale={props.sale} onNewSale={props.onNewSale} />}
         {cameraDrawn && (
           <CameraScanModal opened={props.cameraOpen} onClose={props.onCameraClose} onCode={props.onCode} />
+        )}
+        {pickerDrawn && (
+          <VariantPicker
+            product={props.picking}
+            phone={props.phone}
+            onPick={props.onPick}
+            onClose={props.onPickClose}
+          />
         )}
       </Suspense>
     </>

@@ -6,16 +6,18 @@ import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { customerQuery } from '../api/lookups';
 import {
-  addProduct,
+  addSellable,
   holdCart,
   loadCart,
   loadHeldCarts,
   resumeHeldCart,
   saveCart,
   saveHeldCarts,
+  stockProblem,
   type Cart,
   type HeldCart,
 } from '../components/cart';
+import { resolveSellable, type LineChoice } from '../components/sellable';
 
 export const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -48,23 +50,21 @@ export function usePosCart(storeId: string) {
     setCart(change);
   };
 
-  /** Adds a product unless it is archived or the cart would take more than is in stock. */
-  const add = (product: Product, quantity = 1) => {
-    if (product.status === 'archived') {
-      notify.error(`${product.name} is archived and cannot be sold`);
-      return;
+  /**
+   * Adds a product (its variant and pack as `choice` names them) unless it cannot be sold
+   * (archived, no such variant or pack) or the cart would take more base units of the variant
+   * than are in stock. False when nothing was added.
+   */
+  const add = (product: Product, quantity = 1, choice: LineChoice = {}): boolean => {
+    const { sellable, problem } = resolveSellable(product, choice);
+    const refused = sellable ? stockProblem(cartRef.current, sellable, quantity) : problem;
+    if (refused || !sellable) {
+      if (refused) notify.error(refused);
+      return false;
     }
-    const inCart = cartRef.current.lines.find((l) => l.product_id === product.id)?.quantity ?? 0;
-    if (product.track_stock && inCart + quantity > product.quantity) {
-      notify.error(
-        product.quantity > 0
-          ? `Only ${product.quantity} of ${product.name} left in stock`
-          : `${product.name} is out of stock`,
-      );
-      return;
-    }
-    cartRef.current = addProduct(cartRef.current, product, quantity);
-    update((c) => addProduct(c, product, quantity));
+    cartRef.current = addSellable(cartRef.current, sellable, quantity);
+    update((c) => addSellable(c, sellable, quantity));
+    return true;
   };
 
   /** Parks the cart on the till; false when there was nothing to hold. */

@@ -2,15 +2,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ApiError } from '../../../lib/api-client';
 import { toMinor } from '../../../lib/format';
 import { useOrderQuote, type QuoteBody } from '../api/quote-order';
-import { changeDue, type Cart } from '../components/cart';
+import { changeDue, lineItem, lineKey, type Cart } from '../components/cart';
 
-/** Line-indexed server messages (`items.2.discount`) moved onto the product they belong to. */
-export function lineErrors(fields: Record<string, string>, productIds: string[]): Record<string, string> {
+/** Line-indexed server messages (`items.2.discount`) moved onto the cart line (its key) they belong to. */
+export function lineErrors(fields: Record<string, string>, lineKeys: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [path, message] of Object.entries(fields)) {
     const match = /^items\.(\d+)\./.exec(path);
-    const id = match ? productIds[Number(match[1])] : undefined;
-    if (id) out[id] = message;
+    const key = match ? lineKeys[Number(match[1])] : undefined;
+    if (key) out[key] = message;
   }
   return out;
 }
@@ -33,14 +33,10 @@ export function usePosQuote({ cart, currency, saleErrors, onCodeRefused, onShipp
   const lineDiscounts = cart.lines.map((l) => (l.discount.trim() ? toMinor(l.discount, currency) : 0));
   const badDiscount = Object.fromEntries(
     cart.lines
-      .map((l, i) => [l.product_id, lineDiscounts[i] === null ? 'Enter an amount like 500 or 500.50' : ''])
+      .map((l, i) => [lineKey(l), lineDiscounts[i] === null ? 'Enter an amount like 500 or 500.50' : ''])
       .filter(([, m]) => m),
   ) as Record<string, string>;
-  const items = cart.lines.map((l, i) => ({
-    product_id: l.product_id,
-    quantity: l.quantity,
-    ...(lineDiscounts[i] ? { discount: lineDiscounts[i] } : {}),
-  }));
+  const items = cart.lines.map((l, i) => lineItem(l, lineDiscounts[i] ?? null));
   const charges = {
     ...(cart.discount_code ? { discount_code: cart.discount_code } : {}),
     ...(cart.shipping_id ? { shipping_id: cart.shipping_id } : {}),
@@ -50,10 +46,10 @@ export function usePosQuote({ cart, currency, saleErrors, onCodeRefused, onShipp
   const quote = useOrderQuote(Object.keys(badDiscount).length ? null : debouncedBody);
   const fresh = JSON.stringify(debouncedBody) === JSON.stringify(quoteBody) && !quote.isPlaceholderData;
   const fields = quote.error instanceof ApiError ? quote.error.fields : {};
-  const productIds = cart.lines.map((l) => l.product_id);
+  const lineKeys = cart.lines.map(lineKey);
   const errorsByLine = {
-    ...lineErrors(fields, productIds),
-    ...lineErrors(saleErrors, productIds),
+    ...lineErrors(fields, lineKeys),
+    ...lineErrors(saleErrors, lineKeys),
     ...badDiscount,
   };
 

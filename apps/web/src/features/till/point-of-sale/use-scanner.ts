@@ -1,4 +1,4 @@
-import type { Product } from '@tillbook/contract/products';
+import type { BarcodeMatch } from '@tillbook/contract/products';
 import { useMemo, useRef, useState } from 'react';
 import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -10,9 +10,10 @@ import { withTypedQuantity } from './camera-code';
 /**
  * The scan box: what is typed in it, and the look-ups of what was scanned. Scanners type the
  * next code while the last one is still being looked up: the box is emptied at once and the
- * look-ups run one after another, in the order scanned, each found product handed to `onFound`.
+ * look-ups run one after another, in the order scanned, each found product handed to `onFound`
+ * with the variant and pack its code names.
  */
-export function useScanner(onFound: (product: Product, quantity: number) => void) {
+export function useScanner(onFound: (match: BarcodeMatch, quantity: number) => void) {
   const [text, setText] = useState('');
   const [looking, setLooking] = useState(false);
   const lookups = useRef<Promise<void>>(Promise.resolve());

@@ -3,7 +3,7 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@tillbook/contract/constants';
 import type { Order } from '@tillbook/contract/orders';
-import type { Product } from '@tillbook/contract/products';
+import type { BarcodeMatch, Product } from '@tillbook/contract/products';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/states';
 import { ApiError, messageOf } from '../../../lib/api-client';
@@ -20,6 +20,7 @@ import { useOfflineTill } from '../offline/use-offline-till';
 import { sell } from '../outbox/outbox';
 import type { SaleOutcome } from '../outbox/sale';
 import { emptyCart } from '../components/cart';
+import { choiceOfMatch, needsVariantChoice } from '../components/sellable';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
 import { CompleteSaleButton, PaymentPanel } from '../point-of-sale/payment-panel';
@@ -29,7 +30,13 @@ import { readNow } from '../point-of-sale/use-has-keyboard';
 import { ScanPanel } from '../point-of-sale/scan-panel';
 import { SHIFT_REQUIRED_TEXT, TillShiftArea, type ShiftControl } from '../point-of-sale/shift-bar';
 import { currentShiftQuery, tillRulesQuery } from '../api/shift';
-import { loadCameraScan, loadHeldSales, loadSaleCompleted, TillDialogs } from '../point-of-sale/till-dialogs';
+import {
+  loadCameraScan,
+  loadHeldSales,
+  loadSaleCompleted,
+  loadVariantPicker,
+  TillDialogs,
+} from '../point-of-sale/till-dialogs';
 import { DesktopTill, PhoneTill, TillHeader } from '../point-of-sale/till-layouts';
 import { TotalsPanel } from '../point-of-sale/totals-panel';
 import { useCharges } from '../point-of-sale/use-charges';
@@ -79,20 +86,32 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const codeRef = useRef<HTMLInputElement>(null);
   const receivedRef = useRef<HTMLInputElement>(null);
   const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
+  // A product with several variants, tapped or scanned without naming one: the cashier picks.
+  const [picking, setPicking] = useState<{ product: Product; quantity: number } | null>(null);
   // The panels below are drawn again only when their own props change (decision 0023 addendum):
   // the callbacks they take keep one identity.
-  const addProduct = useStableCallback((product: Product) => till.add(product));
+  const addProduct = useStableCallback((product: Product) => {
+    if (needsVariantChoice(product)) setPicking({ product, quantity: 1 });
+    else till.add(product);
+  });
+  /** A scan names its variant, and its pack for a pack's barcode (issue 33); `3*code` is three of them. */
+  const addScanned = useStableCallback((match: BarcodeMatch, quantity: number) => {
+    const choice = choiceOfMatch(match);
+    if (choice) till.add(match, quantity, choice);
+    else setPicking({ product: match, quantity });
+  });
   const focusScanOnDesktop = useStableCallback(() => {
     if (!phone) focusScan();
   });
   // The dialogs' code is fetched once the till is drawn, so opening one waits for nothing.
   useEffect(() => {
-    const load = () => void Promise.all([loadHeldSales(), loadSaleCompleted()]).catch(() => undefined);
+    const load = () =>
+      void Promise.all([loadHeldSales(), loadSaleCompleted(), loadVariantPicker()]).catch(() => undefined);
     if (typeof window.requestIdleCallback !== 'function') return void load();
     const id = window.requestIdleCallback(load, { timeout: 2000 });
     return () => window.cancelIdleCallback(id);
   }, []);
-  const scanner = useScanner(till.add);
+  const scanner = useScanner(addScanned);
   const offline = useOfflineTill(storeId);
   const client = useQueryClient();
   const userId = useSession()?.user.id;
@@ -222,6 +241,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
         key: attempt.key,
         body,
         quote,
+        lines: cart.lines.map((l) => ({ variant_name: l.variant_name, pack_factor: l.pack_factor })),
         customer: cart.customer
           ? {
               id: cart.customer.id,
@@ -417,6 +437,18 @@ function PointOfSale({ storeId }: { storeId: string }) {
         cameraOpen={cameraOpen}
         onCameraClose={() => setCameraOpen(false)}
         onCode={scanner.scanFromCamera}
+        picking={picking?.product ?? null}
+        phone={phone}
+        onPick={(choice) => {
+          if (picking && till.add(picking.product, picking.quantity, choice)) {
+            setPicking(null);
+            focusScanOnDesktop();
+          }
+        }}
+        onPickClose={() => {
+          setPicking(null);
+          focusScanOnDesktop();
+        }}
       />
     </>
   );
