@@ -60,33 +60,7 @@ export const needsVariantChoice = (product: Product): boolean => activeVariants(
 export const priceOf = (s: Pick<Sellable, 'variant' | 'pack'>): number =>
   s.pack ? s.pack.price : sellingPrice(s.variant);
 
-/**
- * Base units as a shopkeeper counts them, "3 carton + 4 tin": the contract's `mixedUnits`, which
- * lives in a schema file (`product-model.ts`) the till's first load must not import (zod,
- * decision 0060; `scripts/check-bundle.mjs` fails the build). `sellable.test.ts` holds the two
- * equal; once the contract keeps it in a zod-free file, this goes.
- */
-export function mixedUnits(
-  quantity: number,
-  packs: ReadonlyArray<Pick<ProductPack, 'name' | 'factor'>>,
-  unit: string,
-): string {
-  const plain = `${quantity} ${unit}`;
-  if (quantity <= 0 || !packs.length) return plain;
-  const parts: string[] = [];
-  let left = quantity;
-  for (const pack of [...packs].sort((a, b) => b.factor - a.factor)) {
-    if (pack.factor < 2) continue;
-    const n = Math.floor(left / pack.factor);
-    if (n > 0) {
-      parts.push(`${n} ${pack.name}`);
-      left -= n * pack.factor;
-    }
-  }
-  if (!parts.length) return plain;
-  if (left > 0) parts.push(`${left} ${unit}`);
-  return parts.join(' + ');
-}
+export { mixedUnits } from '@tillbook/contract/stock-units';
 
 /** The lowest price a product sells at over its active variants (a tile's "from" price). */
 export function lowestPrice(product: Product): number {

@@ -91,6 +91,10 @@ export async function localQuote(
       },
       name: product.name,
       sku: variant.sku,
+      variantId: variant.id,
+      variantName: variant.name || null,
+      pack: pack?.name ?? null,
+      packFactor: pack?.factor ?? 1,
       listPrice: pack ? pack.price : variant.price,
       quantity: item.quantity,
       discount: item.discount ?? 0,
@@ -126,6 +130,10 @@ export async function localQuote(
   return {
     items: lines.map((l, i) => ({
       product_id: l.product.id,
+      variant_id: l.variantId,
+      variant_name: l.variantName,
+      pack: l.pack,
+      pack_factor: l.packFactor,
       name: l.name,
       sku: l.sku,
       unit_price: l.product.price,

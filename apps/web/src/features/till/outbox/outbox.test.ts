@@ -20,6 +20,10 @@ const quote: OrderQuote = {
   items: [
     {
       product_id: 'p1',
+      variant_id: 'p1',
+      variant_name: null,
+      pack: null,
+      pack_factor: 1,
       name: 'Milo 500g',
       sku: 'MILO',
       unit_price: 150000,
