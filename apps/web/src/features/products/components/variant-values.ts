@@ -196,9 +196,6 @@ export function fromVariant(v: ProductVariant, product: Product): VariantValues 
 export const ownVariant = (p: Pick<Product, 'id' | 'variants'>): ProductVariant | undefined =>
   p.variants.find((v) => v.id === p.id) ?? p.variants[0];
 
-export const activeVariants = (p: Pick<Product, 'variants'>) =>
-  p.variants.filter((v) => v.status === 'active');
-
 /** The combinations of a saved product's options that have no active variant: removed before. */
 export function removedCombos(options: ProductOption[], variants: ProductVariant[]): string[] {
   const have = new Set(
