@@ -82,6 +82,7 @@ export function VariantsStock({
           {
             header: 'Stock',
             numeric: true,
+            card: 'figure' as const,
             cell: (v: ProductVariant) => (
               <Text
                 size="sm"

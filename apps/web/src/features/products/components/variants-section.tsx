@@ -4,6 +4,7 @@ import {
   Button,
   Grid,
   Group,
+  Input,
   Modal,
   Paper,
   SimpleGrid,
@@ -16,6 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useElementSize } from '@mantine/hooks';
 import { IconPackages, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   MAX_OPTION_VALUES,
@@ -151,9 +153,6 @@ function BulkEdit({ form, trackStock }: { form: Form; trackStock: boolean }) {
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
             label="Set all stock"
-            description={
-              rows.some((r) => r.id) ? 'New variants; saved ones change with Adjust stock' : undefined
-            }
             inputMode="numeric"
             value={stock}
             onChange={(e) => setStock(e.currentTarget.value)}
@@ -183,15 +182,8 @@ interface RowParts {
   remove: ReactNode;
 }
 
-function useRowParts(
-  form: Form,
-  row: VariantValues,
-  i: number,
-  openPacks: (i: number) => void,
-  labelled: boolean,
-): RowParts {
+function rowParts({ form, row, i, openPacks, pricePlaceholder }: RowProps, labelled: boolean): RowParts {
   const values = form.getValues();
-  const { currency } = useStoreLocale();
   const name = variantName(row.values) || `Variant ${i + 1}`;
   // On a phone each box has its label; in the table the header names the column.
   const label = (text: string) => (labelled ? { label: text } : { 'aria-label': `${text} of ${name}` });
@@ -201,20 +193,14 @@ function useRowParts(
     price: (
       <MoneyInput
         {...label('Price')}
-        placeholder={
-          values.price !== null && !Number.isNaN(values.price) ? toMajorText(values.price, currency) : ''
-        }
+        placeholder={pricePlaceholder}
         {...form.getInputProps(`variants.${i}.price`)}
       />
     ),
     stock:
       row.id !== null ? (
         <Stack gap={0}>
-          {labelled && (
-            <Text size="sm" fw={500}>
-              Stock
-            </Text>
-          )}
+          {labelled && <Input.Label>Stock</Input.Label>}
           <Text size="sm" py={labelled ? 6 : undefined} aria-label={`Stock of ${name}`}>
             {mixedUnits(row.stock ?? 0, countedPacks(row.packs), values.unit || 'unit')}
           </Text>
@@ -240,12 +226,17 @@ function useRowParts(
       <Button
         variant={packErrors ? 'outline' : 'subtle'}
         color={packErrors ? 'red' : undefined}
-        size="xs"
+        size={labelled ? 'xs' : 'compact-sm'}
         leftSection={<IconPackages size={14} />}
         onClick={() => openPacks(i)}
         aria-label={`Packs of ${name}${packErrors ? ' (has errors)' : ''}`}
       >
-        {row.packs.length ? `${row.packs.length} pack${row.packs.length === 1 ? '' : 's'}` : 'Packs'}
+        {/* The table's narrow column holds the count; a card has room for the word. */}
+        {labelled
+          ? row.packs.length
+            ? `${row.packs.length} pack${row.packs.length === 1 ? '' : 's'}`
+            : 'Packs'
+          : row.packs.length}
       </Button>
     ),
     remove: (
@@ -266,23 +257,25 @@ function useRowParts(
   };
 }
 
-function VariantCard({ form, row, i, openPacks, trackStock }: RowProps) {
-  const parts = useRowParts(form, row, i, openPacks, true);
+function VariantCard(props: RowProps & { wide: boolean }) {
+  const parts = rowParts(props, true);
+  // Wide enough, the four boxes share one line, the barcode (13 digits) taking the most.
+  const span = (wide: number) => ({ base: 6, ...(props.wide ? { xs: wide } : {}) });
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={parts.name}>
-      <Group justify="space-between" wrap="nowrap" mb="xs">
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+      <Group justify="space-between" wrap="nowrap" mb={4} gap="xs">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere', flex: 1 }}>
           {parts.name}
         </Text>
+        {parts.packs}
         {parts.remove}
       </Group>
-      <SimpleGrid cols={2} spacing="xs">
-        {parts.price}
-        {trackStock ? parts.stock : <span />}
-        {parts.sku}
-        {parts.barcode}
-      </SimpleGrid>
-      <Group mt="xs">{parts.packs}</Group>
+      <Grid gap="xs">
+        <Grid.Col span={span(3)}>{parts.price}</Grid.Col>
+        <Grid.Col span={span(2)}>{props.trackStock ? parts.stock : null}</Grid.Col>
+        <Grid.Col span={span(3)}>{parts.sku}</Grid.Col>
+        <Grid.Col span={span(4)}>{parts.barcode}</Grid.Col>
+      </Grid>
     </Paper>
   );
 }
@@ -293,10 +286,13 @@ interface RowProps {
   i: number;
   openPacks: (i: number) => void;
   trackStock: boolean;
+  /** The product's price, shown in an empty price box: what the row will sell at. */
+  pricePlaceholder: string;
 }
 
-function VariantRow({ form, row, i, openPacks, trackStock }: RowProps) {
-  const parts = useRowParts(form, row, i, openPacks, false);
+function VariantRow(props: RowProps) {
+  const { form, row, trackStock } = props;
+  const parts = rowParts(props, false);
   const options = form.getValues().options;
   return (
     <Table.Tr>
@@ -323,8 +319,14 @@ function VariantRow({ form, row, i, openPacks, trackStock }: RowProps) {
  */
 function VariantsGrid({ form }: { form: Form }) {
   const phone = usePhoneWidth();
+  // The form sits beside the images on a laptop, narrower than the table: cards there too, so
+  // no width scrolls the grid sideways.
+  const { ref, width } = useElementSize();
+  const { currency } = useStoreLocale();
   const [packsOf, setPacksOf] = useState<number | null>(null);
   const values = form.getValues();
+  const pricePlaceholder =
+    values.price !== null && !Number.isNaN(values.price) ? toMajorText(values.price, currency) : '';
   const { options, variants, track_stock: trackStock } = values;
   const open = packsOf !== null ? variants[packsOf] : undefined;
   const openName = open ? variantName(open.values) || `Variant ${packsOf! + 1}` : '';
@@ -334,29 +336,32 @@ function VariantsGrid({ form }: { form: Form }) {
     i,
     openPacks: setPacksOf,
     trackStock,
+    pricePlaceholder,
   });
+  const tableWidth = options.length * 70 + (trackStock ? 560 : 470);
+  const cards = phone || (width > 0 && width < tableWidth);
   return (
-    <>
-      {phone ? (
+    <div ref={ref}>
+      {cards ? (
         <CardList label="Variants">
           {variants.map((row, i) => (
-            <VariantCard key={comboKey(row.values)} {...rowProps(row, i)} />
+            <VariantCard key={comboKey(row.values)} {...rowProps(row, i)} wide={width >= 600} />
           ))}
         </CardList>
       ) : (
-        <Table.ScrollContainer minWidth={options.length * 90 + 620}>
-          <Table verticalSpacing="xs" aria-label="Variants">
+        <Table.ScrollContainer minWidth={tableWidth}>
+          <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Variants">
             <Table.Thead>
               <Table.Tr>
                 {options.map((o, i) => (
                   <Table.Th key={i}>{o.name.trim() || `Option ${i + 1}`}</Table.Th>
                 ))}
-                <Table.Th w={130}>Price</Table.Th>
-                {trackStock && <Table.Th w={110}>Stock</Table.Th>}
+                <Table.Th w={110}>Price</Table.Th>
+                {trackStock && <Table.Th w={90}>Stock</Table.Th>}
                 <Table.Th>SKU</Table.Th>
-                <Table.Th>Barcode</Table.Th>
-                <Table.Th w={100}>Packs</Table.Th>
-                <Table.Th w={44}>
+                <Table.Th miw={140}>Barcode</Table.Th>
+                <Table.Th w={64}>Packs</Table.Th>
+                <Table.Th w={36}>
                   <VisuallyHidden>Remove</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -395,7 +400,7 @@ function VariantsGrid({ form }: { form: Form }) {
           </Stack>
         )}
       </Modal>
-    </>
+    </div>
   );
 }
 
@@ -451,6 +456,12 @@ export function VariantsSection({ form }: { form: Form }) {
               <>
                 <BulkEdit form={form} trackStock={values.track_stock} />
                 <VariantsGrid form={form} />
+                {values.track_stock && values.variants.some((r) => r.id) && (
+                  <Text size="xs" c="dimmed">
+                    A saved variant&apos;s stock changes with Adjust stock, so every change has a reason; Set
+                    all stock fills the new ones.
+                  </Text>
+                )}
               </>
             )}
             {values.removed.length > 0 && leftOut > 0 && (
