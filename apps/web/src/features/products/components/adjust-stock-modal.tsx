@@ -9,11 +9,18 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { ADJUSTMENT_REASONS, type AdjustmentReason, type Product } from '@tillbook/contract/products';
+import {
+  ADJUSTMENT_REASONS,
+  mixedUnits,
+  type AdjustmentReason,
+  type Product,
+  type ProductPack,
+} from '@tillbook/contract/products';
 import { useState } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useAdjustStock } from '../api/stock';
+import { activeVariants } from './stock-text';
 
 const REASON_LABELS: Record<AdjustmentReason, string> = {
   count: 'Stock count (set what is on the shelf)',
@@ -44,30 +51,91 @@ export function adjustmentChange(
   return direction === 'add' ? amount : -amount;
 }
 
-function AdjustForm({ product, onClose }: { product: Product; onClose: () => void }) {
+/**
+ * An adjustment counted in a pack (2 cartons damaged): the change in base units, and what is
+ * sent. A change of whole packs is sent as packs, so the ledger says so; a count in packs sets
+ * the shelf to that many packs' units, whose difference from stock is seldom whole packs, so it
+ * is sent in base units.
+ */
+export function packAdjustment(
+  reason: AdjustmentReason,
+  current: number,
+  amount: number,
+  direction: 'add' | 'remove',
+  pack: Pick<ProductPack, 'name' | 'factor'> | null,
+): { change: number; quantity_change: number; pack?: string } {
+  if (reason === 'count') {
+    const change = amount * (pack?.factor ?? 1) - current;
+    return { change, quantity_change: change };
+  }
+  const count = adjustmentChange(reason, current, amount, direction);
+  return pack
+    ? { change: count * pack.factor, quantity_change: count, pack: pack.name }
+    : { change: count, quantity_change: count };
+}
+
+/** The select's value for the base unit (a pack's value is its name). */
+const BASE = '';
+
+function AdjustForm({
+  product,
+  variantId: initialVariant,
+  onClose,
+}: {
+  product: Product;
+  variantId?: string;
+  onClose: () => void;
+}) {
+  const variants = activeVariants(product);
+  // A product with options names the variant even when one is left; one without sends the old body.
+  const choosing = variants.length > 1 || product.options.length > 0;
   const [key] = useState(newKey);
+  const [variantId, setVariantId] = useState<string | null>(
+    initialVariant ?? (variants.length === 1 ? variants[0]!.id : null),
+  );
+  const variant = variants.find((v) => v.id === variantId);
+  const current = variant?.quantity ?? (choosing ? 0 : product.quantity);
+  const packs = variant?.packs ?? [];
+  const [unit, setUnit] = useState(BASE);
+  const pack = packs.find((p) => p.name === unit) ?? null;
   const [reason, setReason] = useState<AdjustmentReason>('count');
   const [direction, setDirection] = useState<'add' | 'remove'>('add');
-  const [amount, setAmount] = useState<number | ''>(reason === 'count' ? product.quantity : '');
+  const [amount, setAmount] = useState<number | ''>(reason === 'count' ? current : '');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [variantError, setVariantError] = useState<string | null>(null);
+  // The stock in packs where the variant has them; a plain count otherwise, as it always read.
+  const show = (n: number) => (packs.length ? mixedUnits(n, packs, product.unit) : String(n));
   const adjust = useAdjustStock({
     onSuccess: (answer) => {
-      notify.success(`Stock adjusted: ${answer.data.product.quantity} in stock`);
+      const saved = answer.data.product;
+      const now = saved.variants.find((v) => v.id === variantId);
+      notify.success(
+        choosing && now
+          ? `Stock adjusted: ${now.name || saved.name} now ${mixedUnits(now.quantity, now.packs, saved.unit)}`
+          : `Stock adjusted: ${packs.length ? mixedUnits(saved.quantity, packs, saved.unit) : saved.quantity} in stock`,
+      );
       onClose();
     },
     onError: (e) => {
       const fields = e instanceof ApiError ? e.fields : {};
-      setError(fields.quantity_change ?? null);
+      setError(fields.quantity_change ?? fields.pack ?? null);
+      setVariantError(fields.variant_id ?? null);
       notify.error(messageOf(e));
     },
   });
   const value = amount === '' ? null : amount;
-  const change = value === null ? 0 : adjustmentChange(reason, product.quantity, value, direction);
-  const after = product.quantity + change;
+  const planned = value === null ? null : packAdjustment(reason, current, value, direction, pack);
+  const change = planned?.change ?? 0;
+  const after = current + change;
+  const unitName = pack ? pack.name : product.unit;
 
   const submit = () => {
-    if (value === null || value < 0 || !Number.isInteger(value)) {
+    if (choosing && !variant) {
+      setVariantError('Choose the variant whose stock changed');
+      return;
+    }
+    if (value === null || value < 0 || !Number.isInteger(value) || !planned) {
       setError('Enter a whole number');
       return;
     }
@@ -76,19 +144,53 @@ function AdjustForm({ product, onClose }: { product: Product; onClose: () => voi
       return;
     }
     if (after < 0) {
-      setError(`Only ${product.quantity} in stock`);
+      setError(`Only ${show(current)} in stock`);
       return;
     }
     setError(null);
     adjust.mutate({
       id: product.id,
       key,
-      body: { quantity_change: change, reason, note: note.trim() || undefined },
+      body: {
+        quantity_change: planned.quantity_change,
+        reason,
+        note: note.trim() || undefined,
+        ...(choosing && variant ? { variant_id: variant.id } : {}),
+        ...(planned.pack ? { pack: planned.pack } : {}),
+      },
     });
+  };
+
+  /** A new variant or unit starts a count from what is on hand in it. */
+  const restart = (nextCurrent: number, factor: number) => {
+    setAmount(reason === 'count' ? Math.floor(nextCurrent / factor) : '');
+    setError(null);
   };
 
   return (
     <Stack gap="md">
+      {choosing && (
+        <Select
+          label="Variant"
+          required
+          placeholder="Choose a variant"
+          data={variants.map((v) => ({
+            value: v.id,
+            label: `${v.name || 'Default'} (${mixedUnits(v.quantity, v.packs, product.unit)})`,
+          }))}
+          value={variantId}
+          allowDeselect={false}
+          searchable={variants.length > 8}
+          error={variantError}
+          onChange={(id) => {
+            const next = variants.find((v) => v.id === id);
+            setVariantId(id);
+            setUnit(BASE);
+            setVariantError(null);
+            restart(next?.quantity ?? 0, 1);
+          }}
+        />
+      )}
       <Select
         label="Reason"
         data={ADJUSTMENT_REASONS.map((r) => ({ value: r, label: REASON_LABELS[r] }))}
@@ -97,7 +199,7 @@ function AdjustForm({ product, onClose }: { product: Product; onClose: () => voi
         onChange={(v) => {
           const next = (v ?? 'count') as AdjustmentReason;
           setReason(next);
-          setAmount(next === 'count' ? product.quantity : '');
+          setAmount(next === 'count' ? Math.floor(current / (pack?.factor ?? 1)) : '');
           setError(null);
         }}
       />
@@ -113,8 +215,37 @@ function AdjustForm({ product, onClose }: { product: Product; onClose: () => voi
           ]}
         />
       )}
+      {packs.length > 0 && (
+        <Select
+          label="Counted in"
+          data={[
+            { value: BASE, label: `${product.unit} (single units)` },
+            ...packs.map((p) => ({ value: p.name, label: `${p.name} (${p.factor} ${product.unit})` })),
+          ]}
+          value={unit}
+          allowDeselect={false}
+          onChange={(v) => {
+            const next = v ?? BASE;
+            setUnit(next);
+            restart(current, packs.find((p) => p.name === next)?.factor ?? 1);
+          }}
+        />
+      )}
       <NumberInput
-        label={reason === 'count' ? 'Counted quantity' : 'Units'}
+        label={
+          reason === 'count'
+            ? pack
+              ? `Counted quantity (${pack.name})`
+              : 'Counted quantity'
+            : pack
+              ? `Units (${pack.name})`
+              : 'Units'
+        }
+        description={
+          reason === 'count' && pack
+            ? `Sets the stock to that many ${pack.name} of ${pack.factor} ${product.unit}`
+            : undefined
+        }
         min={0}
         allowDecimal={false}
         allowNegative={false}
@@ -132,9 +263,19 @@ function AdjustForm({ product, onClose }: { product: Product; onClose: () => voi
         onChange={(e) => setNote(e.currentTarget.value)}
       />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {product.quantity} in stock now
-        {change !== 0 ? ` → ${after} after (${change > 0 ? '+' : ''}${change})` : ''}
+        {choosing && !variant
+          ? 'Choose a variant to see its stock'
+          : `${show(current)} in stock now${
+              change !== 0
+                ? ` → ${show(after)} after (${change > 0 ? '+' : ''}${change}${packs.length ? ` ${product.unit}` : ''})`
+                : ''
+            }`}
       </Text>
+      {pack && reason !== 'count' && value !== null && value > 0 && (
+        <Text size="xs" c="dimmed">
+          {value} {unitName} = {value * pack.factor} {product.unit}
+        </Text>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={adjust.isPending}>
           Cancel
@@ -147,19 +288,24 @@ function AdjustForm({ product, onClose }: { product: Product; onClose: () => voi
   );
 }
 
-/** Adjust stock by hand with a reason; the key is made when the dialog opens (one adjustment). */
+/**
+ * Adjust stock by hand with a reason; the key is made when the dialog opens (one adjustment).
+ * `variantId` picks the variant first (the Adjust of a variant's row).
+ */
 export function AdjustStockModal({
   product,
+  variantId,
   opened,
   onClose,
 }: {
   product: Product;
+  variantId?: string;
   opened: boolean;
   onClose: () => void;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={`Adjust stock of ${product.name}`} centered>
-      {opened && <AdjustForm product={product} onClose={onClose} />}
+      {opened && <AdjustForm product={product} variantId={variantId} onClose={onClose} />}
     </Modal>
   );
 }

@@ -27,8 +27,10 @@ import { useCategories, useCreateCategory } from '../api/categories';
 import { productKey } from '../api/get-product';
 import { removeProductImage, uploadProductImage } from '../api/images';
 import { productsKey } from '../api/list-products';
+import { PacksEditor } from './packs-editor';
 import { generateBarcode, type ProductValues } from './product-values';
-import { StockBar } from './stock-bar';
+import { StockBar, VariantsStock } from './stock-bar';
+import { VariantsSection } from './variants-section';
 
 export type Form = UseFormReturnType<ProductValues>;
 
@@ -83,12 +85,17 @@ export function ProductFields({
   form,
   product,
   canManage,
+  onAdjust,
 }: {
   form: Form;
   product?: Product;
   canManage: boolean;
+  /** Adjust one variant's stock, from the table of a product with several. */
+  onAdjust?: (variantId: string) => void;
 }) {
   const values = form.getValues();
+  const withOptions = values.has_options;
+  const severalVariants = Boolean(product && product.variants.length > 1);
   return (
     <Stack gap="lg">
       <Section title="Details">
@@ -107,7 +114,14 @@ export function ProductFields({
           </SimpleGrid>
         </Stack>
       </Section>
-      <Section title="Pricing" description="Amounts in your store's currency.">
+      <Section
+        title="Pricing"
+        description={
+          withOptions
+            ? "Amounts in your store's currency. The price is each variant's unless its row gives another."
+            : "Amounts in your store's currency."
+        }
+      >
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <MoneyInput label="Price" required placeholder="2,500.00" {...form.getInputProps('price')} />
           <MoneyInput
@@ -122,6 +136,7 @@ export function ProductFields({
           />
         </SimpleGrid>
       </Section>
+      <VariantsSection form={form} />
       <Section title="Stock">
         <Stack gap="sm">
           <Switch
@@ -129,12 +144,19 @@ export function ProductFields({
             description="Off for services and items you never run out of"
             {...form.getInputProps('track_stock', { type: 'checkbox' })}
           />
+          {values.track_stock && product && severalVariants && (
+            <VariantsStock product={product} onAdjust={onAdjust} />
+          )}
           {values.track_stock && (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {product ? (
+              {withOptions && !product ? (
+                <Text size="sm" c="dimmed" mt={{ sm: 'lg' }}>
+                  Each variant&apos;s opening stock is in its row under Variants.
+                </Text>
+              ) : product ? (
                 <Stack gap={4}>
                   <Text size="sm" fw={500}>
-                    In stock
+                    {severalVariants ? 'In stock, all variants' : 'In stock'}
                   </Text>
                   <StockBar product={product} />
                   <Text size="xs" c="dimmed">
@@ -154,26 +176,42 @@ export function ProductFields({
           )}
         </Stack>
       </Section>
-      <Section title="Codes" description="Left empty, a SKU and an EAN-13 barcode are made for you.">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="SKU" {...form.getInputProps('sku')} />
-          <TextInput
-            label="Barcode"
-            leftSection={<IconBarcode size={16} />}
-            rightSectionWidth={96}
-            rightSection={
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => form.setFieldValue('barcode', generateBarcode())}
-              >
-                Generate
-              </Button>
-            }
-            {...form.getInputProps('barcode')}
+      {!withOptions && (
+        <Section
+          title="Sold in packs"
+          description={`A carton of 24, a crate of 12: stock is kept in ${values.unit || 'units'}, and a pack sells and counts as that many.`}
+        >
+          <PacksEditor
+            form={form}
+            path="packs"
+            packs={values.packs}
+            unit={values.unit || 'unit'}
+            label={values.name.trim() || 'This product'}
           />
-        </SimpleGrid>
-      </Section>
+        </Section>
+      )}
+      {!withOptions && (
+        <Section title="Codes" description="Left empty, a SKU and an EAN-13 barcode are made for you.">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="SKU" {...form.getInputProps('sku')} />
+            <TextInput
+              label="Barcode"
+              leftSection={<IconBarcode size={16} />}
+              rightSectionWidth={96}
+              rightSection={
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => form.setFieldValue('barcode', generateBarcode())}
+                >
+                  Generate
+                </Button>
+              }
+              {...form.getInputProps('barcode')}
+            />
+          </SimpleGrid>
+        </Section>
+      )}
     </Stack>
   );
 }

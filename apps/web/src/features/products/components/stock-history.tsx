@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { STOCK_REASON_LABELS, type StockMovement } from '@tillbook/contract/products';
+import { STOCK_REASON_LABELS, type Product, type StockMovement } from '@tillbook/contract/products';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/states';
 import { useTableState } from '../../../lib/use-table-state';
 import { useStockMovements } from '../api/stock';
 import { paths } from '../../../config/paths';
+import { variantLabel } from './stock-text';
 
 /** Where a movement came from, when it links somewhere (an order, a purchase order). */
 function referenceLink(m: StockMovement): string | null {
@@ -19,13 +20,24 @@ function referenceLink(m: StockMovement): string | null {
   return null;
 }
 
-/** The product's stock ledger, newest first: every change with its reason and who made it. */
-export function StockHistory({ productId }: { productId: string }) {
+/**
+ * The product's stock ledger, newest first: every change with its reason and who made it, and
+ * for a product with several variants, whose stock it was.
+ */
+export function StockHistory({ product }: { product: Pick<Product, 'id' | 'variants'> }) {
   const state = useTableState('stock-history');
-  const movements = useStockMovements(productId, state.page, state.perPage);
+  const movements = useStockMovements(product.id, state.page, state.perPage);
+  const several = product.variants.length > 1;
   const columns = useMemo<ColumnDef<StockMovement, unknown>[]>(
     () => [
       dateTimeColumn<StockMovement>('date', 'Date', (m) => m.created_at),
+      ...(several
+        ? [
+            column<StockMovement>('variant', 'Variant', (m) => variantLabel(product, m.variant_id), {
+              wrap: true,
+            }),
+          ]
+        : []),
       {
         id: 'reason',
         header: 'Reason',
@@ -60,7 +72,7 @@ export function StockHistory({ productId }: { productId: string }) {
       column<StockMovement>('by', 'By', (m) => m.actor_name ?? (m.actor_type === 'system' ? 'System' : '—')),
       column<StockMovement>('note', 'Note', (m) => m.note ?? '', { wrap: true }),
     ],
-    [],
+    [several, product],
   );
   return (
     <DataTable

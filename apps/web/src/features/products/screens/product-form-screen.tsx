@@ -34,7 +34,8 @@ function ProductForm({ product }: { product?: Product }) {
   const canManage = useCan('products.manage');
   const canViewPurchasing = useCan('purchase_orders.view');
   const canOrder = useCan('purchase_orders.manage');
-  const [adjusting, setAdjusting] = useState(false);
+  // Open with the variant of the row whose Adjust was pressed, or none chosen yet.
+  const [adjusting, setAdjusting] = useState<{ variantId?: string } | null>(null);
   const [archiving, setArchiving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const form = useSchemaForm<ProductValues>(
@@ -91,7 +92,12 @@ function ProductForm({ product }: { product?: Product }) {
   const editor = (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <ProductFields form={form} product={product} canManage={canManage} />
+        <ProductFields
+          form={form}
+          product={product}
+          canManage={canManage}
+          onAdjust={canManage ? (variantId) => setAdjusting({ variantId }) : undefined}
+        />
         {canManage && (
           <FormActions
             onCancel={() => navigate(paths.products)}
@@ -143,7 +149,7 @@ function ProductForm({ product }: { product?: Product }) {
               <Button
                 variant="default"
                 leftSection={<IconAdjustments size={16} />}
-                onClick={() => setAdjusting(true)}
+                onClick={() => setAdjusting({})}
               >
                 Adjust stock
               </Button>
@@ -201,9 +207,14 @@ function ProductForm({ product }: { product?: Product }) {
         </Grid.Col>
       </Grid>
       <Section title="Stock history">
-        <StockHistory productId={product.id} />
+        <StockHistory product={product} />
       </Section>
-      <AdjustStockModal product={product} opened={adjusting} onClose={() => setAdjusting(false)} />
+      <AdjustStockModal
+        product={product}
+        variantId={adjusting?.variantId}
+        opened={adjusting !== null}
+        onClose={() => setAdjusting(null)}
+      />
       <ConfirmDialog
         opened={archiving}
         title={`Archive ${product.name}?`}

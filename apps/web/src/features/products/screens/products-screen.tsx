@@ -19,6 +19,7 @@ import { findByBarcode } from '../api/get-product';
 import { productsKey, useProducts, type ProductFilters } from '../api/list-products';
 import { archiveProduct, useGenerateProduct } from '../api/save-product';
 import { StockBar, stockLabel } from '../components/stock-bar';
+import { variantSummary } from '../components/stock-text';
 import { paths } from '../../../config/paths';
 
 const STATUS_OPTIONS = [
@@ -116,18 +117,26 @@ export default function ProductsScreen() {
         id: 'name',
         header: 'Name',
         meta: { wrap: true, card: 'title' },
-        cell: ({ row }) => (
-          <Stack gap={0} miw={160}>
-            <Text fw={600} size="sm">
-              {row.original.name}
-            </Text>
-            {row.original.category && (
-              <Text size="xs" c="dimmed">
-                {row.original.category}
+        cell: ({ row }) => {
+          const variants = variantSummary(row.original);
+          return (
+            <Stack gap={0} miw={160}>
+              <Text fw={600} size="sm">
+                {row.original.name}
               </Text>
-            )}
-          </Stack>
-        ),
+              {variants && (
+                <Text size="xs" c="dimmed">
+                  {variants}
+                </Text>
+              )}
+              {row.original.category && (
+                <Text size="xs" c="dimmed">
+                  {row.original.category}
+                </Text>
+              )}
+            </Stack>
+          );
+        },
       },
       { id: 'sku', header: 'SKU', enableSorting: false, cell: ({ row }) => row.original.sku },
       {
