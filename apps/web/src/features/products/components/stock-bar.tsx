@@ -1,5 +1,5 @@
 import { Button, Progress, Stack, Text } from '@mantine/core';
-import { mixedUnits, type Product, type ProductVariant } from '@tillbook/contract/products';
+import { mixedUnits, type Product, type ProductPack, type ProductVariant } from '@tillbook/contract/products';
 import { LinesTable } from '../../../components/lines-table';
 import type { ListColumn } from '../../../components/list-card';
 import { Money } from '../../../components/money';
@@ -22,10 +22,8 @@ const LABELS = { in_stock: 'In stock', low_stock: 'Low stock', out_of_stock: 'Ou
 export function StockBar({
   product,
 }: {
-  product: Pick<
-    Product,
-    'track_stock' | 'quantity' | 'low_stock_threshold' | 'stock_status' | 'unit' | 'variants'
-  >;
+  product: Pick<Product, 'track_stock' | 'quantity' | 'low_stock_threshold' | 'stock_status' | 'unit'> &
+    (Pick<Product, 'variants'> | { variant_count: number; packs: ProductPack[] });
 }) {
   if (!product.track_stock) {
     return (

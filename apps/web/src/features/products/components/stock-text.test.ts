@@ -59,6 +59,21 @@ describe('stock in the products list', () => {
     expect(variantSummary({ ...tee, variants: tee.variants.slice(0, 1) })).toBeNull();
   });
 
+  it('reads a list row, which carries the count of variants and the packs of its only one', () => {
+    const row = {
+      quantity: 76,
+      unit: 'tin',
+      track_stock: true,
+      variant_count: 1,
+      packs: tin.variants[0]!.packs,
+    };
+    expect(stockText(row)).toBe('3 carton + 4 tin');
+    expect(variantSummary(row)).toBeNull();
+    const sizes = { quantity: 42, unit: 'piece', track_stock: true, variant_count: 3, packs: [] };
+    expect(stockText(sizes)).toBe('42');
+    expect(variantSummary(sizes)).toBe('3 variants · 42 in stock');
+  });
+
   it("names a movement's variant where the product has several", () => {
     expect(variantLabel(tee, 'v-m')).toBe('M');
     expect(variantLabel(tee, 'gone')).toBe('Removed variant');
