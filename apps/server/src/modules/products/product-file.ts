@@ -1,7 +1,10 @@
 import {
   createProductBody,
+  MAX_PRODUCT_OPTIONS,
   PRODUCT_FILE_COLUMNS,
   type ImportRowError,
+  type Product,
+  type ProductVariant,
   type productExportQuery,
 } from '@tillbook/contract/products';
 import type { z } from 'zod';
@@ -17,6 +20,7 @@ import {
 } from '../../lib/spreadsheet.js';
 import { productReads } from './product-reads.repository.js';
 import type { ProductsTable } from './products.tables.js';
+import { variantsRepository } from './variants.repository.js';
 
 /**
  * The product file, both ways: the columns an import reads (and their other names), a row's
@@ -48,6 +52,9 @@ export const ALIASES: Record<string, string> = {
   upc: 'barcode',
   gtin: 'barcode',
 };
+
+/** Packs a row of the file holds: the file has columns for three per variant. */
+export const FILE_PACKS = 3;
 
 const LABELS: Record<string, string> = {
   name: 'Name',
@@ -153,7 +160,7 @@ export function validate(
   return errors;
 }
 
-const EXAMPLES = [
+const EXAMPLES: Cell[][] = [
   [
     'Peak Milk Powder 400g Refill',
     '',
@@ -208,26 +215,73 @@ export async function productTemplate(
   return importTemplate(format, 'products', 'Products', PRODUCT_FILE_COLUMNS, EXAMPLES, ['sku', 'barcode']);
 }
 
-/** Products matching the list filters as CSV, in the template's columns, so an export imports back. */
+type Cell = string | number | null;
+
+const padded = (cells: Cell[], length: number): Cell[] =>
+  cells.length >= length ? cells : [...cells, ...new Array<Cell>(length - cells.length).fill('')];
+
+/** One variant's row: the product's shared fields, the variant's codes, prices, stock, options and packs. */
+function variantRow(p: Product, v: ProductVariant, digits: number): Cell[] {
+  return [
+    p.name,
+    v.sku,
+    v.barcode,
+    formatMajorAmount(v.price, digits),
+    formatMajorAmount(v.sale_price, digits),
+    formatMajorAmount(v.cost_price, digits),
+    p.track_stock ? v.quantity : '',
+    p.track_stock ? 'yes' : 'no',
+    v.low_stock_threshold,
+    p.unit,
+    p.categories.map((c) => c.name).join('; '),
+    p.description,
+    p.status,
+    ...padded(
+      p.options.flatMap((o) => [o.name, v.options[o.name] ?? '']),
+      MAX_PRODUCT_OPTIONS * 2,
+    ),
+    // The file has room for three packs a variant: a fourth and later are left out of it (an
+    // import never removes a pack the file does not name, so they survive a round trip).
+    ...padded(
+      v.packs
+        .slice(0, FILE_PACKS)
+        .flatMap((k) => [k.name, k.factor, k.barcode ?? '', formatMajorAmount(k.price, digits)]),
+      FILE_PACKS * 4,
+    ),
+  ];
+}
+
+/**
+ * Products matching the list filters as CSV, in the template's columns, so an export imports
+ * back: one row per active variant, the rows of a product with options one after the other.
+ */
 export async function* exportProducts(
   ctx: StoreContext,
   q: z.output<typeof productExportQuery>,
 ): AsyncGenerator<string> {
   const digits = minorDigits(ctx.access.store.currency);
   const repo = productReads(ctx.db, ctx.storeId);
-  yield* csvBatches(PRODUCT_FILE_COLUMNS, repo.each(q), (p) => [
-    p.name,
-    p.sku,
-    p.barcode,
-    formatMajorAmount(p.price, digits),
-    formatMajorAmount(p.sale_price, digits),
-    formatMajorAmount(p.cost_price, digits),
-    p.track_stock ? p.quantity : '',
-    p.track_stock ? 'yes' : 'no',
-    p.low_stock_threshold,
-    p.unit,
-    p.categories.map((c) => c.name).join('; '),
-    p.description,
-    p.status,
-  ]);
+  const variants = variantsRepository(ctx.db, ctx.storeId);
+  async function* rows(): AsyncGenerator<Cell[][]> {
+    for await (const batch of repo.each(q)) {
+      const out: Cell[][] = [];
+      for (const p of batch) {
+        let active = p.variants.filter((v) => v.status === 'active');
+        // A product's variants are read with it only when it has several (`variant_count`); one
+        // with options and a single variant comes back as its own row, without the option
+        // values, which are read here (rare: one option value only).
+        if (p.options.length && active.some((v) => !Object.keys(v.options).length)) {
+          const values = new Map(
+            (await variants.variantsOf(p.id)).map(
+              (r) => [r.id, JSON.parse(r.option_values) as Record<string, string>] as const,
+            ),
+          );
+          active = active.map((v) => ({ ...v, options: values.get(v.id) ?? v.options }));
+        }
+        for (const v of active) out.push(variantRow(p, v, digits));
+      }
+      if (out.length) yield out;
+    }
+  }
+  yield* csvBatches(PRODUCT_FILE_COLUMNS, rows(), (row) => row);
 }
