@@ -1,8 +1,12 @@
+import { trimmed } from '@tillbook/contract/common';
 import {
   createProductBody,
   MAX_PRODUCT_OPTIONS,
+  packInput,
   PRODUCT_FILE_COLUMNS,
+  productOptionInput,
   type ImportRowError,
+  type PackInput,
   type Product,
   type ProductVariant,
   type productExportQuery,
@@ -51,6 +55,9 @@ export const ALIASES: Record<string, string> = {
   ean: 'barcode',
   upc: 'barcode',
   gtin: 'barcode',
+  pack1_factor: 'pack1_units',
+  pack2_factor: 'pack2_units',
+  pack3_factor: 'pack3_units',
 };
 
 /** Packs a row of the file holds: the file has columns for three per variant. */
@@ -71,6 +78,16 @@ const LABELS: Record<string, string> = {
 
 export type ProductInput = z.output<typeof createProductBody>;
 
+/** An option value of a variant's row: `option<column>_name` and `option<column>_value`. */
+export interface RowOption {
+  name: string;
+  value: string;
+  column: number;
+}
+
+/** A pack of a row, from `pack<column>_name`, `_units`, `_barcode` and `_price`. */
+export type RowPack = PackInput & { barcode: string | null; column: number };
+
 export interface ParsedRow {
   line: number;
   /** Fields given with a value. */
@@ -78,6 +95,121 @@ export interface ParsedRow {
   /** Optional fields given empty (cleared on an update). */
   cleared: Set<'description' | 'sale_price' | 'cost_price'>;
   categories: string[] | undefined;
+  /** Option values (decision 0064): a row with any is a variant of a product with options. */
+  options: RowOption[];
+  /** Packs named on the row; undefined when no pack cell has a value (the packs are left as they are). */
+  packs: RowPack[] | undefined;
+}
+
+const optionName = productOptionInput.shape.name;
+const optionValue = trimmed('Option value', 40);
+const firstIssue = (error: { issues: Array<{ message: string }> }) => error.issues[0]?.message ?? 'Not valid';
+const WHOLE = /^\d+(\.0+)?$/;
+
+/** The `option<n>_name` and `option<n>_value` cells of a row; problems become row errors. */
+function parseOptions(
+  text: (key: string) => string | undefined,
+  line: number,
+  errors: ImportRowError[],
+): RowOption[] {
+  const options: RowOption[] = [];
+  for (let column = 1; column <= MAX_PRODUCT_OPTIONS; column++) {
+    const name = text(`option${column}_name`) ?? '';
+    const value = text(`option${column}_value`) ?? '';
+    if (!name && !value) continue;
+    const bad = (part: 'name' | 'value', reason: string) =>
+      errors.push({ line, field: `option${column}_${part}`, reason });
+    if (!name) {
+      bad('name', `Give the name of the option whose value is "${value}" (Size, Colour…)`);
+      continue;
+    }
+    if (!value) {
+      bad('value', `Give the value of ${name}`);
+      continue;
+    }
+    const n = optionName.safeParse(name);
+    if (!n.success) {
+      bad('name', firstIssue(n.error));
+      continue;
+    }
+    const v = optionValue.safeParse(value);
+    if (!v.success) {
+      bad('value', firstIssue(v.error));
+      continue;
+    }
+    if (options.some((o) => o.name.toLowerCase() === n.data.toLowerCase())) {
+      bad('name', `${n.data} is given twice on this line`);
+      continue;
+    }
+    options.push({ name: n.data, value: v.data, column });
+  }
+  return options;
+}
+
+const PACK_FIELDS: Record<string, string> = {
+  name: 'name',
+  factor: 'units',
+  barcode: 'barcode',
+  price: 'price',
+};
+
+/** The `pack<n>_…` cells of a row, checked as the API checks a pack; undefined when all are empty. */
+function parsePacks(
+  text: (key: string) => string | undefined,
+  line: number,
+  digits: number,
+  errors: ImportRowError[],
+): RowPack[] | undefined {
+  const packs: RowPack[] = [];
+  let named = false;
+  for (let column = 1; column <= FILE_PACKS; column++) {
+    const cell = (part: string) => text(`pack${column}_${part}`) ?? '';
+    const [name, units, barcode, price] = [
+      cell('name'),
+      cell('units').replace(/,/g, ''),
+      cell('barcode'),
+      cell('price'),
+    ];
+    if (!name && !units && !barcode && !price) continue;
+    named = true;
+    const bad = (part: string, reason: string) =>
+      errors.push({ line, field: `pack${column}_${part}`, reason });
+    if (!units) {
+      bad('units', 'Units per pack is required (24 for a carton of 24)');
+      continue;
+    }
+    if (!WHOLE.test(units)) {
+      bad('units', 'Units per pack must be a whole number');
+      continue;
+    }
+    if (!price) {
+      bad('price', 'Pack price is required');
+      continue;
+    }
+    const amount = parseMajorAmount(price, digits);
+    if (typeof amount === 'string') {
+      bad('price', `Pack price ${amount}`);
+      continue;
+    }
+    const result = packInput.safeParse({
+      name,
+      factor: Number(units),
+      barcode: barcode || null,
+      price: amount,
+    });
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      bad(PACK_FIELDS[String(issue.path[0])] ?? 'name', issue.message);
+      continue;
+    }
+    const same = packs.find((p) => p.name.toLowerCase() === result.data.name.toLowerCase());
+    if (same) {
+      bad('name', `Each pack needs its own name: "${same.name}" is pack ${same.column}`);
+      continue;
+    }
+    packs.push({ ...result.data, barcode: result.data.barcode || null, column });
+  }
+  return named ? packs : undefined;
 }
 
 const splitCategories = (text: string) =>
@@ -127,6 +259,8 @@ export function parseRow(row: SheetRow, columns: Set<string>, digits: number): P
     } else if (parsed !== undefined) input.track_stock = parsed;
   }
   const categories = text('categories');
+  const options = parseOptions(text, row.line, errors);
+  const packs = parsePacks(text, row.line, digits, errors);
   return errors.length
     ? errors
     : {
@@ -134,13 +268,18 @@ export function parseRow(row: SheetRow, columns: Set<string>, digits: number): P
         input: input as Partial<ProductInput>,
         cleared,
         categories: categories ? splitCategories(categories) : undefined,
+        options,
+        packs,
       };
 }
 
-/** The row's fields checked with the same rules as the API; on an update missing fields keep their values. */
+/**
+ * The row's fields checked with the same rules as the API; on an update missing fields keep their
+ * values (`existing`: the product's name and price, or for a variant's row its own price).
+ */
 export function validate(
   parsed: ParsedRow,
-  existing: ProductsTable | undefined,
+  existing: Pick<ProductsTable, 'name' | 'price'> | undefined,
 ): ProductInput | ImportRowError[] {
   const candidate = existing ? { name: existing.name, price: existing.price, ...parsed.input } : parsed.input;
   const result = createProductBody.safeParse(candidate);
@@ -160,62 +299,91 @@ export function validate(
   return errors;
 }
 
+type Column = (typeof PRODUCT_FILE_COLUMNS)[number];
+type Cell = string | number | null;
+/** A row of the file from its filled cells; the rest are empty. */
+const fileRow = (cells: Partial<Record<Column, Cell>>): Cell[] =>
+  PRODUCT_FILE_COLUMNS.map((c) => cells[c] ?? '');
+
+const ankara = {
+  name: 'Ankara Shirt',
+  price: '8500',
+  cost_price: '6000',
+  track_stock: 'yes',
+  low_stock_threshold: '2',
+  unit: 'piece',
+  categories: 'Clothing',
+  description: 'Cotton shirt in Ankara print',
+  status: 'active',
+  option1_name: 'Size',
+};
+
 const EXAMPLES: Cell[][] = [
-  [
-    'Peak Milk Powder 400g Refill',
-    '',
-    '',
-    '3900.00',
-    '',
-    '3450.00',
-    '24',
-    'yes',
-    '5',
-    'pack',
-    'Dairy',
-    'Full cream milk powder',
-    'active',
-  ],
-  [
-    'Indomie Chicken Noodles 70g',
-    'IND-70',
-    '',
-    '350',
-    '',
-    '290',
-    '120',
-    'yes',
-    '24',
-    'pack',
-    'Noodles & Pasta; Snacks',
-    '',
-    'active',
-  ],
-  [
-    'Gift Wrapping',
-    '',
-    '',
-    '500',
-    '',
-    '',
-    '',
-    'no',
-    '',
-    'piece',
-    'Services',
-    'Wrapping paper and ribbon',
-    'active',
-  ],
+  fileRow({
+    name: 'Peak Milk Powder 400g Refill',
+    price: '3900.00',
+    cost_price: '3450.00',
+    quantity: '24',
+    track_stock: 'yes',
+    low_stock_threshold: '5',
+    unit: 'pack',
+    categories: 'Dairy',
+    description: 'Full cream milk powder',
+    status: 'active',
+  }),
+  fileRow({
+    name: 'Indomie Chicken Noodles 70g',
+    sku: 'IND-70',
+    price: '350',
+    cost_price: '290',
+    quantity: '120',
+    track_stock: 'yes',
+    low_stock_threshold: '24',
+    unit: 'pack',
+    categories: 'Noodles & Pasta; Snacks',
+    status: 'active',
+  }),
+  fileRow({
+    name: 'Gift Wrapping',
+    price: '500',
+    track_stock: 'no',
+    unit: 'piece',
+    categories: 'Services',
+    description: 'Wrapping paper and ribbon',
+    status: 'active',
+  }),
+  // A product with options: one row per variant, one after the other, with the same name.
+  fileRow({ ...ankara, sku: 'ANK-S', quantity: '10', option1_value: 'S' }),
+  fileRow({ ...ankara, sku: 'ANK-M', quantity: '8', option1_value: 'M' }),
+  // Also sold by the carton: stock stays in tins (96 = 4 cartons).
+  fileRow({
+    name: 'Peak Milk 400g Tin',
+    price: '2600',
+    cost_price: '2300',
+    quantity: '96',
+    track_stock: 'yes',
+    low_stock_threshold: '24',
+    unit: 'tin',
+    categories: 'Dairy',
+    status: 'active',
+    pack1_name: 'carton',
+    pack1_units: '24',
+    pack1_price: '60000',
+  }),
 ];
 
-/** The import template: the columns in order and three example rows. */
+/** The import template: the columns in order and example rows (a product with sizes, one with a carton). */
 export async function productTemplate(
   format: 'csv' | 'xlsx',
 ): Promise<{ data: Buffer; type: string; name: string }> {
-  return importTemplate(format, 'products', 'Products', PRODUCT_FILE_COLUMNS, EXAMPLES, ['sku', 'barcode']);
+  return importTemplate(format, 'products', 'Products', PRODUCT_FILE_COLUMNS, EXAMPLES, [
+    'sku',
+    'barcode',
+    'pack1_barcode',
+    'pack2_barcode',
+    'pack3_barcode',
+  ]);
 }
-
-type Cell = string | number | null;
 
 const padded = (cells: Cell[], length: number): Cell[] =>
   cells.length >= length ? cells : [...cells, ...new Array<Cell>(length - cells.length).fill('')];

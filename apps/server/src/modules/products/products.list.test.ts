@@ -597,6 +597,11 @@ describe('export of variants and packs', () => {
     expect(cells.find((c) => c.name === 'Wrapper')).toEqual(
       expect.objectContaining({ sku: 'WRAP-1', option1_name: 'Size', option1_value: 'One size' }),
     );
+    const back = await t.call('POST', '/product/upload', {
+      token: shop.token,
+      ...fileUpload(String(res.body), 'products.csv', 'text/csv'),
+    });
+    expect(back.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 3, rejected: [] });
   });
 });
 
