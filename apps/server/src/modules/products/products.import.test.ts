@@ -1,3 +1,4 @@
+import { gtinCheckDigit, PRODUCT_FILE_COLUMNS } from '@tillbook/contract/products';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toXlsx } from '../../lib/spreadsheet.js';
@@ -222,8 +223,9 @@ describe('product import', () => {
     const template = await t.call('GET', '/product/upload/template', { token: m.token });
     expect(template.headers['content-disposition']).toBe('attachment; filename="products-template.csv"');
     const templated = await upload(String(template.body));
-    // "Gift Wrapping" exists already (no SKU in the template row, so it matches by name).
-    expect(templated.body.data).toMatchObject({ created: 2, rejected: [] });
+    // "Gift Wrapping" exists already (no SKU in the template row, so it matches by name); the
+    // shirt's two rows are one product with sizes.
+    expect(templated.body.data).toMatchObject({ rows: 6, created: 4, rejected: [] });
     expect(templated.body.data.updated + templated.body.data.unchanged).toBe(1);
     const xlsxTemplate = await t.call('GET', '/product/upload/template', {
       token: m.token,
@@ -350,5 +352,404 @@ describe('import limits', () => {
     );
     const ok = await send(`name,price\n${Array.from({ length: 5 }, (_, i) => `P${i},100`).join('\n')}\n`);
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('variants and packs in the file', () => {
+  let shop: Merchant;
+  beforeAll(async () => {
+    shop = await createMerchant(t);
+  });
+
+  const ean = (body: string) => body + gtinCheckDigit(body);
+  const CARTON = ean('615110007011');
+  const file = (rows: Array<Partial<Record<(typeof PRODUCT_FILE_COLUMNS)[number], string>>>) =>
+    [
+      PRODUCT_FILE_COLUMNS.join(','),
+      ...rows.map((r) => PRODUCT_FILE_COLUMNS.map((c) => r[c] ?? '').join(',')),
+    ].join('\r\n');
+  const send = (content: string, query: Record<string, string> = {}) => upload(content, query, shop);
+  const byCode = async (code: string) =>
+    (await t.call('GET', '/product/search-barcode', { token: shop.token, query: { barcode: code } })).body
+      .data;
+  const movements = async (storeId = shop.storeId) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('stock_movements')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('store_id', '=', storeId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const shirt = {
+    name: 'Ankara Shirt',
+    price: '8500',
+    cost_price: '6000',
+    unit: 'piece',
+    categories: 'Clothing',
+  };
+  const SHIRTS_AND_MILK = file([
+    { ...shirt, sku: 'ANK-S', quantity: '10', option1_name: 'Size', option1_value: 'S' },
+    { ...shirt, sku: 'ANK-M', price: '9000', quantity: '8', option1_name: 'Size', option1_value: 'M' },
+    {
+      name: 'Peak Milk 400g Tin',
+      sku: 'PEAK-TIN',
+      price: '2600',
+      quantity: '96',
+      unit: 'tin',
+      pack1_name: 'carton',
+      pack1_units: '24',
+      pack1_barcode: CARTON,
+      pack1_price: '60000',
+      pack2_name: 'half carton',
+      pack2_units: '12',
+      pack2_price: '30500',
+    },
+  ]);
+
+  it('creates a product with sizes from its rows, stock per variant in the ledger, and a product with packs', async () => {
+    const before = await countProducts(shop.storeId);
+    const res = await send(SHIRTS_AND_MILK);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ rows: 3, created: 2, updated: 0, unchanged: 0, rejected: [] });
+    expect(await countProducts(shop.storeId)).toBe(before + 2);
+
+    const ankara = await byCode('ANK-M');
+    expect(ankara).toMatchObject({
+      name: 'Ankara Shirt',
+      sku: 'ANK-S',
+      price: 850_000,
+      quantity: 18,
+      category: 'Clothing',
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+    });
+    expect(ankara.variants).toEqual([
+      expect.objectContaining({
+        options: { Size: 'S' },
+        name: 'S',
+        sku: 'ANK-S',
+        price: 850_000,
+        quantity: 10,
+      }),
+      expect.objectContaining({
+        options: { Size: 'M' },
+        name: 'M',
+        sku: 'ANK-M',
+        price: 900_000,
+        quantity: 8,
+      }),
+    ]);
+    expect(ankara.variants[0].id).toBe(ankara.id);
+    expect(ankara.variants[1].barcode).toMatch(/^\d{13}$/);
+    const ledger = await t.call('GET', `/product/${ankara.id}/stock-movements`, { token: shop.token });
+    expect(
+      ledger.body.data
+        .map((m: { variant_id: string; reason: string; quantity_change: number; note: string }) => ({
+          variant: m.variant_id,
+          reason: m.reason,
+          change: m.quantity_change,
+          note: m.note,
+        }))
+        .sort((a: { change: number }, b: { change: number }) => a.change - b.change),
+    ).toEqual([
+      { variant: ankara.variants[1].id, reason: 'import', change: 8, note: 'Line 3 of products.csv' },
+      { variant: ankara.id, reason: 'import', change: 10, note: 'Line 2 of products.csv' },
+    ]);
+
+    const milk = await byCode(CARTON);
+    expect(milk).toMatchObject({ name: 'Peak Milk 400g Tin', quantity: 96, unit: 'tin', options: [] });
+    expect(milk.pack).toEqual({ name: 'carton', factor: 24, barcode: CARTON, price: 6_000_000 });
+    expect(milk.variants).toHaveLength(1);
+    expect(milk.variants[0].packs).toEqual([
+      { name: 'carton', factor: 24, barcode: CARTON, price: 6_000_000 },
+      { name: 'half carton', factor: 12, barcode: expect.stringMatching(/^\d{13}$/), price: 3_050_000 },
+    ]);
+  });
+
+  it('round-trips: the exported file imports back creating nothing and moving no stock', async () => {
+    // A fourth pack does not fit the file's three columns: it must survive the round trip.
+    const tin = await byCode('PEAK-TIN');
+    const fourPacks = await t.call('PUT', `/product/${tin.id}`, {
+      token: shop.token,
+      body: {
+        packs: [
+          ...tin.variants[0].packs,
+          { name: 'crate', factor: 48, price: 11_500_000 },
+          { name: 'pallet', factor: 480, price: 110_000_000 },
+        ],
+      },
+    });
+    expect(fourPacks.status, JSON.stringify(fourPacks.body)).toBe(200);
+    const products = async () =>
+      (
+        await t.call('GET', '/product/paginated/results', {
+          token: shop.token,
+          query: { perPage: 100, status: 'all' },
+        })
+      ).body.data;
+    const count = await countProducts(shop.storeId);
+    const ledger = await movements();
+    const before = await products();
+
+    const exported = await t.call('GET', '/product/export', { token: shop.token, query: { status: 'all' } });
+    const text = String(exported.body);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(1 + count + 1);
+    const res = await send(text);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ created: 0, updated: 0, unchanged: count, rejected: [] });
+    expect(await countProducts(shop.storeId)).toBe(count);
+    expect(await movements()).toBe(ledger);
+    expect(await products()).toEqual(before);
+    expect((await byCode('PEAK-TIN')).variants[0].packs.map((p: { name: string }) => p.name)).toEqual([
+      'carton',
+      'half carton',
+      'crate',
+      'pallet',
+    ]);
+  });
+
+  it('updates variants by SKU, adds a size, and sets stock per variant through the ledger', async () => {
+    const res = await send(
+      file([
+        { ...shirt, sku: 'ANK-S', quantity: '10', option1_name: 'Size', option1_value: 'S' },
+        { ...shirt, sku: 'ANK-M', price: '9500', quantity: '6', option1_name: 'Size', option1_value: 'M' },
+        { ...shirt, quantity: '5', option1_name: 'Size', option1_value: 'L' },
+      ]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0, rejected: [] });
+    const ankara = await byCode('ANK-S');
+    expect(ankara.options).toEqual([{ name: 'Size', values: ['S', 'M', 'L'] }]);
+    expect(ankara.quantity).toBe(21);
+    expect(
+      ankara.variants.map((v: { name: string; price: number; quantity: number }) => [
+        v.name,
+        v.price,
+        v.quantity,
+      ]),
+    ).toEqual([
+      ['S', 850_000, 10],
+      ['M', 950_000, 6],
+      ['L', 850_000, 5],
+    ]);
+    expect(ankara.variants[2].sku).toMatch(/^SKU-\d{6}$/);
+    const ledger = (await t.call('GET', `/product/${ankara.id}/stock-movements`, { token: shop.token })).body
+      .data;
+    expect(ledger.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          variant_id: ankara.variants[1].id,
+          reason: 'import',
+          quantity_change: -2,
+          note: 'Quantity of M set from 8 to 6 by line 3 of products.csv',
+        }),
+        expect.objectContaining({
+          variant_id: ankara.variants[2].id,
+          reason: 'import',
+          quantity_change: 5,
+          note: 'Line 4 of products.csv',
+        }),
+      ]),
+    );
+    // A partial file changes what it names and keeps the rest.
+    const partial = await send(
+      file([{ name: 'Ankara Shirt', sku: 'ANK-M', price: '9600', option1_name: 'Size', option1_value: 'M' }]),
+    );
+    expect(partial.body.data).toMatchObject({ updated: 1, rejected: [] });
+    const after = await byCode('ANK-S');
+    expect(after.variants.map((v: { name: string; price: number }) => [v.name, v.price])).toEqual([
+      ['S', 850_000],
+      ['M', 960_000],
+      ['L', 850_000],
+    ]);
+  });
+
+  it('gives a product sold one way options, its own variant becoming the first size', async () => {
+    expect(
+      (await send(file([{ name: 'Kaftan', sku: 'KAF-1', price: '12000', quantity: '3' }]))).body.data,
+    ).toMatchObject({
+      created: 1,
+    });
+    const plain = await byCode('KAF-1');
+    const res = await send(
+      file([
+        {
+          name: 'Kaftan',
+          sku: 'KAF-1',
+          price: '12000',
+          quantity: '3',
+          option1_name: 'Size',
+          option1_value: 'S',
+        },
+        {
+          name: 'Kaftan',
+          sku: 'KAF-M',
+          price: '12500',
+          quantity: '2',
+          option1_name: 'Size',
+          option1_value: 'M',
+        },
+      ]),
+    );
+    expect(res.body.data).toMatchObject({ created: 0, updated: 1, rejected: [] });
+    const kaftan = await byCode('KAF-M');
+    expect(kaftan.id).toBe(plain.id);
+    expect(
+      kaftan.variants.map((v: { id: string; sku: string; quantity: number }) => [v.id, v.sku, v.quantity]),
+    ).toEqual([
+      [plain.id, 'KAF-1', 3],
+      [kaftan.variants[1].id, 'KAF-M', 2],
+    ]);
+    expect(kaftan.quantity).toBe(5);
+  });
+
+  it('parts two products of one name that follow each other where their codes do', async () => {
+    const other = await t.call('POST', '/product/create', {
+      token: shop.token,
+      body: {
+        name: 'Ankara Shirt',
+        price: 700_000,
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: [
+          { options: { Size: 'S' }, sku: 'ANK2-S' },
+          { options: { Size: 'M' }, sku: 'ANK2-M' },
+        ],
+      },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const row = (sku: string, size: string, price: string, cost = '') => ({
+      name: 'Ankara Shirt',
+      sku,
+      price,
+      cost_price: cost,
+      option1_name: 'Size',
+      option1_value: size,
+    });
+    // The first product's rows as they are (an empty cost would clear it), the second's M repriced.
+    const res = await send(
+      file([
+        row('ANK-S', 'S', '8500', '6000'),
+        row('ANK-M', 'M', '9600'),
+        row('ANK2-S', 'S', '7000'),
+        row('ANK2-M', 'M', '7200'),
+      ]),
+    );
+    expect(res.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 1, rejected: [] });
+    expect((await byCode('ANK2-M')).variants.map((v: { price: number }) => v.price)).toEqual([
+      700_000, 720_000,
+    ]);
+  });
+
+  it('rejects a bad pack cell naming its line and column, and every line of its product', async () => {
+    const count = await countProducts(shop.storeId);
+    const res = await send(
+      file([
+        { name: 'Kente Cap', price: '3000', option1_name: 'Colour', option1_value: 'Red' },
+        {
+          name: 'Kente Cap',
+          price: '3000',
+          option1_name: 'Colour',
+          option1_value: 'Gold',
+          pack1_name: 'dozen',
+          pack1_units: '1',
+          pack1_price: '30000',
+        },
+        { name: 'Milo 500g', price: '4200', pack1_name: 'carton', pack1_units: '12.5', pack1_price: '48000' },
+        {
+          name: 'Bournvita 500g',
+          price: '4000',
+          pack1_name: 'carton',
+          pack1_units: '12',
+          pack1_price: 'lots',
+        },
+        {
+          name: 'Ovaltine 400g',
+          price: '3800',
+          pack1_name: 'carton',
+          pack1_units: '12',
+          pack1_price: '40000',
+          pack1_barcode: ean('615110007012').replace(/\d$/, (d) => String((Number(d) + 1) % 10)),
+        },
+        {
+          name: 'Lipton Tea 100',
+          price: '1500',
+          pack1_name: 'carton',
+          pack1_units: '24',
+          pack1_price: '34000',
+        },
+      ]),
+      { atomic: 'true' },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.data.rejected).toEqual([
+      { line: 2, field: null, reason: 'Not imported: line 3 of the same product has an error' },
+      { line: 3, field: 'pack1_units', reason: 'A pack holds at least 2 units' },
+      { line: 4, field: 'pack1_units', reason: 'Units per pack must be a whole number' },
+      { line: 5, field: 'pack1_price', reason: 'Pack price must be an amount like 1500 or 1500.50' },
+      { line: 6, field: 'pack1_barcode', reason: expect.stringMatching(/^Barcode check digit is wrong/) },
+    ]);
+    expect(res.body.error.fields['line 3']).toBe('A pack holds at least 2 units');
+    expect(await countProducts(shop.storeId)).toBe(count);
+
+    // Without atomic the good row is written, the rejected ones are not.
+    const partly = await send(
+      file([
+        { name: 'Kente Cap', price: '3000', option1_name: 'Colour', option1_value: 'Red' },
+        {
+          name: 'Kente Cap',
+          price: '3000',
+          option1_name: 'Colour',
+          option1_value: 'Gold',
+          pack1_name: 'dozen',
+        },
+        {
+          name: 'Lipton Tea 100',
+          price: '1500',
+          pack1_name: 'carton',
+          pack1_units: '24',
+          pack1_price: '34000',
+        },
+      ]),
+    );
+    expect(partly.body.data).toMatchObject({ created: 1, written: true });
+    expect(partly.body.data.rejected).toEqual([
+      { line: 2, field: null, reason: 'Not imported: line 3 of the same product has an error' },
+      { line: 3, field: 'pack1_units', reason: 'Units per pack is required (24 for a carton of 24)' },
+    ]);
+    expect(await countProducts(shop.storeId)).toBe(count + 1);
+  });
+
+  it('refuses a pack barcode another product holds, and a row without options for a product with them', async () => {
+    const res = await send(
+      file([
+        {
+          name: 'Nido 400g',
+          price: '4100',
+          pack1_name: 'carton',
+          pack1_units: '12',
+          pack1_price: '48000',
+          pack1_barcode: CARTON,
+        },
+        { name: 'Ankara Shirt', sku: 'ANK-M', price: '9000' },
+      ]),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.data.rejected).toEqual([
+      {
+        line: 2,
+        field: 'pack1_barcode',
+        reason: `Barcode "${CARTON}" is already used by "Peak Milk 400g Tin"`,
+      },
+      {
+        line: 3,
+        field: 'option1_value',
+        reason: '"Ankara Shirt" has options (Size): give one line per variant, with its option values',
+      },
+    ]);
   });
 });

