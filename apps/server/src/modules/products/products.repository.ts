@@ -35,11 +35,11 @@ const COLUMNS =
  */
 export const VARIANTS_JSON = {
   postgres: [
-    "(case when p.variant_count > 1 then (select json_agg(json_build_object('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)) from product_variants v where v.store_id = ",
+    "(case when p.variant_count > 1 or p.options <> '[]' then (select json_agg(json_build_object('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)) from product_variants v where v.store_id = ",
     ' and v.product_id = p.id) end)',
   ],
   sqlite: [
-    "(case when p.variant_count > 1 then (select json_group_array(json_object('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)) from product_variants v where v.store_id = ",
+    "(case when p.variant_count > 1 or p.options <> '[]' then (select json_group_array(json_object('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)) from product_variants v where v.store_id = ",
     ' and v.product_id = p.id) end)',
   ],
 } as const;

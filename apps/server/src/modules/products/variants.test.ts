@@ -212,6 +212,15 @@ describe('a product with sizes', () => {
     expect(await ledger(p.id, p.variants[1].id)).toBe(8);
   });
 
+  it('names the option value of a product with one option value', async () => {
+    const p = await created({
+      name: `One size ${Math.random()}`,
+      options: [{ name: 'Size', values: ['Free'] }],
+    });
+    expect(p.variants).toHaveLength(1);
+    expect(p.variants[0]).toMatchObject({ id: p.id, name: 'Free', options: { Size: 'Free' } });
+  });
+
   it('generates every combination when options come without variants', async () => {
     const p = await created({
       name: `Sneaker ${Math.random()}`,
