@@ -30,7 +30,8 @@ const salesSubquery = (expr: string) =>
     ` and i.product_id = p.id and i.quantity > 0 and o.status in ('success', 'refunded'))`,
   ] as const;
 
-const [unitsHead, unitsTail] = salesSubquery('i.quantity - i.quantity_refunded');
+// Units in base units (decision 0064): a carton line's cartons × its factor.
+const [unitsHead, unitsTail] = salesSubquery('(i.quantity - i.quantity_refunded) * i.pack_factor');
 // Revenue is defined once (decision 0059, after 0031): the line total after its line discount and
 // its share of the discount code, tax not added, less the refunded units' share of it rounded as
 // `shareOfUnits` rounds (cumulative half-up, so `v − round(v·r/q)`), exactly what the sales

@@ -119,6 +119,17 @@ describe('a product sold one way, with a carton', () => {
       variant_id: p.id,
     });
     expect(await ledger(p.id)).toBe(52);
+    // The list counts what sold in tins too, and carries the packs to count the stock in cartons.
+    const list = await t.call('GET', '/product/paginated/results', {
+      token: m.token,
+      query: { search: p.name },
+    });
+    expect(list.body.data[0]).toMatchObject({
+      units_sold: 48,
+      variant_count: 1,
+      packs: [{ name: 'carton', factor: 24 }],
+    });
+    expect(list.body.data[0]).not.toHaveProperty('variants');
   });
 
   it('refuses a carton when fewer than 24 tins are left and changes nothing', async () => {
