@@ -107,7 +107,10 @@ async function cardsFit(page: Page, where: string, name: string, figures: string
   const { violations } = await new AxeBuilder({ page }).include('main').analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.html + ' ' + n.failureSummary).join(', ')}`,
+    ),
     where,
   ).toEqual([]);
   if (SHOTS) {

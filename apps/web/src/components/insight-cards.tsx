@@ -41,7 +41,6 @@ export function ChangeBadge({
       // The status badges' shades, which read at 4.5:1 (Mantine's light badges do not).
       styles={{ root: { color, background, textTransform: 'none', flexShrink: 0 } }}
       leftSection={flat ? null : <Icon size={12} aria-hidden />}
-      aria-label={text}
     >
       {text}
     </Badge>

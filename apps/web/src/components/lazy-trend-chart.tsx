@@ -13,7 +13,7 @@ export function LazyTrendChart({ caption, ...props }: TrendChartProps & { captio
   const height = props.height ?? 260;
   return (
     <figure style={{ margin: 0 }} aria-label={caption}>
-      <Suspense fallback={<Skeleton height={height} radius="sm" aria-label="Loading chart" />}>
+      <Suspense fallback={<Skeleton height={height} radius="sm" role="status" aria-label="Loading chart" />}>
         <TrendChart {...props} />
       </Suspense>
     </figure>

@@ -29,7 +29,7 @@ export function ProductSearchResults({
 }: ProductSearchResultsProps) {
   if (!query) return null;
   return (
-    <Paper withBorder radius="md" p={4} mt={mt} aria-label="Product search results">
+    <Paper withBorder radius="md" p={4} mt={mt} role="region" aria-label="Product search results">
       {results.isPending ? (
         <Text size="sm" c="dimmed" p="xs">
           Searching…
