@@ -6,6 +6,9 @@
 //   scan             ms from the Enter key's event in the scan box to the DOM mutation that shows the
 //                    product's row in the cart, timed in the page; online (server) and offline (device)
 // RUNS=10 by default; medians and the slowest are printed.
+// CATALOGUE=variants (issue 33): 5,000 products × 4 sizes × 2 packs on the device instead of
+// 2,000 plain products; each scan is of a carton's barcode, and the cart row is its pack line.
+// PRODUCTS=n changes the number of products either way.
 import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,8 @@ import { call, freePort, verifiedOwner } from './shop.mjs';
 const say = (text) => process.stdout.write(`${text}\n`);
 
 const RUNS = Number(process.env.RUNS ?? 10);
+const VARIANTS = process.env.CATALOGUE === 'variants';
+const PRODUCTS = Number(process.env.PRODUCTS ?? (VARIANTS ? 5000 : 2000));
 const PASSWORD = 'offline-till-pass-1';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -29,17 +34,34 @@ try {
     password: PASSWORD,
   });
   const token = data.userToken;
-  // A shop's catalogue: 2,000 products on the device.
+  // A shop's catalogue on the device: 2,000 plain products, or 5,000 with sizes and packs.
   const barcodes = [];
-  for (let i = 0; i < 2000; i++) {
-    const p = await call(
-      server.base,
-      'POST',
-      '/product/create',
-      { name: `Item ${i}`, price: 1000 + i, quantity: 50 },
-      token,
-    );
-    barcodes.push(p.barcode);
+  const rowNames = [];
+  for (let i = 0; i < PRODUCTS; i++) {
+    const body = VARIANTS
+      ? {
+          name: `Item ${i}`,
+          price: 1000 + i,
+          options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'] }],
+          variants: ['S', 'M', 'L', 'XL'].map((size) => ({
+            options: { Size: size },
+            quantity: 500,
+            packs: [
+              { name: 'pack', factor: 6, price: 5500 + i },
+              { name: 'carton', factor: 24, price: 21000 + i },
+            ],
+          })),
+        }
+      : { name: `Item ${i}`, price: 1000 + i, quantity: 50 };
+    const p = await call(server.base, 'POST', '/product/create', body, token);
+    if (VARIANTS) {
+      // The carton of size L: a pack line of a variant.
+      barcodes.push(p.variants[2].packs[1].barcode);
+      rowNames.push(`Item ${i} · L · carton (24)`);
+    } else {
+      barcodes.push(p.barcode);
+      rowNames.push(`Item ${i}`);
+    }
   }
 
   // A persistent profile: Chrome does not offer to install from an incognito (throwaway) one.
@@ -74,11 +96,13 @@ try {
           };
         }),
     );
-    if (count >= 2000) break;
+    if (count >= PRODUCTS) break;
     if (Date.now() - synced > 60_000) throw new Error(`catalogue not on the device: ${count}`);
     await page.waitForTimeout(200);
   }
-  say(`first visit to the POS until its 2,000 products are on the device: ${Date.now() - synced} ms`);
+  say(
+    `first visit to the POS until its ${PRODUCTS.toLocaleString('en')} products${VARIANTS ? ' (4 sizes × 2 packs each)' : ''} are on the device: ${Date.now() - synced} ms`,
+  );
 
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
@@ -117,7 +141,7 @@ try {
         }
       });
       observer.observe(globalThis.document.body, { childList: true, subtree: true, characterData: true });
-    }, `Item ${index}`);
+    }, rowNames[index]);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => globalThis.__scanTiming.end > 0);
     return page.evaluate(() => {
@@ -184,7 +208,7 @@ try {
     `${line('online first scan after opening, Enter to cart row (server look-up)', ms(online.first))}; long tasks median ${busy(online.first)} ms`,
   );
   say(
-    `${line('offline first scan after opening (device, 2,000 products)', ms(offline.first))}; long tasks median ${busy(offline.first)} ms`,
+    `${line(`offline first scan after opening (device, ${PRODUCTS.toLocaleString('en')} products)`, ms(offline.first))}; long tasks median ${busy(offline.first)} ms`,
   );
   say(
     `${line('online scan on the open till (server look-up)', ms(online.later))}; long tasks median ${busy(online.later)} ms`,
