@@ -122,11 +122,13 @@ export function ReceiveModal({
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
-        <Group justify="flex-end" grow={phone}>
-          <Button variant="default" onClick={onClose}>
+        {/* On a phone the two buttons fill the row, Receive the wider: halves cut its count off. */}
+        <Group justify="flex-end" wrap="nowrap">
+          <Button variant="default" flex={phone ? 1 : undefined} onClick={onClose}>
             Cancel
           </Button>
           <Button
+            flex={phone ? 2 : undefined}
             disabled={!items.length}
             loading={receive.isPending}
             onClick={() => {
