@@ -61,7 +61,7 @@ function lineParts(form: Form, currency: string, phone: boolean): LineParts[] {
     return {
       key,
       line: l,
-      title: l.variant_name ? `${l.name} · ${l.variant_name}` : l.name,
+      title: poLineLabel({ ...l, pack: null }),
       codes: [l.sku, l.barcode].filter(Boolean).join(' · '),
       error: error && (
         <Text size="xs" c="red">
@@ -194,7 +194,15 @@ export function PoLineList({ form, currency }: { form: Form; currency: string })
                 </Text>
                 {p.error}
               </Table.Td>
-              {withUnits && <Table.Td>{p.unit}</Table.Td>}
+              {withUnits && (
+                <Table.Td>
+                  {p.unit ?? (
+                    <Text size="sm" c="dimmed">
+                      {p.line.unit}
+                    </Text>
+                  )}
+                </Table.Td>
+              )}
               <Table.Td>
                 {p.quantity}
                 {p.baseUnits && (

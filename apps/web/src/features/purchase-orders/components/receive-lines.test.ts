@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receivedUnits, receiveItems, unitsOfOrder } from './receive-lines';
+import { receiptItemName, receivedUnits, receiveItems, unitsOfOrder } from './receive-lines';
 
 const line = (id: string, extra: Partial<Parameters<typeof receiveItems>[0][number]> = {}) => ({
   id,
@@ -52,5 +52,21 @@ describe('receiving a purchase order', () => {
       ]),
     ).toEqual({ ordered: 52, received: 28, percent: 53 });
     expect(unitsOfOrder([])).toEqual({ ordered: 0, received: 0, percent: 0 });
+  });
+
+  it('names a received product by its line where the order has one line of it', () => {
+    const named = (extra: Partial<Parameters<typeof receiveItems>[0][number]>) => ({
+      ...line('x', extra),
+      product_name: 'Peak Milk 400g',
+      variant_name: null,
+    });
+    const received = { product_id: 'p1', product_name: 'Peak Milk 400g' };
+    expect(receiptItemName([named({ pack: 'carton', pack_factor: 24 })], received)).toBe(
+      'Peak Milk 400g · carton of 24',
+    );
+    // Tins and cartons: the receipt does not say which, so the product's name alone.
+    expect(receiptItemName([named({}), named({ id: 'y', pack: 'carton', pack_factor: 24 })], received)).toBe(
+      'Peak Milk 400g',
+    );
   });
 });

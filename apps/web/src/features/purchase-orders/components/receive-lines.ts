@@ -1,3 +1,4 @@
+import { poLineLabel } from './po-lines';
 import type { PurchaseOrderItem } from '@tillbook/contract/purchase-orders';
 
 type Line = Pick<
@@ -55,4 +56,16 @@ export function unitsOfOrder(lines: readonly Line[]) {
   const ordered = lines.reduce((s, l) => s + l.quantity * (l.pack_factor || 1), 0);
   const received = lines.reduce((s, l) => s + l.quantity_received * (l.pack_factor || 1), 0);
   return { ordered, received, percent: ordered ? Math.floor((received * 100) / ordered) : 0 };
+}
+
+/**
+ * A received line's name. A receipt names the product only: where the order has one line of it,
+ * that line's name says the variant and pack ("2 × Peak Milk 400g · carton of 24").
+ */
+export function receiptItemName(
+  lines: ReadonlyArray<Line & { product_name: string; variant_name: string | null }>,
+  item: { product_id: string; product_name: string },
+): string {
+  const of = lines.filter((l) => l.product_id === item.product_id);
+  return of.length === 1 ? poLineLabel(of[0]!) : item.product_name;
 }

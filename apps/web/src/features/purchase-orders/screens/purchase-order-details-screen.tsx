@@ -15,7 +15,7 @@ import { usePurchaseOrder } from '../api/get-purchase-order';
 import { useCancelPurchaseOrder, useIssuePurchaseOrder } from '../api/purchase-order-actions';
 import { PurchaseOrderDocument } from '../components/purchase-order-document';
 import { poLineLabel } from '../components/po-lines';
-import { unitsOfOrder } from '../components/receive-lines';
+import { receiptItemName, unitsOfOrder } from '../components/receive-lines';
 import { ReceiveModal } from '../components/receive-modal';
 import { paths } from '../../../config/paths';
 import { LinesTable } from '../../../components/lines-table';
@@ -160,7 +160,7 @@ export default function PurchaseOrderDetailsScreen() {
                   {r.note ? ` · ${r.note}` : ''}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {r.items.map((i) => `${i.quantity} × ${i.product_name}`).join(', ')}
+                  {r.items.map((i) => `${i.quantity} × ${receiptItemName(po.items, i)}`).join(', ')}
                 </Text>
               </div>
             ))}
