@@ -122,4 +122,79 @@ describe('purchase order form: variants and packs', () => {
       { product_id: 'p-peak', pack: 'carton', quantity: 3, unit_cost: 3360000 },
     ]);
   }, 20_000);
+
+  it("edits a draft with its lines' variant and pack, the packs read from the product", async () => {
+    const line = {
+      product_id: 'p-peak',
+      variant_id: 'p-peak',
+      variant_name: null,
+      product_name: 'Peak Milk 400g',
+      sku: 'SKU-p-peak',
+      barcode: null,
+      quantity_received: 0,
+    };
+    const fetch = insightServer(
+      {
+        '/vendor': [],
+        '/product/p-peak': peak,
+        '/purchase_order/po1': {
+          id: 'po1',
+          number: 'PO-000001',
+          status: 'draft',
+          vendor: { id: 'v1', name: 'Nestlé' },
+          order_date: '2026-11-30',
+          expected_date: null,
+          notes: null,
+          items: [
+            {
+              ...line,
+              id: 'i1',
+              pack: 'carton',
+              pack_factor: 24,
+              quantity: 2,
+              unit_cost: 3360000,
+              line_total: 6720000,
+            },
+            {
+              ...line,
+              id: 'i2',
+              pack: null,
+              pack_factor: 1,
+              quantity: 5,
+              unit_cost: 140000,
+              line_total: 700000,
+            },
+          ],
+        },
+      },
+      ['purchase_orders.manage', 'purchase_orders.view', 'products.view'],
+    );
+    const user = userEvent.setup();
+    renderScreen(<PurchaseOrderFormScreen />, { path: '/?id=po1' });
+    await screen.findByRole('heading', { name: 'Edit PO-000001' });
+    expect(screen.getByRole('combobox', { name: 'Unit of Peak Milk 400g · carton of 24' })).toHaveValue(
+      'carton',
+    );
+    expect(screen.getByText('2 carton = 48 tin')).toBeVisible();
+    // The tins' line offers the carton read from the product, its base unit named.
+    const tins = screen.getByRole('combobox', { name: 'Unit of Peak Milk 400g' });
+    expect(within(tins).getByRole('option', { name: 'tin' })).toBeInTheDocument();
+    expect(screen.getByText('53 units')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(
+        (fetch.mock.calls as unknown as Array<[string, RequestInit | undefined]>).find(
+          ([, init]) => init?.method === 'PATCH',
+        ),
+      ).toBeDefined(),
+    );
+    const [, patch] = (fetch.mock.calls as unknown as Array<[string, RequestInit | undefined]>).find(
+      ([, init]) => init?.method === 'PATCH',
+    )!;
+    expect(JSON.parse(String(patch!.body)).items).toEqual([
+      { product_id: 'p-peak', pack: 'carton', quantity: 2, unit_cost: 3360000 },
+      { product_id: 'p-peak', quantity: 5, unit_cost: 140000 },
+    ]);
+  }, 20_000);
 });
