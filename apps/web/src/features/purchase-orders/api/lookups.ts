@@ -34,3 +34,11 @@ export const useProductSearch = (name: string) => useQuery(productSearchQuery(us
 /** The one product with this barcode or SKU (what a scanner types). */
 export const findByBarcode = async (barcode: string) =>
   (await call(productsRoutes.searchBarcode, { query: { barcode } })).data;
+
+/** One product with its variants and packs (the lines of a draft being edited). */
+export const productQuery = (storeId: string | null, id: string) =>
+  queryOptions({
+    queryKey: queryKeys.products.one(storeId, id),
+    queryFn: async ({ signal }) => (await call(productsRoutes.get, { params: { id }, signal })).data,
+    enabled: Boolean(storeId),
+  });

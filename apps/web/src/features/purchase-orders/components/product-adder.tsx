@@ -8,14 +8,20 @@ import { ProductSearchResults } from '../../../components/product-search-results
 import { messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { findByBarcode, useProductSearch } from '../api/lookups';
+import { needsVariantChoice, type LineChoice } from './po-lines';
+import { VariantChoice } from './variant-choice';
+
+const activeCount = (p: Product) => p.variants.filter((v) => v.status === 'active').length;
 
 /**
  * Two ways to put products on a purchase order: a scan box for keyboard-wedge barcode
  * scanners (they type the code and press Enter) that keeps focus for the next scan, and a
- * search by name.
+ * search by name. A scan names its variant (and pack, for a pack's barcode); a product with
+ * several variants picked from the search asks which one.
  */
-export function ProductAdder({ onAdd }: { onAdd: (product: Product) => void }) {
+export function ProductAdder({ onAdd }: { onAdd: (product: Product, choice: LineChoice) => void }) {
   const scanRef = useRef<HTMLInputElement>(null);
+  const [choosing, setChoosing] = useState<Product | null>(null);
   const [code, setCode] = useState('');
   const [looking, setLooking] = useState(false);
   const [query, setQuery] = useState('');
@@ -34,7 +40,10 @@ export function ProductAdder({ onAdd }: { onAdd: (product: Product) => void }) {
     setLooking(true);
     lookups.current = lookups.current.then(async () => {
       try {
-        onAdd(await findByBarcode(value));
+        const match = await findByBarcode(value);
+        // An answer naming no variant of a product with several (a server before variants) asks.
+        if (!match.variant_id && needsVariantChoice(match)) setChoosing(match);
+        else onAdd(match, { variant_id: match.variant_id || null, pack: match.pack?.name ?? null });
       } catch (error) {
         notify.error(messageOf(error));
       } finally {
@@ -72,11 +81,27 @@ export function ProductAdder({ onAdd }: { onAdd: (product: Product) => void }) {
         query={debounced}
         results={results}
         onPick={(p) => {
-          onAdd(p);
           setQuery('');
+          if (needsVariantChoice(p)) setChoosing(p);
+          else {
+            onAdd(p, {});
+            scanRef.current?.focus();
+          }
+        }}
+        detail={(p) =>
+          needsVariantChoice(p)
+            ? `${activeCount(p)} variants · ${p.quantity} in stock`
+            : `${p.sku} · ${p.quantity} in stock`
+        }
+      />
+      <VariantChoice
+        product={choosing}
+        onPick={(variantId) => {
+          onAdd(choosing!, { variant_id: variantId });
+          setChoosing(null);
           scanRef.current?.focus();
         }}
-        detail={(p) => `${p.sku} · ${p.quantity} in stock`}
+        onClose={() => setChoosing(null)}
       />
     </Stack>
   );

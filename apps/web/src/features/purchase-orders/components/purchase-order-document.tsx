@@ -1,6 +1,7 @@
 import type { PurchaseOrder } from '@tillbook/contract/purchase-orders';
 import { useCurrentStore, useStoreLocale } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
+import { poLineLabel } from './po-lines';
 import './purchase-order-print.css';
 
 /** The purchase order as printed (or saved as PDF from the print dialog). */
@@ -37,7 +38,7 @@ export function PurchaseOrderDocument({ order }: { order: PurchaseOrder }) {
         <tbody>
           {order.items.map((i) => (
             <tr key={i.id}>
-              <td>{i.product_name}</td>
+              <td>{poLineLabel(i)}</td>
               <td>{i.sku}</td>
               <td className="num">{i.quantity}</td>
               <td className="num">{money(i.unit_cost)}</td>

@@ -6,6 +6,8 @@ import { usePhoneWidth } from '../../../components/row-cards';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useReceivePurchaseOrder } from '../api/purchase-order-actions';
+import { poLineLabel } from './po-lines';
+import { outstanding, receivedUnits, receiveItems } from './receive-lines';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -13,7 +15,8 @@ const newKey = () =>
     : `${Date.now()}-${Math.random()}`;
 
 /**
- * Receive what arrived, line by line (each defaults to what is still outstanding). The
+ * Receive what arrived, line by line, each in its own unit (cartons for a carton line; each
+ * defaults to what is still outstanding). The
  * receipt's idempotency key is made once when the form opens, so pressing Receive twice, or a
  * retry after a dropped connection, records one receipt.
  */
@@ -28,9 +31,11 @@ export function ReceiveModal({
 }) {
   // On a phone the dialog takes the screen, its buttons side by side at full width.
   const phone = usePhoneWidth();
-  const open = order.items.filter((i) => i.quantity_received < i.quantity);
-  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
-    Object.fromEntries(open.map((i) => [i.product_id, i.quantity - i.quantity_received])),
+  const open = order.items.filter((i) => outstanding(i) > 0);
+  // Counted per line, not per product: one product may be on two lines (a size each, or tins
+  // and cartons).
+  const [counts, setCounts] = useState<Record<string, number>>(() =>
+    Object.fromEntries(open.map((i) => [i.id, outstanding(i)])),
   );
   const [updateCost, setUpdateCost] = useState(true);
   const [note, setNote] = useState('');
@@ -46,13 +51,16 @@ export function ReceiveModal({
       notify.error(messageOf(error));
     },
   });
-  const items = open
-    .map((i) => ({ product_id: i.product_id, quantity: quantities[i.product_id] ?? 0 }))
-    .filter((i) => i.quantity > 0);
-  const errorFor = (productId: string) => {
-    const index = items.findIndex((i) => i.product_id === productId);
+  const items = receiveItems(order.items, counts);
+  const units = receivedUnits(order.items, items);
+  const withPacks = order.items.some((i) => i.pack);
+  const errorFor = (lineId: string) => {
+    const index = items.findIndex((i) => i.line_id === lineId);
     return index >= 0
-      ? (errors[`items.${index}.quantity`] ?? errors[`items.${index}.product_id`])
+      ? (errors[`items.${index}.quantity`] ??
+          errors[`items.${index}.product_id`] ??
+          errors[`items.${index}.variant_id`] ??
+          errors[`items.${index}.pack`])
       : undefined;
   };
 
@@ -66,36 +74,45 @@ export function ReceiveModal({
       fullScreen={phone}
     >
       <Stack gap="md">
-        {/* A line per product at any width (no table to scroll sideways on a phone): its name
+        {/* A line per order line at any width (no table to scroll sideways on a phone): its name
             and what is outstanding, then the count received, wide enough for a thumb. */}
         <Stack gap="xs" role="group" aria-label="Quantities received">
-          {open.map((i) => (
-            <QuantityLine
-              key={i.product_id}
-              name={i.product_name}
-              detail={`${i.quantity - i.quantity_received} outstanding of ${i.quantity}`}
-            >
-              <NumberInput
-                aria-label={`Received now of ${i.product_name}`}
-                min={0}
-                max={i.quantity - i.quantity_received}
-                allowDecimal={false}
-                allowNegative={false}
-                w={120}
-                value={quantities[i.product_id] ?? 0}
-                onChange={(v) =>
-                  setQuantities((q) => ({
-                    ...q,
-                    [i.product_id]: typeof v === 'number' ? v : Number(v) || 0,
-                  }))
+          {open.map((i) => {
+            const name = poLineLabel(i);
+            const left = outstanding(i);
+            return (
+              <QuantityLine
+                key={i.id}
+                name={name}
+                detail={
+                  i.pack
+                    ? `${left} ${i.pack} outstanding of ${i.quantity} (${left * i.pack_factor} units)`
+                    : `${left} outstanding of ${i.quantity}`
                 }
-                error={errorFor(i.product_id)}
-              />
-            </QuantityLine>
-          ))}
+              >
+                <NumberInput
+                  aria-label={`Received now of ${name}`}
+                  min={0}
+                  max={left}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  w={120}
+                  value={counts[i.id] ?? 0}
+                  onChange={(v) =>
+                    setCounts((c) => ({ ...c, [i.id]: typeof v === 'number' ? v : Number(v) || 0 }))
+                  }
+                  error={errorFor(i.id)}
+                />
+              </QuantityLine>
+            );
+          })}
         </Stack>
         <Checkbox
-          label="Set each product's cost price to this order's unit cost"
+          label={
+            withPacks
+              ? "Set each product's cost price to this order's unit cost (a pack's over its units)"
+              : "Set each product's cost price to this order's unit cost"
+          }
           checked={updateCost}
           onChange={(e) => setUpdateCost(e.currentTarget.checked)}
         />
@@ -105,11 +122,13 @@ export function ReceiveModal({
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
-        <Group justify="flex-end" grow={phone}>
-          <Button variant="default" onClick={onClose}>
+        {/* On a phone the two buttons fill the row, Receive the wider: halves cut its count off. */}
+        <Group justify="flex-end" wrap="nowrap">
+          <Button variant="default" flex={phone ? 1 : undefined} onClick={onClose}>
             Cancel
           </Button>
           <Button
+            flex={phone ? 2 : undefined}
             disabled={!items.length}
             loading={receive.isPending}
             onClick={() => {
@@ -117,11 +136,15 @@ export function ReceiveModal({
               receive.mutate({
                 id: order.id,
                 key,
-                body: { items, update_cost_price: updateCost, note: note.trim() || undefined },
+                body: {
+                  items: items.map(({ line_id: _line, ...item }) => item),
+                  update_cost_price: updateCost,
+                  note: note.trim() || undefined,
+                },
               });
             }}
           >
-            Receive {items.reduce((s, i) => s + i.quantity, 0)} unit(s)
+            Receive {units} unit(s)
           </Button>
         </Group>
       </Stack>

@@ -14,11 +14,16 @@ import { notify } from '../../../lib/toast';
 import { usePurchaseOrder } from '../api/get-purchase-order';
 import { useCancelPurchaseOrder, useIssuePurchaseOrder } from '../api/purchase-order-actions';
 import { PurchaseOrderDocument } from '../components/purchase-order-document';
+import { poLineLabel } from '../components/po-lines';
+import { receiptItemName, unitsOfOrder } from '../components/receive-lines';
 import { ReceiveModal } from '../components/receive-modal';
 import { paths } from '../../../config/paths';
 import { LinesTable } from '../../../components/lines-table';
 
-/** `/purchase/orders/{id}`: lines with ordered and received quantities; issue, receive, cancel, print. */
+/**
+ * `/purchase/orders/{id}`: lines with ordered and received quantities, each in its own unit (a
+ * carton line counts cartons); issue, receive, cancel, print.
+ */
 export default function PurchaseOrderDetailsScreen() {
   const { id } = useParams();
   const order = usePurchaseOrder(id);
@@ -43,6 +48,7 @@ export default function PurchaseOrderDetailsScreen() {
   const po = order.data;
   const receivable = po.status === 'issued' || po.status === 'partially_received';
   const cancellable = po.status === 'draft' || (po.status === 'issued' && po.quantity_received === 0);
+  const units = unitsOfOrder(po.items);
 
   return (
     <Stack gap="lg">
@@ -92,10 +98,10 @@ export default function PurchaseOrderDetailsScreen() {
           </Fact>
           <Fact label="Issued">{po.issued_at && <DateTime iso={po.issued_at} />}</Fact>
           <Fact label="Received">
-            {po.quantity_received} of {po.quantity_ordered} units ({po.received_percent}%)
+            {units.received} of {units.ordered} units ({units.percent}%)
           </Fact>
         </SimpleGrid>
-        <Progress mt="md" value={po.received_percent} aria-label="Received" />
+        <Progress mt="md" value={units.percent} aria-label="Received" />
         {po.notes && (
           <Text size="sm" mt="md">
             {po.notes}
@@ -114,7 +120,7 @@ export default function PurchaseOrderDetailsScreen() {
               cell: (i) => (
                 <>
                   <Anchor component={Link} to={paths.product(i.product_id)} size="sm" fw={500}>
-                    {i.product_name}
+                    {poLineLabel(i)}
                   </Anchor>
                   <Text size="xs" c="dimmed">
                     {[i.sku, i.barcode].filter(Boolean).join(' · ')}
@@ -154,7 +160,7 @@ export default function PurchaseOrderDetailsScreen() {
                   {r.note ? ` · ${r.note}` : ''}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {r.items.map((i) => `${i.quantity} × ${i.product_name}`).join(', ')}
+                  {r.items.map((i) => `${i.quantity} × ${receiptItemName(po.items, i)}`).join(', ')}
                 </Text>
               </div>
             ))}

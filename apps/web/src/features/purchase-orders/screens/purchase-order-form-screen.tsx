@@ -1,33 +1,18 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import {
-  createPurchaseOrderBody,
-  MAX_PO_QUANTITY,
-  type PurchaseOrder,
-} from '@tillbook/contract/purchase-orders';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import type { Product } from '@tillbook/contract/products';
+import { createPurchaseOrderBody, type PurchaseOrder } from '@tillbook/contract/purchase-orders';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Money } from '../../../components/money';
-import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
-import { useStoreLocale } from '../../../lib/current-user';
+import { messageOf } from '../../../lib/api-client';
+import { useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { usePurchaseOrder } from '../api/get-purchase-order';
-import { useVendorOptions } from '../api/lookups';
+import { productQuery, useVendorOptions } from '../api/lookups';
 import { useCreatePurchaseOrder, useUpdatePurchaseOrder } from '../api/save-purchase-order';
 import { ProductAdder } from '../components/product-adder';
 import {
@@ -36,7 +21,14 @@ import {
   toPurchaseOrderBody,
   type PoValues,
 } from '../components/po-form-values';
-import { addProduct, lineTotal, linesTotal } from '../components/po-lines';
+import { PoLineList } from '../components/po-line-list';
+import {
+  addProduct,
+  linesTotal,
+  linesUnits,
+  type FoundProduct,
+  type LineChoice,
+} from '../components/po-lines';
 import { paths } from '../../../config/paths';
 
 function VendorSelect({
@@ -78,12 +70,20 @@ function VendorSelect({
   );
 }
 
-function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorId?: string | null }) {
+function PurchaseOrderForm({
+  order,
+  vendorId,
+  products,
+}: {
+  order?: PurchaseOrder;
+  vendorId?: string | null;
+  products?: ReadonlyMap<string, FoundProduct>;
+}) {
   const navigate = useNavigate();
   const { currency } = useStoreLocale();
   const form = useSchemaForm<PoValues>(
     createPurchaseOrderBody,
-    fromPurchaseOrder(order, vendorId),
+    fromPurchaseOrder(order, vendorId, products),
     purchaseOrderChecks,
   );
   const onError = (error: unknown) => showFormError(form, error);
@@ -109,6 +109,14 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
     const body = toPurchaseOrderBody(form.getValues());
     if (order) update.mutate({ id: order.id, body });
     else create.mutate({ ...body, status });
+  };
+
+  const add = (product: Product, choice: LineChoice) => {
+    try {
+      form.setFieldValue('items', addProduct(form.getValues().items, product, choice));
+    } catch (error) {
+      notify.error(messageOf(error));
+    }
   };
 
   const lines = form.values.items;
@@ -139,7 +147,7 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
       </Section>
       <Section title="Products" description="A product scanned again gets one more on its line.">
         <Stack gap="md">
-          <ProductAdder onAdd={(p) => form.setFieldValue('items', addProduct(form.getValues().items, p))} />
+          <ProductAdder onAdd={add} />
           {form.errors.items && (
             <Text size="sm" c="red">
               {form.errors.items}
@@ -151,80 +159,12 @@ function PurchaseOrderForm({ order, vendorId }: { order?: PurchaseOrder; vendorI
               description="Scan a barcode or search for a product to add it."
             />
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="xs" aria-label="Purchase order lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th w={130}>Quantity</Table.Th>
-                    <Table.Th w={160}>Unit cost ({currency})</Table.Th>
-                    <Table.Th ta="right">Line total</Table.Th>
-                    <Table.Th w={48} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {lines.map((l, i) => {
-                    const total = lineTotal(l);
-                    return (
-                      <Table.Tr key={l.product_id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {l.name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {[l.sku, l.barcode].filter(Boolean).join(' · ')}
-                          </Text>
-                          {form.errors[`items.${i}.product_id`] && (
-                            <Text size="xs" c="red">
-                              {form.errors[`items.${i}.product_id`]}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <NumberInput
-                            aria-label={`Quantity of ${l.name}`}
-                            min={1}
-                            max={MAX_PO_QUANTITY}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            {...form.getInputProps(`items.${i}.quantity`)}
-                            onChange={(v) =>
-                              form.setFieldValue(
-                                `items.${i}.quantity`,
-                                typeof v === 'number' ? v : Number(v) || 1,
-                              )
-                            }
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <MoneyInput
-                            aria-label={`Unit cost of ${l.name}`}
-                            currency={currency}
-                            {...form.getInputProps(`items.${i}.unit_cost`)}
-                          />
-                        </Table.Td>
-                        <Table.Td ta="right">{total === null ? '—' : <Money minor={total} />}</Table.Td>
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove ${l.name}`}
-                            onClick={() => form.removeListItem('items', i)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <PoLineList form={form} currency={currency} />
           )}
           <Group justify="flex-end" gap="xl">
             <Text size="sm" c="dimmed">
               {(() => {
-                const units = lines.reduce((s, l) => s + l.quantity, 0);
+                const units = linesUnits(lines);
                 return `${units} ${units === 1 ? 'unit' : 'units'}`;
               })()}
             </Text>
@@ -283,5 +223,22 @@ export default function PurchaseOrderFormScreen() {
       />
     );
   }
-  return <PurchaseOrderForm key={order.data.id} order={order.data} />;
+  return <DraftForm order={order.data} />;
+}
+
+/**
+ * A draft's form once its lines' products are read: each line's Unit select offers its
+ * variant's packs as they are now. A product that cannot be read (deleted since) leaves its line
+ * with the pack it was ordered in.
+ */
+function DraftForm({ order }: { order: PurchaseOrder }) {
+  const storeId = useStoreId();
+  const ids = [...new Set(order.items.map((i) => i.product_id))];
+  const products = useQueries({
+    queries: ids.map((id) => ({ ...productQuery(storeId, id), retry: false })),
+  });
+  if (products.some((p) => p.isPending && p.fetchStatus !== 'idle'))
+    return <LoadingState rows={8} label="Loading purchase order" />;
+  const byId = new Map(products.flatMap((p) => (p.data ? [[p.data.id, p.data] as const] : [])));
+  return <PurchaseOrderForm key={order.id} order={order} products={byId} />;
 }

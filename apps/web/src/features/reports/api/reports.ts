@@ -26,6 +26,8 @@ export interface ItemFilters extends Range {
   search?: string;
   categoryId?: string;
   sort: 'revenue' | 'quantity' | 'margin' | 'name';
+  /** A row per product, or per variant (sizes and colours apart, decision 0064). */
+  by: 'product' | 'variant';
 }
 
 /** Transactions of a range: orders placed, or payments received (`kind`). */

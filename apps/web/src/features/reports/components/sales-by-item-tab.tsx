@@ -1,4 +1,4 @@
-import { Anchor, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Anchor, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,13 +26,22 @@ const percentText = (value: number | null) => (value === null ? '—' : `${value
 
 type ItemRow = NonNullable<ReturnType<typeof useSalesByItem>['data']>['rows'][number];
 
+/** A row's name: by variant, the product and its size or colour, "Ankara Shirt · M". */
+export function itemName(r: Pick<ItemRow, 'name' | 'variant_name'>): string {
+  // A name read from an order line may carry its variant already.
+  return r.variant_name && !r.name.endsWith(r.variant_name) ? `${r.name} · ${r.variant_name}` : r.name;
+}
+
+/** One row per product, or per variant: a product has at most one row without a variant. */
+const rowKey = (r: ItemRow) => `${r.product_id}|${r.variant_id ?? ''}`;
+
 /** Sales by item's columns; on a phone's card the revenue is the key figure. */
 const itemColumns = (money: (v: number) => string): ListColumn<ItemRow>[] => [
   {
     header: 'Product',
     cell: (r) => (
       <Anchor component={Link} to={paths.product(r.product_id)} size="sm" fw={600}>
-        {r.name}
+        {itemName(r)}
       </Anchor>
     ),
   },
@@ -64,13 +73,18 @@ function useCategories() {
   });
 }
 
-/** Sales by item: per product quantity, revenue, average price, cost and margin, with totals. */
+/**
+ * Sales by item: per product, or per variant, quantity (base units: a carton counts its tins),
+ * revenue, average price, cost and margin, with totals.
+ */
 export function SalesByItemTab({
   filters,
   onChange,
 }: {
   filters: ItemFilters;
-  onChange: (changes: Partial<Record<'search' | 'categoryId' | 'sort' | 'page', string | null>>) => void;
+  onChange: (
+    changes: Partial<Record<'search' | 'categoryId' | 'sort' | 'by' | 'page', string | null>>,
+  ) => void;
 }) {
   const q = useSalesByItem(filters);
   const categories = useCategories();
@@ -92,6 +106,16 @@ export function SalesByItemTab({
       }
       filters={
         <>
+          <SegmentedControl
+            size="xs"
+            aria-label="Rows"
+            value={filters.by}
+            data={[
+              { value: 'product', label: 'By product' },
+              { value: 'variant', label: 'By variant' },
+            ]}
+            onChange={(v) => onChange({ by: v === 'variant' ? v : null, page: null })}
+          />
           <TextInput
             size="xs"
             aria-label="Search products"
@@ -133,7 +157,7 @@ export function SalesByItemTab({
             label="Sales by item"
             minWidth={820}
             rows={q.data.rows}
-            rowKey={(r) => r.product_id}
+            rowKey={rowKey}
             columns={itemColumns(money)}
             totals={{
               testId: 'sales-by-item-totals',
@@ -148,7 +172,11 @@ export function SalesByItemTab({
               },
             }}
           />
-          <ReportPager pagination={q.data.pagination} onChange={onChange} noun="products" />
+          <ReportPager
+            pagination={q.data.pagination}
+            onChange={onChange}
+            noun={filters.by === 'variant' ? 'variants' : 'products'}
+          />
         </>
       )}
     </ReportCard>

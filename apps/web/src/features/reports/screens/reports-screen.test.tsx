@@ -229,6 +229,58 @@ describe('reports', () => {
     );
   }, 20_000);
 
+  it('sales by item by variant: a row per size named with it, the query and the export say so', async () => {
+    const row = answers['/sales_report/items'].rows[0]!;
+    const fetch = insightServer({
+      ...answers,
+      '/sales_report/items': {
+        ...answers['/sales_report/items'],
+        rows: [
+          {
+            ...row,
+            product_id: 'p3',
+            variant_id: 'p3',
+            variant_name: 'S',
+            name: 'Ankara Shirt',
+            sku: 'SHIRT-S',
+          },
+          {
+            ...row,
+            product_id: 'p3',
+            variant_id: 'v-m',
+            variant_name: 'M',
+            name: 'Ankara Shirt',
+            sku: 'SHIRT-M',
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderScreen(<ReportsScreen />, { path: '/?tab=items' });
+    await screen.findByRole('table', { name: 'Sales by item' });
+    expect(queriesOf(fetch, '/sales_report/items').at(-1)).toMatchObject({ by: 'product' });
+
+    await user.click(screen.getByRole('radio', { name: 'By variant' }));
+    await waitFor(() =>
+      expect(queriesOf(fetch, '/sales_report/items').at(-1)).toMatchObject({ by: 'variant' }),
+    );
+    expect(router.state.location.search).toBe('?tab=items&by=variant');
+    const items = await screen.findByRole('table', { name: 'Sales by item' });
+    expect(within(items).getByRole('link', { name: 'Ankara Shirt · M' })).toHaveAttribute(
+      'href',
+      '/inventory/products/p3',
+    );
+    expect(within(items).getByRole('link', { name: 'Ankara Shirt · S' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(queriesOf(fetch, '/sales_report/items/export').at(-1)).toMatchObject({ by: 'variant' }),
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'By product' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=items'));
+  }, 20_000);
+
   it('says when nothing sold in the period', async () => {
     insightServer({
       ...answers,

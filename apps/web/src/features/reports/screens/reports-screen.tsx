@@ -73,6 +73,7 @@ function useReportParams(timezone: string) {
     page,
     perPage: PER_PAGE,
     sort,
+    by: get('by') === 'variant' ? 'variant' : 'product',
     search: get('search') || undefined,
     categoryId: get('categoryId') || undefined,
   };
