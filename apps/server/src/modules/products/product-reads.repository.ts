@@ -351,13 +351,31 @@ export function productReads(db: Db, storeId: string) {
       }
     },
 
-    /** Exact barcode, else exact SKU. */
-    async findByCode(code: string): Promise<Product | undefined> {
-      const { rows } =
-        await sql<ProductRow>`select ${productColumns} from products p where p.store_id = ${storeId} and (p.barcode = ${code} or p.sku = ${code}) order by case when p.barcode = ${code} then 0 else 1 end limit 1`.execute(
-          db,
-        );
-      return rows[0] && toProduct(rows[0]);
+    /**
+     * What a scanned code names, in one statement (decision 0064): a variant's barcode, else a
+     * pack's barcode, else a variant's SKU; the product row with the variant's id and the pack's
+     * name. Each branch is a lookup by a unique key of the store.
+     */
+    async findByCode(
+      code: string,
+    ): Promise<{ product: Product; variantId: string; pack: string | null } | undefined> {
+      const joined = (alias: string) =>
+        sql.raw(`join products p on p.store_id = ${alias}.store_id and p.id = ${alias}.product_id`);
+      const { rows } = await sql<
+        ProductRow & { match_rank: number; match_variant: string; match_pack: string | null }
+      >`
+        select * from (
+          select 0 as match_rank, v.id as match_variant, null as match_pack, ${productColumns}
+            from product_variants v ${joined('v')} where v.store_id = ${storeId} and v.barcode = ${code}
+          union all
+          select 1, k.variant_id, k.name, ${productColumns}
+            from product_packs k ${joined('k')} where k.store_id = ${storeId} and k.barcode = ${code}
+          union all
+          select 2, v.id, null, ${productColumns}
+            from product_variants v ${joined('v')} where v.store_id = ${storeId} and v.sku = ${code}
+        ) found order by match_rank limit 1`.execute(db);
+      const row = rows[0];
+      return row && { product: toProduct(row), variantId: row.match_variant, pack: row.match_pack };
     },
 
     async forSale(ids: string[]): Promise<ProductForSale[]> {

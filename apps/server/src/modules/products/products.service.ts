@@ -175,9 +175,9 @@ export const noProductWithCode = (code: string) =>
 
 /** The product a scanned code names, with which variant and, for a pack's barcode, which pack. */
 export async function findProductByCode(ctx: StoreContext, code: string): Promise<BarcodeMatch> {
-  const found = await variantsRepository(ctx.db, ctx.storeId).findCode(code);
-  const product = found && (await productsRepository(ctx.db, ctx.storeId).get(found.productId));
-  if (!found || !product) throw noProductWithCode(code);
+  const found = await productReads(ctx.db, ctx.storeId).findByCode(code);
+  if (!found) throw noProductWithCode(code);
+  const { product } = found;
   const variant = product.variants.find((v) => v.id === found.variantId);
   const pack = found.pack === null ? null : (variant?.packs.find((p) => p.name === found.pack) ?? null);
   return { ...product, variant_id: found.variantId, pack };

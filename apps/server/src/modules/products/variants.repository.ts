@@ -226,29 +226,6 @@ export function variantsRepository(db: Db, storeId: string) {
       }
       return out;
     },
-
-    /** What a scanned code names: a variant by barcode, a pack by barcode, else a variant by SKU. */
-    async findCode(
-      code: string,
-    ): Promise<{ productId: string; variantId: string; pack: string | null } | undefined> {
-      const variant = await db
-        .selectFrom('product_variants')
-        .select(['id', 'product_id', 'barcode'])
-        .where('store_id', '=', storeId)
-        .where((eb) => eb.or([eb('barcode', '=', code), eb('sku', '=', code)]))
-        .execute();
-      const byBarcode = variant.find((v) => v.barcode === code);
-      if (byBarcode) return { productId: byBarcode.product_id, variantId: byBarcode.id, pack: null };
-      const pack = await db
-        .selectFrom('product_packs')
-        .select(['product_id', 'variant_id', 'name'])
-        .where('store_id', '=', storeId)
-        .where('barcode', '=', code)
-        .executeTakeFirst();
-      if (pack) return { productId: pack.product_id, variantId: pack.variant_id, pack: pack.name };
-      const bySku = variant[0];
-      return bySku && { productId: bySku.product_id, variantId: bySku.id, pack: null };
-    },
   };
 }
 

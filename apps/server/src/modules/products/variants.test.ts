@@ -357,6 +357,13 @@ describe('purchase orders in cartons', () => {
     expect(after.quantity).toBe(148);
     expect(after.cost_price).toBe(120000);
     expect(await ledger(p.id)).toBe(148);
+    // The order counts tins as stock does: 72 ordered, 48 received.
+    expect(received.body.data).toMatchObject({
+      quantity_ordered: 72,
+      quantity_received: 48,
+      received_percent: 66,
+      status: 'partially_received',
+    });
   });
 });
 

@@ -125,7 +125,7 @@ export async function receivePurchaseOrder(
     );
     const updated = await repo.addReceived(
       id,
-      body.items.reduce((sum, l) => sum + l.quantity, 0),
+      body.items.reduce((sum, l, i) => sum + l.quantity * byLine(i).pack_factor, 0),
       now,
     );
     if (!updated) throw conflict(`${po.number} changed meanwhile; refresh and try again.`);
@@ -148,7 +148,7 @@ export async function receivePurchaseOrder(
       action: 'purchase_order.received',
       entity: 'purchase_order',
       entityId: id,
-      summary: `${body.items.reduce((s, l) => s + l.quantity, 0)} unit(s) received on ${po.number}${complete ? '; order complete' : ''}`,
+      summary: `${body.items.reduce((s, l, i) => s + l.quantity * byLine(i).pack_factor, 0)} unit(s) received on ${po.number}${complete ? '; order complete' : ''}`,
       before: { status: po.status, quantity_received: po.quantity_received },
       after: {
         status: updated.status,

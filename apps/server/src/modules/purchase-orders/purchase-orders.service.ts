@@ -135,7 +135,12 @@ async function buildLines(
 const totalsOf = (items: PurchaseOrderItemsTable[]) => {
   const subtotal = items.reduce((s, i) => s + i.line_total, 0);
   if (!Number.isSafeInteger(subtotal)) throw new AppError('UNPROCESSABLE', 'The order total is too large');
-  return { subtotal, total: subtotal, quantity_ordered: items.reduce((s, i) => s + i.quantity, 0) };
+  // Base units (decision 0064): an order of cartons and tins counts tins, as stock does.
+  return {
+    subtotal,
+    total: subtotal,
+    quantity_ordered: items.reduce((s, i) => s + i.quantity * i.pack_factor, 0),
+  };
 };
 
 export async function createPurchaseOrder(
