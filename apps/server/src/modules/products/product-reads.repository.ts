@@ -15,7 +15,7 @@ import {
   type ProductForSale,
   type ProductRow,
 } from './product-rows.js';
-import { PACKS_JSON, productColumnsIn, VARIANTS_JSON } from './products.repository.js';
+import { productColumnsIn, SHAPE_JSON } from './products.repository.js';
 import type { ProductsTable } from './products.tables.js';
 import { pageStarts, rememberPageStart } from './page-starts.js';
 
@@ -98,7 +98,7 @@ type ForSaleRow = Pick<
   | 'quantity'
   | 'status'
   | 'low_stock_threshold'
-> & { variants: unknown; packs: unknown };
+> & { shape: unknown };
 
 /** The statement `forSale` runs for `n` products; one text per count, built once. */
 /**
@@ -106,10 +106,9 @@ type ForSaleRow = Pick<
  * variants or any pack, those as JSON (decision 0064). Binds the store three times, then the ids.
  */
 const forSaleText = (engine: 'postgres' | 'sqlite', n: number) => {
-  const [vHead, vTail] = VARIANTS_JSON[engine];
-  const [kHead, kTail] = PACKS_JSON[engine];
+  const [a, b, c] = SHAPE_JSON[engine];
   return `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
-     p.quantity, p.low_stock_threshold, p.status, pc.category_id, ${vHead}?${vTail} as variants, ${kHead}?${kTail} as packs
+     p.quantity, p.low_stock_threshold, p.status, pc.category_id, ${a}?${b}?${c} as shape
    from products p
    left join product_categories pc on pc.store_id = p.store_id and pc.product_id = p.id
    where p.store_id = ? and p.id in (${placeholders(n)})`;
@@ -359,6 +358,18 @@ export function productReads(db: Db, storeId: string) {
     async findByCode(
       code: string,
     ): Promise<{ product: Product; variantId: string; pack: string | null } | undefined> {
+      // Most scans are of a product's own barcode: its row mirrors its first variant's codes, and
+      // a barcode is unique over variants, so a hit there names that variant (one lookup by the
+      // products' barcode key, as before variants). A SKU hit or a miss asks every code.
+      const { rows: own } =
+        await sql<ProductRow>`select ${productColumns} from products p where p.store_id = ${storeId} and p.barcode = ${code}`.execute(
+          db,
+        );
+      if (own[0]) {
+        const product = toProduct(own[0]);
+        const head = product.variants.find((v) => v.barcode === code) ?? product.variants[0]!;
+        return { product, variantId: head.id, pack: null };
+      }
       const joined = (alias: string) =>
         sql.raw(`join products p on p.store_id = ${alias}.store_id and p.id = ${alias}.product_id`);
       const { rows } = await sql<

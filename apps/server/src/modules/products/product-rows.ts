@@ -48,11 +48,28 @@ export const searchKinds = (status: ProductStatus | 'all'): SearchKind[] =>
  * A product row as read with its categories and, when it has more than one variant or any pack,
  * its variants and packs as JSON (`variants`, `packs`; null otherwise: its one variant is the row).
  */
-export type ProductRow = Omit<ProductsTable, 'store_id'> & {
+export type ProductRow = Omit<ProductsTable, 'store_id' | 'variant_count' | 'pack_count' | 'options'> & {
   categories: unknown;
-  variants?: unknown;
-  packs?: unknown;
+  /** `{"o", "v", "k"}`: options, variants, packs (`SHAPE_JSON`); null for a product that is its own one variant. */
+  shape?: unknown;
 };
+
+interface Shape {
+  o: ProductOption[] | null;
+  v: VariantJson[] | null;
+  k: PackJson[] | null;
+}
+
+/** The row's variants and packs as read, or null for a product that is its own one variant. */
+function shapeOf(row: ProductRow): Shape | null {
+  const value = row.shape;
+  if (value == null) return null;
+  if (typeof value !== 'string') return value as Shape;
+  // Parsed once: the row's options and its variants both read it.
+  const parsed = JSON.parse(value) as Shape;
+  row.shape = parsed;
+  return parsed;
+}
 
 /** A variant as the JSON of a product read carries it. */
 export interface VariantJson {
@@ -93,9 +110,10 @@ const variantStock = (trackStock: boolean, quantity: number, threshold: number):
 /** The variants of a product row: read ones in position order, or its own row as its one variant. */
 export function variantsOf(row: ProductRow): ProductVariant[] {
   const tracked = row.track_stock === 1;
-  const read = parseJsonArray<VariantJson>(row.variants);
+  const shape = shapeOf(row);
+  const read = shape?.v ?? [];
+  const packs = shape?.k ?? [];
   if (!read.length) {
-    const packs = parseJsonArray<PackJson>(row.packs);
     return [
       {
         id: row.id,
@@ -115,7 +133,6 @@ export function variantsOf(row: ProductRow): ProductVariant[] {
       },
     ];
   }
-  const packs = parseJsonArray<PackJson>(row.packs);
   return read
     .sort((a, b) => a.position - b.position)
     .map((v) => ({
@@ -156,7 +173,18 @@ function parseJsonArray<T>(value: unknown): T[] {
   return value as T[];
 }
 
-export function toProduct(row: ProductRow): Product {
+/**
+ * What a list row says of its variants without building them (decision 0064): how many are
+ * active, and the packs of its only one. Most rows are their own one variant with no pack.
+ */
+export function variantShapeOf(row: ProductRow): { variant_count: number; packs: ProductPack[] } {
+  if (row.shape == null) return { variant_count: 1, packs: [] };
+  const active = variantsOf(row).filter((v) => v.status === 'active');
+  return { variant_count: active.length, packs: active.length === 1 ? active[0]!.packs : [] };
+}
+
+/** A product row as the list answers it: the product's fields without its variants. */
+export function toListProduct(row: ProductRow): Omit<Product, 'variants'> {
   const categories = parseJsonArray<CategoryRef>(row.categories);
   return {
     id: row.id,
@@ -177,11 +205,17 @@ export function toProduct(row: ProductRow): Product {
     category_ids: categories.map((c) => c.id),
     categories,
     category: categories[0]?.name ?? null,
-    options: parseJsonArray<ProductOption>(row.options),
-    variants: variantsOf(row),
+    // A product sold one way has no options; the others' come with their variants.
+    options: shapeOf(row)?.o ?? [],
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+export function toProduct(row: ProductRow): Product {
+  const product = toListProduct(row) as Product;
+  product.variants = variantsOf(row);
+  return product;
 }
 
 export interface ProductForSale {

@@ -26,31 +26,30 @@ const SKU_SEQUENCE = 'products.sku_sequence';
 const BATCH = 1000;
 
 const COLUMNS =
-  'p.id, p.name, p.description, p.sku, p.barcode, p.unit, p.price, p.cost_price, p.sale_price, p.track_stock, p.quantity, p.low_stock_threshold, p.status, p.images, p.options, p.variant_count, p.pack_count, p.created_at, p.updated_at';
+  'p.id, p.name, p.description, p.sku, p.barcode, p.unit, p.price, p.cost_price, p.sale_price, p.track_stock, p.quantity, p.low_stock_threshold, p.status, p.images, p.created_at, p.updated_at';
+
+const VARIANT_FIELDS = (fn: string) =>
+  `${fn}('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)`;
+const PACK_FIELDS = (fn: string) =>
+  `${fn}('variant_id', k.variant_id, 'position', k.position, 'name', k.name, 'factor', k.factor, 'barcode', k.barcode, 'price', k.price)`;
 
 /**
- * A product's variants and packs as JSON arrays, read only when it has more than one variant or
- * any pack (`variant_count`, `pack_count`): most products are their own one variant, and a list
- * of them reads no variant row. Each text is split where the store is bound.
+ * A product's options, variants and packs as one JSON column, `{"o": [...], "v": [...], "k": [...]}`, read only when
+ * it has options, more than one variant or any pack (`variant_count`, `pack_count`): most
+ * products are their own one variant, and a list of them reads no variant row and carries one
+ * null. The text is split where the store is bound (twice: the variants', the packs').
  */
-export const VARIANTS_JSON = {
+export const SHAPE_JSON = {
   postgres: [
-    "(case when p.variant_count > 1 or p.options <> '[]' then (select json_agg(json_build_object('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)) from product_variants v where v.store_id = ",
-    ' and v.product_id = p.id) end)',
+    `(case when p.variant_count > 1 or p.pack_count > 0 or p.options <> '[]' then json_build_object('o', cast(p.options as json), 'v', (select json_agg(${VARIANT_FIELDS('json_build_object')}) from product_variants v where v.store_id = `,
+    ` and v.product_id = p.id), 'k', (select json_agg(${PACK_FIELDS('json_build_object')}) from product_packs k where k.store_id = `,
+    ' and k.product_id = p.id)) end)',
   ],
   sqlite: [
-    "(case when p.variant_count > 1 or p.options <> '[]' then (select json_group_array(json_object('id', v.id, 'position', v.position, 'option_values', v.option_values, 'name', v.name, 'sku', v.sku, 'barcode', v.barcode, 'price', v.price, 'cost_price', v.cost_price, 'sale_price', v.sale_price, 'quantity', v.quantity, 'low_stock_threshold', v.low_stock_threshold, 'image', v.image, 'status', v.status)) from product_variants v where v.store_id = ",
-    ' and v.product_id = p.id) end)',
-  ],
-} as const;
-export const PACKS_JSON = {
-  postgres: [
-    "(case when p.pack_count > 0 then (select json_agg(json_build_object('variant_id', k.variant_id, 'position', k.position, 'name', k.name, 'factor', k.factor, 'barcode', k.barcode, 'price', k.price)) from product_packs k where k.store_id = ",
-    ' and k.product_id = p.id) end)',
-  ],
-  sqlite: [
-    "(case when p.pack_count > 0 then (select json_group_array(json_object('variant_id', k.variant_id, 'position', k.position, 'name', k.name, 'factor', k.factor, 'barcode', k.barcode, 'price', k.price)) from product_packs k where k.store_id = ",
-    ' and k.product_id = p.id) end)',
+    // json(): a subquery's value reaches json_object as text, which it would quote.
+    `(case when p.variant_count > 1 or p.pack_count > 0 or p.options <> '[]' then json_object('o', json(p.options), 'v', json((select json_group_array(${VARIANT_FIELDS('json_object')}) from product_variants v where v.store_id = `,
+    ` and v.product_id = p.id)), 'k', json((select json_group_array(${PACK_FIELDS('json_object')}) from product_packs k where k.store_id = `,
+    ' and k.product_id = p.id))) end)',
   ],
 } as const;
 
@@ -81,9 +80,8 @@ const CATEGORIES_JSON = {
 export const productColumnsIn = (postgres: boolean, storeId: string): RawBuilder<unknown> => {
   const engine = postgres ? 'postgres' : 'sqlite';
   const [head, tail] = CATEGORIES_JSON[engine];
-  const [vHead, vTail] = VARIANTS_JSON[engine];
-  const [kHead, kTail] = PACKS_JSON[engine];
-  return sql`${sql.raw(`${COLUMNS}, ${head}`)}${storeId}${sql.raw(`${tail} as categories, ${vHead}`)}${storeId}${sql.raw(`${vTail} as variants, ${kHead}`)}${storeId}${sql.raw(`${kTail} as packs`)}`;
+  const [a, b, c] = SHAPE_JSON[engine];
+  return sql`${sql.raw(`${COLUMNS}, ${head}`)}${storeId}${sql.raw(`${tail} as categories, ${a}`)}${storeId}${sql.raw(b)}${storeId}${sql.raw(`${c} as shape`)}`;
 };
 
 /** A new product's own variant: its id, codes, prices and (already recorded) stock. */

@@ -29,7 +29,7 @@ import {
   productSalesColumns,
 } from './product-orders.queries.js';
 import { productReads } from './product-reads.repository.js';
-import { toProduct, type NewProductRow } from './product-rows.js';
+import { toListProduct, variantShapeOf, type NewProductRow } from './product-rows.js';
 import { SAMPLE_PRODUCTS, sampleProductInput } from './product-samples.js';
 import { productsRepository, type ProductsRepository } from './products.repository.js';
 import type { ProductsTable } from './products.tables.js';
@@ -140,12 +140,10 @@ export async function listProducts(
     // The sales figures are set on the product toProduct made rather than copied with it into a
     // new object: this runs for every row of every list page.
     items: page.items.map((row) => {
-      const product = toProduct(row);
-      const active = product.variants.filter((v) => v.status === 'active');
-      const item = product as Partial<Product> as ProductListItem;
-      delete (item as Partial<Product>).variants;
-      item.variant_count = active.length;
-      item.packs = active.length === 1 ? active[0]!.packs : [];
+      const item = toListProduct(row) as ProductListItem;
+      const shape = variantShapeOf(row);
+      item.variant_count = shape.variant_count;
+      item.packs = shape.packs;
       item.units_sold = Number(row.units_sold ?? 0);
       item.revenue = Number(row.revenue ?? 0);
       return item;
