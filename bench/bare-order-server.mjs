@@ -106,11 +106,14 @@ const SELECT_PRODUCTS = (k) =>
     `select id, name, sku, price, sale_price, cost_price, track_stock, quantity, status from products where store_id = ? and id in (${Array(k).fill('?').join(', ')})`,
   );
 // The app's own stock update text (one statement for all the order's products), from the build.
-const { STOCK_STAMP_MS, takeStockText } =
+const { STOCK_STAMP_MS, moveProductsText, takeStockText } =
   await import('../apps/server/dist/modules/products/stock.service.js');
 const { COMMIT_WITH_STATEMENT, preparingClient } = await import('../apps/server/dist/db/pg-prepared.js');
 const takeStockTexts = [];
-const TAKE_STOCK = (k) => (takeStockTexts[k] ??= ph(takeStockText(sqlite ? 'sqlite' : 'postgres', k)));
+// Each product is sold as its own variant (decision 0064): k variants of k products.
+const TAKE_STOCK = (k) => (takeStockTexts[k] ??= ph(takeStockText(sqlite ? 'sqlite' : 'postgres', k, k)));
+const moveTexts = [];
+const MOVE_PRODUCTS = (k) => (moveTexts[k] ??= moveProductsText(k));
 /** The order's number and, when money came with it, its payment's, in one statement (as the app does). */
 const BUMP = (k) =>
   ph(
@@ -130,22 +133,33 @@ export async function placeOrder(q, body) {
     const price = Number(p.sale_price ?? p.price);
     return { p, quantity: i.quantity, price, total: price * i.quantity };
   });
-  // All the products' stock in one conditional update, as the app takes it, with its parameters
-  // in the app's order (`takeStock` in the products module's stock.service.ts). SQLite's second
-  // statement of the app, which moves the stock state and the stamp of a product at most every
-  // 2 s, is left out.
+  // All the products' stock in one conditional update of their variants, as the app takes it,
+  // with its parameters in the app's order (`takeStock` in the products module's
+  // stock.repository.ts); on SQLite the products' sums are the app's second statement (decision
+  // 0064). SQLite's third statement, which moves the stock state and the stamp of a product at
+  // most every 2 s, is left out.
   const sorted = [...lines].sort((a, b) => (a.p.id < b.p.id ? -1 : 1));
-  const pairs = sorted.flatMap((l) => [l.p.id, -l.quantity]);
+  const triples = sorted.flatMap((l) => [l.p.id, l.p.id, -l.quantity]);
   const sortedIds = sorted.map((l) => l.p.id);
   const bound = new Date(Date.parse(now) - STOCK_STAMP_MS).toISOString();
   const taken = new Map(
     (
       await q.all(
         TAKE_STOCK(sorted.length),
-        sqlite ? [...pairs, storeId, ...sortedIds] : [storeId, ...sortedIds, bound, now, ...pairs, storeId],
+        sqlite
+          ? [...triples, storeId, ...sortedIds]
+          : [storeId, ...sortedIds, ...triples, storeId, ...sortedIds, bound, now, storeId],
       )
     ).map((r) => [r.id, Number(r.quantity)]),
   );
+  if (sqlite && taken.size) {
+    const moved = sorted.filter((l) => taken.has(l.p.id));
+    await q.all(MOVE_PRODUCTS(moved.length), [
+      ...moved.flatMap((l) => [l.p.id, -l.quantity]),
+      storeId,
+      ...moved.map((l) => l.p.id),
+    ]);
+  }
   const actor = { actor_type: 'user', actor_id: null, actor_name: 'bench' };
   const movements = [];
   for (const line of sorted) {
@@ -157,6 +171,7 @@ export async function placeOrder(q, body) {
       id: randomUUID(),
       store_id: storeId,
       product_id: line.p.id,
+      variant_id: line.p.id,
       reason: 'sale',
       quantity_change: -line.quantity,
       quantity_before: after + line.quantity,
@@ -203,6 +218,8 @@ export async function placeOrder(q, body) {
     order_id: orderId,
     line_no: i + 1,
     product_id: l.p.id,
+    variant_id: l.p.id,
+    pack_factor: 1,
     name: l.p.name,
     sku: l.p.sku,
     unit_price: l.price,

@@ -11,10 +11,10 @@ import {
   type WebhookEventInput,
 } from '../webhooks/webhooks.public.js';
 import type { StockMovementsTable } from './products.tables.js';
-import { STOCK_STAMP_MS, takeStockText } from './stock-statements.js';
+import { moveProductsText, STOCK_STAMP_MS, takeStockText } from './stock-statements.js';
 import { stockRepository, type Taken, type VariantChange } from './stock.repository.js';
 
-export { STOCK_STAMP_MS, takeStockText };
+export { moveProductsText, STOCK_STAMP_MS, takeStockText };
 
 export interface StockMovementInput {
   productId: string;
