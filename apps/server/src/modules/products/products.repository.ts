@@ -150,31 +150,6 @@ export function productsRepository(db: Db, storeId: string) {
       return (postgres ? q.forUpdate() : q).executeTakeFirst();
     },
 
-    /** Products already holding one of these SKUs or barcodes (duplicate checks, import matching). */
-    async findByCodes(skus: string[], barcodes: string[]) {
-      const found: Array<Pick<ProductsTable, 'id' | 'name' | 'sku' | 'barcode'>> = [];
-      const seen = new Set<string>();
-      const run = async (column: 'sku' | 'barcode', values: string[]) => {
-        for (let i = 0; i < values.length; i += 500) {
-          const rows = await db
-            .selectFrom('products')
-            .select(['id', 'name', 'sku', 'barcode'])
-            .where('store_id', '=', storeId)
-            .where(column, 'in', values.slice(i, i + 500))
-            .execute();
-          for (const r of rows) {
-            if (!seen.has(r.id)) {
-              seen.add(r.id);
-              found.push(r);
-            }
-          }
-        }
-      };
-      if (skus.length) await run('sku', skus);
-      if (barcodes.length) await run('barcode', barcodes);
-      return found;
-    },
-
     rowsByIds: (ids: string[]): Promise<ProductsTable[]> =>
       readInParts(ids, (part) => {
         const q = db

@@ -8,6 +8,19 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Rows per insert statement (19 columns: within both engines' parameter limits). */
 const BATCH = 500;
 
+async function insertInBatches<T extends 'product_variants' | 'product_packs'>(
+  db: Db,
+  table: T,
+  rows: Array<T extends 'product_variants' ? ProductVariantsTable : ProductPacksTable>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .execute();
+  }
+}
+
 /** A variant's fields a product's own row mirrors (decision 0064): its first active variant's. */
 export const MIRRORED = [
   'sku',
@@ -54,14 +67,7 @@ export function variantsRepository(db: Db, storeId: string) {
         .orderBy('position')
         .execute(),
 
-    async insertVariants(rows: ProductVariantsTable[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += BATCH) {
-        await db
-          .insertInto('product_variants')
-          .values(rows.slice(i, i + BATCH))
-          .execute();
-      }
-    },
+    insertVariants: (rows: ProductVariantsTable[]) => insertInBatches(db, 'product_variants', rows),
 
     async updateVariant(
       id: string,
@@ -107,21 +113,7 @@ export function variantsRepository(db: Db, storeId: string) {
         .where('store_id', '=', storeId)
         .where('variant_id', '=', variantId)
         .execute();
-      for (let i = 0; i < rows.length; i += BATCH) {
-        await db
-          .insertInto('product_packs')
-          .values(rows.slice(i, i + BATCH))
-          .execute();
-      }
-    },
-
-    async insertPacks(rows: ProductPacksTable[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += BATCH) {
-        await db
-          .insertInto('product_packs')
-          .values(rows.slice(i, i + BATCH))
-          .execute();
-      }
+      await insertInBatches(db, 'product_packs', rows);
     },
 
     /** Deletes every variant and pack of a product (the product itself is being deleted). */

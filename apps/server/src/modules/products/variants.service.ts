@@ -7,7 +7,7 @@ import {
 } from '@tillbook/contract/products';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, conflict, unprocessable } from '../../lib/app-error.js';
+import { conflict, unprocessable } from '../../lib/app-error.js';
 import type { StoreContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { freshBarcodes, freshSkus } from './product-codes.js';
@@ -432,28 +432,4 @@ export async function applyVariants(
   await variants.recount(product.id);
   if (stock.length) await applyStockMovements(trx, ctx, stock, { fieldKey: () => 'variants' });
   return { stock, options };
-}
-
-/** The variant an order or adjustment line means: the one named, else the product's only active one. */
-export function variantFor(
-  variants: ReadonlyArray<{ id: string; status: string }>,
-  variantId: string | undefined,
-  field: string,
-  productName: string,
-): string {
-  if (variantId !== undefined) {
-    if (!variants.some((v) => v.id === variantId && v.status === 'active')) {
-      throw new AppError('VALIDATION_FAILED', `That variant is not one of "${productName}".`, {
-        fields: { [field]: 'Not a variant of this product' },
-      });
-    }
-    return variantId;
-  }
-  const active = variants.filter((v) => v.status === 'active');
-  if (active.length !== 1) {
-    throw unprocessable(`"${productName}" comes in several variants: choose one.`, {
-      [field]: 'Choose a variant',
-    });
-  }
-  return active[0]!.id;
 }
