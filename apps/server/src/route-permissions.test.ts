@@ -24,6 +24,8 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /order/customer/:id',
     'GET /customers/:id',
   ],
+  'customers.credit_override': ['PUT /customers/:id/credit_limit'],
+  'customers.write_off': ['POST /customers/:id/account/write_off'],
   'customers.manage': [
     'POST /customers/auto-create',
     'POST /customers/upload',

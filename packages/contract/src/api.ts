@@ -1,6 +1,7 @@
 import { auditsRoutes } from './audits.js';
 import { authRoutes } from './auth.js';
 import { defineRoutes } from './common.js';
+import { customerAccountsRoutes } from './customer-accounts.js';
 import { customersRoutes } from './customers.js';
 import { developersRoutes } from './developers.js';
 import { discountsRoutes } from './discounts.js';
@@ -16,6 +17,7 @@ import { storesRoutes } from './stores.js';
 import { subscriptionsRoutes } from './subscriptions.js';
 import { taxRoutes } from './tax.js';
 import { tillRoutes } from './till.js';
+import { tillTransfersRoutes } from './till-transfers.js';
 import { analyticsRoutes, usersRoutes } from './users.js';
 import { vendorsRoutes } from './vendors.js';
 import { paymentRoutes, walletRoutes } from './wallet.js';
@@ -47,6 +49,7 @@ export const apiRouteTables = {
   vendors: vendorsRoutes,
   purchaseOrders: purchaseOrdersRoutes,
   products: productsRoutes,
+  customerAccounts: customerAccountsRoutes,
   customers: customersRoutes,
   orders: ordersRoutes,
   discounts: discountsRoutes,
@@ -54,6 +57,7 @@ export const apiRouteTables = {
   shipping: shippingRoutes,
   tax: taxRoutes,
   till: tillRoutes,
+  tillTransfers: tillTransfersRoutes,
   shifts: shiftsRoutes,
   wallet: walletRoutes,
   payment: paymentRoutes,

@@ -40,6 +40,10 @@ export const customerSchema = z.object({
   /** Minor units. */
   total_spent: z.number().int(),
   last_order_at: z.string().nullable(),
+  /** Most that may be owed on the account (minor units); null: no sales on credit (decision 0065). */
+  credit_limit: z.number().int().nullable(),
+  /** What the customer owes now (the sum of their account's entries); negative: credit held for them. */
+  account_balance: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -17,8 +17,29 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   refunded: [],
 };
 
-export const PAYMENT_TYPES = ['cash', 'card', 'bank_transfer', 'wallet', 'pos_terminal', 'other'] as const;
+/**
+ * `credit`: put on the customer's account (decision 0065); what is paid at the till then is paid
+ * with the order's `paid_with`.
+ */
+export const PAYMENT_TYPES = [
+  'cash',
+  'card',
+  'bank_transfer',
+  'wallet',
+  'pos_terminal',
+  'other',
+  'credit',
+] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
+/** The ways money is actually handed over at the till: every payment type but `credit`. */
+export const TENDER_TYPES = ['cash', 'card', 'bank_transfer', 'wallet', 'pos_terminal', 'other'] as const;
+export type TenderType = (typeof TENDER_TYPES)[number];
+
+/** A transfer the till waits for (decision 0065): its states. */
+export const TILL_TRANSFER_STATES = ['awaiting', 'paid', 'part_paid', 'expired', 'cancelled'] as const;
+export type TillTransferState = (typeof TILL_TRANSFER_STATES)[number];
+/** How long a sale waits for its transfer before a late one goes to the "match it" queue. */
+export const TILL_TRANSFER_MINUTES = 30;
 
 export const ORDER_CHANNELS = ['pos', 'dashboard', 'api'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];

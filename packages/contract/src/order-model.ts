@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATES, PAYMENT_TYPES } from './order-constants.js';
+import {
+  ORDER_CHANNELS,
+  ORDER_STATUSES,
+  PAYMENT_STATES,
+  PAYMENT_TYPES,
+  TILL_TRANSFER_STATES,
+} from './order-constants.js';
 
 /** An order as the API answers it and the offline-sale decision (`orders.ts` re-exports all of it, and the order constants). */
 
@@ -77,6 +83,24 @@ export const offlineIssueSchema = z.object({
 });
 export type OfflineIssue = z.infer<typeof offlineIssueSchema>;
 
+/**
+ * The bank account a sale waits to be paid into by transfer (`await_transfer`, decision 0065): the
+ * till shows it in large digits until the transfer arrives and the state turns `paid`.
+ */
+export const tillTransferSchema = z.object({
+  account_number: z.string(),
+  bank_name: z.string(),
+  account_name: z.string(),
+  /** What the customer is to send, minor units. */
+  amount: z.number().int(),
+  /** Received by transfers matched to the sale so far. */
+  received: z.number().int(),
+  state: z.enum(TILL_TRANSFER_STATES),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type TillTransfer = z.infer<typeof tillTransferSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   /** `ORD-000123`, sequential per store. */
@@ -133,6 +157,12 @@ export const orderSchema = z.object({
   offline_state: z.enum(OFFLINE_SALE_STATES).nullable(),
   /** Where the offline sale differed from the store's records when it arrived, and what was done. */
   offline_issues: z.array(offlineIssueSchema),
+  /** A sale on credit (`payment_type: credit`): how the part paid at the till was paid; else null. */
+  paid_with: z.enum(PAYMENT_TYPES).nullable(),
+  /** Debt on the order forgiven by a write-off of the customer's account (decision 0065). */
+  amount_written_off: z.number().int(),
+  /** The transfer the sale waits for or was paid by at the till; null when it is not paid so. */
+  transfer: tillTransferSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

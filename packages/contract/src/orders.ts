@@ -18,6 +18,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATES,
   PAYMENT_TYPES,
+  TENDER_TYPES,
   orderItemSchema,
   orderSchema,
   orderTaxSchema,
@@ -224,6 +225,29 @@ export const createOrderBody = z.object({
     error: `Payment type must be one of ${PAYMENT_TYPES.join(', ')}`,
   }),
   amount_received: money('Amount received').optional().nullable(),
+  /**
+   * A sale on credit (`payment_type: credit`, decision 0065): how `amount_received`, the part paid
+   * now, was paid. Left out, cash.
+   */
+  paid_with: z
+    .enum(TENDER_TYPES, { error: `Paid with must be one of ${TENDER_TYPES.join(', ')}` })
+    .optional(),
+  /**
+   * A sale on credit past the customer's limit, approved at the till by a member who may
+   * (`customers.credit_override`) with their transaction PIN. Audited.
+   */
+  credit_approval: z
+    .object({
+      user_id: idText('Approver'),
+      pin: z.string({ error: 'PIN is required' }).regex(/^\d{4,6}$/, { error: 'PIN must be 4 to 6 digits' }),
+    })
+    .optional(),
+  /**
+   * With `payment_type: bank_transfer`: place the sale awaiting a transfer into the store's
+   * account; the answer's `transfer` says where and how much, and the sale completes when the
+   * transfer arrives (decision 0065).
+   */
+  await_transfer: z.boolean({ error: 'Await transfer must be true or false' }).optional(),
   channel: z
     .enum(ORDER_CHANNELS, { error: `Channel must be one of ${ORDER_CHANNELS.join(', ')}` })
     .optional(),

@@ -5,6 +5,7 @@ import type { RouteRefs } from './common.js';
 import type * as api from './api.js';
 import type * as audits from './audits.js';
 import type * as auth from './auth.js';
+import type * as customerAccounts from './customer-accounts.js';
 import type * as customers from './customers.js';
 import type * as dashboard from './dashboard.js';
 import type * as developers from './developers.js';
@@ -20,6 +21,7 @@ import type * as shipping from './shipping.js';
 import type * as stores from './stores.js';
 import type * as subscriptions from './subscriptions.js';
 import type * as tax from './tax.js';
+import type * as tillTransfers from './till-transfers.js';
 import type * as till from './till.js';
 import type * as users from './users.js';
 import type * as vendors from './vendors.js';
@@ -51,6 +53,17 @@ export const authRoutes: RouteRefs<typeof auth.authRoutes> = {
   businessNumber: { method: 'PUT', path: '/user/business-number/:id' },
   invitation: { method: 'GET', path: '/members/invitation/:token' },
   acceptInvite: { method: 'POST', path: '/members/accept-invite' },
+};
+
+export const customerAccountsRoutes: RouteRefs<typeof customerAccounts.customerAccountsRoutes> = {
+  owing: { method: 'GET', path: '/customers/owing' },
+  owingSummary: { method: 'GET', path: '/customers/owing/summary' },
+  owingExport: { method: 'GET', path: '/customers/owing/export' },
+  account: { method: 'GET', path: '/customers/:id/account' },
+  statement: { method: 'GET', path: '/customers/:id/account/statement.pdf' },
+  pay: { method: 'POST', path: '/customers/:id/account/payments' },
+  writeOff: { method: 'POST', path: '/customers/:id/account/write_off' },
+  creditLimit: { method: 'PUT', path: '/customers/:id/credit_limit' },
 };
 
 export const customersRoutes: RouteRefs<typeof customers.customersRoutes> = {
@@ -231,6 +244,12 @@ export const taxRoutes: RouteRefs<typeof tax.taxRoutes> = {
   listForStore: { method: 'GET', path: '/tax/store/:id' },
   update: { method: 'PATCH', path: '/tax/update/:id' },
   remove: { method: 'DELETE', path: '/tax/delete/:id' },
+};
+
+export const tillTransfersRoutes: RouteRefs<typeof tillTransfers.tillTransfersRoutes> = {
+  list: { method: 'GET', path: '/transfers/incoming' },
+  match: { method: 'POST', path: '/transfers/incoming/:id/match' },
+  ignore: { method: 'POST', path: '/transfers/incoming/:id/ignore' },
 };
 
 export const tillRoutes: RouteRefs<typeof till.tillRoutes> = {

@@ -181,9 +181,27 @@ export const transactionPinStatusSchema = z.object({
 });
 export type TransactionPinStatus = z.infer<typeof transactionPinStatusSchema>;
 
+/**
+ * A made-up transfer into the store's account, taken exactly as the provider's webhook would be
+ * (decision 0065): credited once per `reference`, and matched to a sale waiting for a transfer.
+ */
 export const sandboxDepositBody = z.object({
   amount: money('Amount').min(100, { error: 'Amount must be at least 100 minor units (₦1.00)' }),
   payer_name: optionalTrimmed('Payer name', 120),
+  /** The account paid into; left out, the store's virtual account. Another account is a 404. */
+  account_number: z
+    .string({ error: 'Account number must be text' })
+    .trim()
+    .regex(/^\d{10}$/, { error: 'Account number must be 10 digits' })
+    .optional(),
+  /** The provider's reference; left out, a new one. The same reference is credited once. */
+  reference: z
+    .string({ error: 'Reference must be text' })
+    .trim()
+    .min(1)
+    .max(100, { error: 'Reference must be at most 100 characters' })
+    .regex(/^[A-Za-z0-9._:-]+$/, { error: 'Reference may hold letters, digits and . _ : -' })
+    .optional(),
 });
 
 export const walletTransactionsQuery = paginationQuery.extend({

@@ -8,6 +8,8 @@ export const WEBHOOK_EVENTS = [
   'order.refunded',
   'product.stock_low',
   'payment.received',
+  'order.paid',
+  'customer.payment',
   'wallet.transfer.settled',
   'shift.closed',
 ] as const;
@@ -20,6 +22,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.refunded': 'An order is refunded, in full or in part',
   'product.stock_low': "A product's stock falls to its low-stock level or below",
   'payment.received': 'Money is received for an order',
+  'order.paid': 'An order is paid in full (at the till, by a matched transfer or later)',
+  'customer.payment': "Money is paid towards a customer's account (allocated to their orders)",
   'wallet.transfer.settled': 'A wallet transfer succeeds, fails or is reversed',
   'shift.closed': "A cashier's shift is closed, with its drawer count and takings",
 };

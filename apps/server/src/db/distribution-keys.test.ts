@@ -34,8 +34,9 @@ beforeAll(async () => {
   // table takes those rows while the data is made, and goes before the migrations run, so 0023
   // makes the real one from the stores as they are.
   await sql`create table store_zones (store_id text primary key, timezone text not null)`.execute(t.db);
-  // Likewise what today's code reads and writes of migration 0026 (variants and packs): stand-ins
-  // while the data is made, gone before the migrations run, so 0026 makes its own from the rows.
+  // Likewise what today's code reads and writes of migrations 0026 (variants and packs) and 0027
+  // (customer accounts, transfers at the till): stand-ins while the data is made, gone before the
+  // migrations run, so 0026 makes its own from the rows.
   await variantStandIns('add');
   m = await createMerchant(t);
   other = await createMerchant(t);
@@ -82,10 +83,16 @@ async function variantStandIns(how: 'add' | 'drop'): Promise<void> {
     ['order_items', 'variant_name', 'text'],
     ['order_items', 'pack', 'text'],
     ['order_items', 'pack_factor', 'integer not null default 1'],
+    // Migration 0027 (customer accounts, transfers at the till).
+    ['customers', 'credit_limit', 'bigint'],
+    ['orders', 'paid_with', 'text'],
+    ['orders', 'amount_written_off', 'bigint not null default 0'],
   ];
+  const tables0027 = ['customer_account_entries', 'till_transfers', 'incoming_transfers'];
   if (how === 'drop') {
     await sql`drop table product_variants`.execute(t.db);
     await sql`drop table product_packs`.execute(t.db);
+    for (const table of tables0027) await sql`drop table ${sql.table(table)}`.execute(t.db);
     for (const [table, column] of columns) {
       await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(t.db);
     }
@@ -99,6 +106,20 @@ async function variantStandIns(how: 'add' | 'drop'): Promise<void> {
   await sql`create table product_packs (store_id text not null, id text not null, product_id text not null,
     variant_id text not null, position integer not null, name text not null, factor integer not null,
     barcode text, price bigint not null, created_at text not null)`.execute(t.db);
+  await sql`create table customer_account_entries (store_id text not null, id text not null,
+    customer_id text not null, kind text not null, amount bigint not null, order_id text,
+    order_number text, payment_id text, method text, note text, created_by_id text,
+    created_by_name text, created_at text not null)`.execute(t.db);
+  await sql`create table till_transfers (store_id text not null, order_id text not null,
+    order_number text not null, account_number text not null, bank_name text not null,
+    account_name text not null, amount bigint not null, received bigint not null default 0,
+    state text not null, expires_at text not null, paid_at text, created_by_id text,
+    created_by_name text, created_at text not null)`.execute(t.db);
+  await sql`create table incoming_transfers (store_id text not null, id text not null,
+    provider_reference text not null, wallet_transaction_id text not null, amount bigint not null,
+    payer_name text, account_number text, state text not null, order_id text, order_number text,
+    surplus bigint not null default 0, received_at text not null, matched_at text,
+    matched_by_id text, matched_by_name text)`.execute(t.db);
   for (const [table, column, type] of columns) {
     await sql`alter table ${sql.table(table)} add column ${sql.ref(column)} ${sql.raw(type)}`.execute(t.db);
   }

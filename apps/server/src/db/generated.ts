@@ -82,11 +82,28 @@ export interface Counters {
   value: number;
 }
 
+export interface CustomerAccountEntries {
+  amount: number;
+  created_at: string;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  customer_id: string;
+  id: string;
+  kind: string;
+  method: string | null;
+  note: string | null;
+  order_id: string | null;
+  order_number: string | null;
+  payment_id: string | null;
+  store_id: string;
+}
+
 export interface Customers {
   address: string | null;
   city: string | null;
   country: string | null;
   created_at: string;
+  credit_limit: number | null;
   email_address: string | null;
   first_name: string;
   id: string;
@@ -127,6 +144,24 @@ export interface IdempotencyKeys {
   scope: string;
   status_code: number;
   store_id: string;
+}
+
+export interface IncomingTransfers {
+  account_number: string | null;
+  amount: number;
+  id: string;
+  matched_at: string | null;
+  matched_by_id: string | null;
+  matched_by_name: string | null;
+  order_id: string | null;
+  order_number: string | null;
+  payer_name: string | null;
+  provider_reference: string;
+  received_at: string;
+  state: string;
+  store_id: string;
+  surplus: Generated<number>;
+  wallet_transaction_id: string;
 }
 
 export interface Invitations {
@@ -226,6 +261,7 @@ export interface Orders {
   amount_outstanding: number;
   amount_received: number;
   amount_refunded: number;
+  amount_written_off: Generated<number>;
   cancelled_at: string | null;
   change_due: number;
   channel: string;
@@ -250,6 +286,7 @@ export interface Orders {
   offline_number: string | null;
   offline_sold_at: string | null;
   offline_state: string | null;
+  paid_with: string | null;
   payment_state: string;
   payment_type: string;
   refunded_at: string | null;
@@ -690,6 +727,23 @@ export interface TillSettings {
   updated_at: string;
 }
 
+export interface TillTransfers {
+  account_name: string;
+  account_number: string;
+  amount: number;
+  bank_name: string;
+  created_at: string;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  expires_at: string;
+  order_id: string;
+  order_number: string;
+  paid_at: string | null;
+  received: Generated<number>;
+  state: string;
+  store_id: string;
+}
+
 export interface TransactionPins {
   created_at: string;
   pin_hash: string;
@@ -844,9 +898,11 @@ export interface DB {
   audits: Audits;
   categories: Categories;
   counters: Counters;
+  customer_account_entries: CustomerAccountEntries;
   customers: Customers;
   discounts: Discounts;
   idempotency_keys: IdempotencyKeys;
+  incoming_transfers: IncomingTransfers;
   invitations: Invitations;
   ledger_accounts: LedgerAccounts;
   ledger_entries: LedgerEntries;
@@ -889,6 +945,7 @@ export interface DB {
   tax_rules: TaxRules;
   till_devices: TillDevices;
   till_settings: TillSettings;
+  till_transfers: TillTransfers;
   transaction_pins: TransactionPins;
   user_codes: UserCodes;
   users: Users;

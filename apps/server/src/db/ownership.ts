@@ -30,6 +30,7 @@ export const TABLE_OWNERS = {
   search_suffixes: 'platform',
   // Features.
   customers: 'customers',
+  customer_account_entries: 'customers',
   categories: 'products',
   products: 'products',
   product_variants: 'products',
@@ -40,6 +41,8 @@ export const TABLE_OWNERS = {
   orders: 'orders',
   order_items: 'orders',
   order_refunds: 'orders',
+  till_transfers: 'orders',
+  incoming_transfers: 'orders',
   payments_received: 'payments-received',
   vendors: 'vendors',
   vendor_addresses: 'vendors',

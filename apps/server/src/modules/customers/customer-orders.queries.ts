@@ -15,9 +15,16 @@ export interface CustomerOrderStats {
   /** Completed orders less what was refunded on them. */
   total_spent: number;
   last_order_at: string | null;
+  /** What the customer owes on account: the sum of their account's entries (decision 0065). */
+  account_balance: number;
 }
 
-export const NO_ORDERS: CustomerOrderStats = { orders_count: 0, total_spent: 0, last_order_at: null };
+export const NO_ORDERS: CustomerOrderStats = {
+  orders_count: 0,
+  total_spent: 0,
+  last_order_at: null,
+  account_balance: 0,
+};
 
 /** A customer is "returning" from their second order that was not cancelled (domain.md). */
 export const RETURNING_CUSTOMER_ORDERS = 2;
@@ -32,9 +39,7 @@ export async function customerOrderStats(
   customerIds: string[],
 ): Promise<Map<string, CustomerOrderStats>> {
   const ids = [...new Set(customerIds)];
-  const stats = new Map<string, CustomerOrderStats>(
-    ids.map((id) => [id, { orders_count: 0, total_spent: 0, last_order_at: null }]),
-  );
+  const stats = new Map<string, CustomerOrderStats>(ids.map((id) => [id, { ...NO_ORDERS }]));
   const rows = ids.length
     ? await db
         .selectFrom('orders')
@@ -64,8 +69,20 @@ export async function customerOrderStats(
       orders_count: row.orders_count,
       total_spent: row.total_spent ?? 0,
       last_order_at: (row.last_order_at as string | null) ?? null,
+      account_balance: 0,
     });
   }
+  // What each owes on account: the sum of their entries (the customers module's own table).
+  const balances = ids.length
+    ? await db
+        .selectFrom('customer_account_entries')
+        .select((eb) => ['customer_id', eb.fn.sum<number>('amount').as('balance')])
+        .where('store_id', '=', storeId)
+        .where('customer_id', 'in', ids)
+        .groupBy('customer_id')
+        .execute()
+    : [];
+  for (const row of balances) stats.get(row.customer_id)!.account_balance = Number(row.balance);
   return stats;
 }
 

@@ -223,6 +223,7 @@ export async function importCustomers(
           id: newId(),
           store_id: ctx.storeId,
           first_name: input.first_name,
+          credit_limit: null,
           last_name: input.last_name,
           email_address: input.email_address ?? null,
           phone_number: input.phone_number,

@@ -66,6 +66,8 @@ export function toCustomer(row: CustomersTable, stats = NO_ORDERS): Customer {
     orders_count: stats.orders_count,
     total_spent: stats.total_spent,
     last_order_at: stats.last_order_at,
+    credit_limit: row.credit_limit,
+    account_balance: stats.account_balance,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

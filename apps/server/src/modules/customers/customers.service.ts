@@ -121,6 +121,7 @@ const newCustomerRow = (ctx: StoreContext, body: NewCustomer): CustomersTable =>
   return {
     id: newId(),
     store_id: ctx.storeId,
+    credit_limit: null,
     first_name: body.first_name,
     last_name: body.last_name,
     email_address: body.email_address ?? null,

@@ -45,6 +45,8 @@ const PAYMENT_MODE_OF: Record<PaymentType, PaymentMode> = {
   wallet: 'wallet',
   pos_terminal: 'card',
   other: 'other',
+  // A sale on credit records what was paid at the till under `paid_with` (placeOrder).
+  credit: 'other',
 };
 
 /** Prices a cart as an order would be priced, without placing it or counting a discount use. */
@@ -185,6 +187,8 @@ function orderRowOf(ctx: StoreContext, sale: Sale): OrdersTable {
     offline_sold_at: verdict?.soldAt ?? null,
     offline_state: verdict?.state ?? null,
     offline_issues: issues.length ? JSON.stringify(issues) : null,
+    paid_with: body.payment_type === 'credit' ? (body.paid_with ?? 'cash') : null,
+    amount_written_off: 0,
   };
 }
 

@@ -9,6 +9,8 @@ import type {
   OrderRefund,
   OrderStatus,
   PaymentState,
+  PaymentType,
+  TillTransfer,
 } from '@tillbook/contract/orders';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -54,7 +56,11 @@ export function toOrderItem(row: OrderItemsTable): OrderItem {
   };
 }
 
-export function toOrder(row: OrdersTable, items: OrderItemsTable[]): Order {
+export function toOrder(
+  row: OrdersTable,
+  items: OrderItemsTable[],
+  transfer: TillTransfer | null = null,
+): Order {
   const lines = [...items].sort((a, b) => a.line_no - b.line_no).map(toOrderItem);
   const taxes = JSON.parse(row.taxes) as Array<{ name: string; rate_bp: number; amount: number }>;
   return {
@@ -105,6 +111,9 @@ export function toOrder(row: OrdersTable, items: OrderItemsTable[]): Order {
     offline_sold_at: row.offline_sold_at ?? null,
     offline_state: (row.offline_state as OfflineSaleState | null | undefined) ?? null,
     offline_issues: row.offline_issues ? (JSON.parse(row.offline_issues) as OfflineIssue[]) : [],
+    paid_with: row.paid_with as PaymentType | null,
+    amount_written_off: row.amount_written_off,
+    transfer,
   };
 }
 

@@ -371,7 +371,8 @@ describe('placing an order', () => {
       'items.0.product_id': 'Product is required',
       'items.0.quantity': 'Quantity must be at least 1',
       'items.0.discount': 'Line discount cannot be negative',
-      payment_type: 'Payment type must be one of cash, card, bank_transfer, wallet, pos_terminal, other',
+      payment_type:
+        'Payment type must be one of cash, card, bank_transfer, wallet, pos_terminal, other, credit',
       channel: 'Channel must be one of pos, dashboard, api',
     });
     const empty = await t.call('POST', '/order', {
@@ -606,9 +607,14 @@ describe('reading orders', () => {
     const stats = await customerOrderStats(t.database.db, m.storeId, [customer.id, 'no-such-customer']);
     expect(stats.get(customer.id)).toMatchObject({ orders_count: 1, total_spent: 0 });
     expect(stats.get(customer.id)!.last_order_at).toBe(customerOrder.created_at);
-    expect(stats.get('no-such-customer')).toEqual({ orders_count: 0, total_spent: 0, last_order_at: null });
+    expect(stats.get('no-such-customer')).toEqual({
+      orders_count: 0,
+      total_spent: 0,
+      last_order_at: null,
+      account_balance: 0,
+    });
     expect(await customerOrderStats(t.database.db, other.storeId, [customer.id])).toEqual(
-      new Map([[customer.id, { orders_count: 0, total_spent: 0, last_order_at: null }]]),
+      new Map([[customer.id, { orders_count: 0, total_spent: 0, last_order_at: null, account_balance: 0 }]]),
     );
 
     const sold = customerOrder.items[0].product_id;

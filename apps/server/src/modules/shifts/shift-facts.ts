@@ -80,11 +80,12 @@ async function paidBack(
   fact: OrderRefunded | OrderCancelled,
   detail: Pick<Entry, 'reference_id' | 'reason'>,
 ): Promise<void> {
-  if (fact.paid_back <= 0) return;
+  // Money put back on the customer's account leaves no drawer (decision 0065).
+  if (fact.paid_back <= 0 || fact.method === 'credit') return;
   const { shiftId } = await shiftOf(scope, null);
   if (!shiftId) return;
   add(scope, shiftId, 'refund', {
-    payment_type: fact.method,
+    payment_type: fact.method as Exclude<typeof fact.method, 'credit'>,
     amount: fact.paid_back,
     order_id: fact.order.id,
     order_number: fact.order.number,
@@ -109,7 +110,11 @@ export const shiftsSubscriber: OrderFactSubscriber = {
     }
     const discounts = order.discount + fact.lines.reduce((total, l) => total + l.discount, 0);
     add(scope, shiftId, 'sale', {
-      payment_type: order.payment_type,
+      // A sale on credit: what was paid at the till was paid with `paid_with` (decision 0065).
+      payment_type:
+        order.payment_type === 'credit'
+          ? ((order.paid_with ?? 'cash') as Exclude<typeof order.payment_type, 'credit'>)
+          : order.payment_type,
       amount: order.amount_received,
       sale_total: order.total,
       discount: discounts,

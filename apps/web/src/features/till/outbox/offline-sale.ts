@@ -67,6 +67,9 @@ export async function asOfflineSale(
     offline_sold_at: soldAt,
     offline_state: null,
     offline_issues: [],
+    paid_with: input.body.payment_type === 'credit' ? (input.body.paid_with ?? 'cash') : null,
+    amount_written_off: 0,
+    transfer: null,
   };
   return {
     mode: 'offline',

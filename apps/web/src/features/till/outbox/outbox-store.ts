@@ -137,6 +137,9 @@ export async function queueCustomer(storeId: string, body: NewCustomerBody): Pro
     orders_count: 0,
     total_spent: 0,
     last_order_at: null,
+    // A customer made at the till has no credit until the owner gives them a limit.
+    credit_limit: null,
+    account_balance: 0,
     created_at: now,
     updated_at: now,
   };
