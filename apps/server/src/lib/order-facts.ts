@@ -1,4 +1,4 @@
-import type { Order, OrderRefund, OrderStatus, PaymentType } from '@tillbook/contract/orders';
+import type { Order, OrderRefund, OrderStatus, PaymentState, PaymentType } from '@tillbook/contract/orders';
 import type { PaymentReceived } from '@tillbook/contract/payments-received';
 
 /**
@@ -80,6 +80,16 @@ export interface OrderPlaced {
 export interface OrderPaid {
   kind: 'paid';
   payment: ReceivedPayment;
+  /**
+   * The order's payment state once this money is in: `paid` raises the `order.paid` webhook
+   * (decision 0065). Absent when the publisher does not say (no `order.paid` then).
+   */
+  order_payment_state?: PaymentState;
+  /**
+   * Whose drawer the money counts in when the system records it (a transfer matched to a sale
+   * waiting at the till: the cashier who placed the sale); absent, the acting member's.
+   */
+  cashier_id?: string | null;
 }
 
 /** An order moved to `success` after it was placed (a sale complete at once is `placed` only). */

@@ -106,7 +106,7 @@ export async function addPayment(
       source: 'payment',
     });
     // The ledger raised the payment's webhook itself; the fact is for the other subscribers.
-    await publishFacts(trx, ctx, [{ kind: 'paid', payment }]);
+    await publishFacts(trx, ctx, [{ kind: 'paid', payment, order_payment_state: intake.payment_state }]);
     await writeAudit(trx, ctx, {
       action: 'payment_received.recorded',
       entity: 'payment_received',
