@@ -1,4 +1,4 @@
-import type { DepositSubscriber } from './lib/deposit-facts.js';
+import type { DepositSubscriber } from './lib/context.js';
 import { tillTransfersSubscriber } from './modules/orders/orders.public.js';
 
 /**

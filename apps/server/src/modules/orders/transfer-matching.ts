@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
-import type { RequestContext, StoreContext } from '../../lib/context.js';
-import type { CreditedDeposit, DepositSubscriber } from '../../lib/deposit-facts.js';
+import type { DepositScope, DepositSubscriber, RequestContext, StoreContext } from '../../lib/context.js';
+import type { CreditedDeposit } from '../../lib/deposit-facts.js';
 import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { insertRows } from '../../lib/insert-rows.js';
@@ -91,7 +91,7 @@ async function payOrder(
 }
 
 /** The subscriber: every deposit credited to a store's wallet, matched once (decision 0065). */
-async function matchDeposit(deposit: CreditedDeposit, scope: { trx: Transaction<Database>; ctx: RequestContext }) {
+async function matchDeposit(deposit: CreditedDeposit, scope: DepositScope): Promise<void> {
   const { trx } = scope;
   const ctx = await storeContextOf(trx, scope.ctx, deposit.storeId);
   const repo = tillTransfersRepository(trx, ctx.storeId);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { depositSubscribers } from '../../deposit-subscribers.js';
+import { orderFactSubscribers } from '../../order-fact-subscribers.js';
 import type { Deps, RequestContext } from '../../lib/context.js';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.js';
 import { createSandboxProvider, sandboxAccountName } from '../../providers/payments/sandbox.js';
@@ -134,6 +135,7 @@ export function walletCalls(t: TestApp) {
       payments,
       // A deposit the background work credits is matched to the sale waiting for it, as the app's.
       deposits: depositSubscribers,
+      orderFacts: orderFactSubscribers,
     } as unknown as Deps;
     return {
       // The app's database, with the store-key check: background work keeps the rule too.
