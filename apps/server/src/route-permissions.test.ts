@@ -86,7 +86,12 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /order/:id/refund/quote',
   ],
   'discounts.manage': ['POST /discounts', 'POST /discounts/auto-create', 'PATCH /discounts/:id'],
-  'payments.record': ['POST /payment_received/add_payment'],
+  'payments.record': [
+    'POST /payment_received/add_payment',
+    'GET /transfers/incoming',
+    'POST /transfers/incoming/:id/match',
+    'POST /transfers/incoming/:id/ignore',
+  ],
   'products.view': [
     'GET /product/paginated/results',
     'GET /product/search',
