@@ -278,7 +278,9 @@ export async function changeOrderStatus(
     const row = await orderRowOr404(trx, ctx, id);
     const to = body.status;
     if (!ORDER_TRANSITIONS[row.status].includes(to)) throw refusedTransition(row, to);
-    const [order] = await withTransfers(trx, ctx, [await changeStatusIn(trx, ctx, row, to, body.reason ?? null)]);
+    const [order] = await withTransfers(trx, ctx, [
+      await changeStatusIn(trx, ctx, row, to, body.reason ?? null),
+    ]);
     return order!;
   });
 }

@@ -74,7 +74,8 @@ async function shopWaiting(
   return { m, account: wallet.account_number, sale: placed.body.data, product };
 }
 
-const orderOf = async (m: Merchant, id: string) => (await t.call('GET', `/order/${id}`, { token: m.token })).body.data;
+const orderOf = async (m: Merchant, id: string) =>
+  (await t.call('GET', `/order/${id}`, { token: m.token })).body.data;
 const depositsOf = async (m: Merchant) =>
   (await t.call('GET', '/wallet/transactions', { token: m.token, query: { type: 'deposit' } })).body.data;
 
@@ -96,7 +97,7 @@ describe('a transfer at the till on Paystack', () => {
     expect(await depositsOf(m)).toHaveLength(1);
   });
 
-  it("is credited and matched by the requery round when the webhook was lost, once, and the late webhook credits nothing", async () => {
+  it('is credited and matched by the requery round when the webhook was lost, once, and the late webhook credits nothing', async () => {
     const { m, account, sale, product } = await shopWaiting(6);
     // A second sale keeps waiting, so each round asks Paystack again.
     const other = await order(t, m, {
@@ -108,7 +109,10 @@ describe('a transfer at the till on Paystack', () => {
     expect(other.status).toBe(201);
     const lost = charge(account, 6 * UNIT);
     // Paystack's list holds the lost charge, another account's charge and a card payment.
-    fake.charges.push(lost, charge('7999999999', 6 * UNIT), { ...charge(account, 6 * UNIT), channel: 'card' });
+    fake.charges.push(lost, charge('7999999999', 6 * UNIT), {
+      ...charge(account, 6 * UNIT),
+      channel: 'card',
+    });
     const ctx = () =>
       walletCalls(t).appContextNow(
         createPaystackProvider({ secretKey: SECRET, baseUrl: fake.url, clock: t.clock, timeoutMs: 400 }),

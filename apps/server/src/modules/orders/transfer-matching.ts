@@ -139,7 +139,11 @@ async function matchDeposit(deposit: CreditedDeposit, scope: DepositScope): Prom
       summary: `Transfer ${deposit.provider_reference} of ${money(ctx, deposit.amount)}${
         deposit.payer_name ? ` from ${deposit.payer_name}` : ''
       } paid order ${order.number}`,
-      after: { incoming_transfer_id: row.id, amount: deposit.amount, provider_reference: deposit.provider_reference },
+      after: {
+        incoming_transfer_id: row.id,
+        amount: deposit.amount,
+        provider_reference: deposit.provider_reference,
+      },
     });
     return;
   }
