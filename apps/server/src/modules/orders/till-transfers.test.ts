@@ -481,6 +481,43 @@ describe('the "match it" queue', () => {
     expect(await deposits(b.m)).toEqual([]);
   });
 
+  it('pays one sale when two people match one transfer to two sales at once', async () => {
+    const { m, product } = await shop();
+    await deposit(m, { amount: 3 * UNIT });
+    const [transfer] = await incoming(m, 'unmatched');
+    const sales = await Promise.all(
+      [0, 1].map(() =>
+        order(t, m, { items: [{ product_id: product.id, quantity: 3 }], payment_type: 'bank_transfer' }),
+      ),
+    );
+    const results = await Promise.all(sales.map((s) => match(m, transfer!.id, s.body.data.id)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const paid = await Promise.all(sales.map((s) => getOrder(m, s.body.data.id)));
+    expect(paid.map((o) => o.amount_received).sort()).toEqual([0, 3 * UNIT]);
+  });
+
+  it('never pays a sale cancelled while its transfer arrives, and answers no 500', async () => {
+    const { m, product } = await shop();
+    const sales = await Promise.all([1, 2, 3, 4, 5].map((n) => awaiting(m, product, 40 + n)));
+    const results = await Promise.all(
+      sales.flatMap((s) => [
+        t.call('PATCH', `/order/status/${s.id}`, { token: m.token, body: { status: 'cancelled' } }),
+        deposit(m, { amount: s.total }),
+      ]),
+    );
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    for (const s of sales) {
+      const after = await getOrder(m, s.id);
+      // Either the transfer paid it first (the cancellation then refunded it) or it was cancelled
+      // first and the transfer paid nothing: never paid while cancelled without its refund.
+      if (after.transfer!.state === 'cancelled') expect(after.amount_received).toBe(0);
+      else expect(after.transfer!.state).toBe('paid');
+    }
+    const transfers = await incoming(m);
+    expect(transfers).toHaveLength(5);
+    expect(await balance(m)).toBe(sales.reduce((sum, s) => sum + s.total, 0));
+  });
+
   it('refuses bad bodies and queries with a 400 naming the field', async () => {
     const { m } = await shop();
     await deposit(m, { amount: UNIT });
