@@ -214,11 +214,28 @@ describe('a sale waiting for a transfer', () => {
     expect(shift.takings.find((x) => x.payment_type === 'bank_transfer')!.amount).toBe(7 * UNIT);
     // The sale completed through the status route's path (its audit row) and raised order.paid.
     expect((await auditsOf(t, 'order.completed', { entityId: sale.id })).length).toBe(1);
+    // A sale paid in full at the till raises it too, with its payment.received.
+    const cashSale = await order(t, m, {
+      items: [{ product_id: product.id, quantity: 1 }],
+      channel: 'pos',
+      amount_received: UNIT,
+    });
+    expect(cashSale.status).toBe(201);
     const events = await t.call('GET', '/webhooks/deliveries', { token: m.token });
     expect(events.body.data.map((d: { event: string }) => d.event).sort()).toEqual([
       'order.paid',
+      'order.paid',
+      'payment.received',
       'payment.received',
     ]);
+    const paidEvent = events.body.data.find(
+      (d: { event: string; payload: string }) => d.event === 'order.paid' && d.payload.includes(sale.id),
+    );
+    expect(JSON.parse(paidEvent.payload).data).toMatchObject({
+      order_id: sale.id,
+      order_number: sale.number,
+      payment: { amount: 7 * UNIT, payment_mode: 'bank_transfer' },
+    });
   });
 
   it('is paid once by the same transfer delivered 5 times one after the other and 5 times at once', async () => {

@@ -126,16 +126,18 @@ export const webhooksSubscriber: OrderFactSubscriber = {
   // A later payment (`source: 'payment'`) is written by the payments-received ledger, which
   // raises its `payment.received` itself; a sale's payment is written in the sale's batch.
   paid: ({ payment, order_payment_state }, scope) => {
-    if (payment.source === 'order') sale(scope, [{ type: 'payment.received', data: payment }]);
     // Paid in full by this money: at the till, by a matched transfer or later (decision 0065).
-    if (order_payment_state === 'paid') {
-      const paidInFull: WebhookEventInput = {
-        type: 'order.paid',
-        data: { order_id: payment.order_id, order_number: payment.order_number, payment },
-      };
-      if (payment.source === 'order') sale(scope, [paidInFull]);
-      else change(scope, [paidInFull]);
-    }
+    const paidInFull: WebhookEventInput[] =
+      order_payment_state === 'paid'
+        ? [
+            {
+              type: 'order.paid',
+              data: { order_id: payment.order_id, order_number: payment.order_number, payment },
+            },
+          ]
+        : [];
+    if (payment.source === 'order') sale(scope, [{ type: 'payment.received', data: payment }, ...paidInFull]);
+    else if (paidInFull.length) change(scope, paidInFull);
   },
   completed: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
   cancelled: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
