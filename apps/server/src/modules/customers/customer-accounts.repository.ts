@@ -1,5 +1,5 @@
 import type { AccountEntryKind } from '@tillbook/contract/customer-accounts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database, Table } from '../../db/schema.js';
 import { containsText } from '../../lib/sql.js';
 
@@ -20,6 +20,11 @@ export interface EntryWithBalance extends AccountEntriesTable {
 export function accountsRepository(db: Db, storeId: string) {
   const entries = () => db.selectFrom('customer_account_entries').where('store_id', '=', storeId);
   return {
+    /** Writes entries (each names its own store), in the caller's transaction. */
+    async insert(rows: Insertable<AccountEntriesTable>[]): Promise<void> {
+      if (rows.length) await db.insertInto('customer_account_entries').values(rows).execute();
+    },
+
     /** What one customer owes now (negative: credit held). */
     async balance(customerId: string): Promise<number> {
       const row = await entries()

@@ -121,12 +121,7 @@ export async function setCreditLimit(
     const row = await repo.row(id, true);
     if (!row) throw notFound('Customer');
     const before = row.credit_limit === null ? null : Number(row.credit_limit);
-    await trx
-      .updateTable('customers')
-      .set({ credit_limit: body.credit_limit, updated_at: ctx.now.toISOString() })
-      .where('store_id', '=', ctx.storeId)
-      .where('id', '=', id)
-      .execute();
+    await repo.setCreditLimit(id, body.credit_limit);
     const money = (n: number | null) =>
       n === null ? 'no credit' : formatMoney(n, ctx.access.store.currency);
     await writeAudit(trx, ctx, {

@@ -173,7 +173,7 @@ export async function insertAccountEntries(
   trx: Transaction<Database>,
   rows: Insertable<AccountEntriesTable>[],
 ): Promise<void> {
-  if (rows.length) await trx.insertInto('customer_account_entries').values(rows).execute();
+  await accountsRepository(trx, '').insert(rows);
 }
 
 /** The ids of the entries payments wrote (their `repayment` rows), oldest first. */

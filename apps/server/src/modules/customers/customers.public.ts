@@ -9,6 +9,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** What other modules may use of the customers module (decision 0025): the customer of an order. */
 
+/** A `credit` entry of a customer's account (money received beyond what they owed). */
+
 export interface CustomerForOrder {
   id: string;
   first_name: string;

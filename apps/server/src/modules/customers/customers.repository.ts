@@ -189,6 +189,15 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
       return row && (await withStats([row]))[0];
     },
 
+    async setCreditLimit(id: string, creditLimit: number | null): Promise<void> {
+      await db
+        .updateTable('customers')
+        .set({ credit_limit: creditLimit, updated_at: now.toISOString() })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .execute();
+    },
+
     async row(id: string, forUpdate = false): Promise<CustomersTable | undefined> {
       const q = db.selectFrom('customers').selectAll().where('store_id', '=', storeId).where('id', '=', id);
       return (postgres && forUpdate ? q.forUpdate() : q).executeTakeFirst();
