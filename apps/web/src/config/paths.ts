@@ -22,6 +22,8 @@ export const paths = {
   webhooks: '/developers/webhooks',
   apiReference: '/developers/reference',
   reports: '/report',
+  /** Reports → Receivables: what customers owe by age, with its CSV (decision 0065). */
+  receivables: '/report?tab=receivables',
   /** A shift's Z-report (issue 32), from the Reports screen's Shifts tab. */
   shift: (id: string) => `/report/shifts/${id}`,
   settings: '/settings',
@@ -34,6 +36,10 @@ export const paths = {
   customers: '/sales/customers',
   customerCreate: '/sales/customers/create',
   customer: (id: string) => `/sales/customers/${id}`,
+  /** The customer's Account tab: balance, credit limit and statement (decision 0065). */
+  customerAccount: (id: string) => `/sales/customers/${id}?tab=account`,
+  /** Customers who owe, with what they owe by age (decision 0065). */
+  customersOwing: '/sales/customers/owing',
   customerEdit: (id: string) => `/sales/customers/edit/${id}`,
   orders: '/sales/orders',
   order: (id: string) => `/sales/orders/details/${id}`,
