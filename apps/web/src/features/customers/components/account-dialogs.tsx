@@ -7,7 +7,7 @@ import {
   type CustomerAccount,
 } from '@tillbook/contract/customer-accounts';
 import type { PaymentMode } from '@tillbook/contract/payments-received';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormActions } from '../../../components/form-actions';
 import { LinesTable } from '../../../components/lines-table';
@@ -20,7 +20,12 @@ import { formatMoney } from '../../../lib/format';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { PAYMENT_MODE_OPTIONS } from '../../../lib/payment-modes';
 import { notify } from '../../../lib/toast';
-import { useRecordRepayment, useSetCreditLimit, useWriteOff } from '../api/customer-account';
+import {
+  useRecordRepayment,
+  useSetCreditLimit,
+  useWriteOff,
+  type RepaymentBody,
+} from '../api/customer-account';
 import { newKey } from './account-words';
 
 /** What a money box holds: minor units, null when empty, NaN while not an amount. */
@@ -60,8 +65,6 @@ export function RepaymentModal({ customerName, customerId, account, onClose }: D
   const money = (v: number) => formatMoney(v, account.currency);
   const [key, setKey] = useState(newKey);
   const [result, setResult] = useState<{ paid: number; answer: AccountPaymentResult } | null>(null);
-  // The amount sent: the result's entries may split it (a repayment per order, the rest as credit).
-  const sent = useRef(0);
   const form = useSchemaForm<RepaymentValues>(
     accountPaymentBody,
     { amount: null, payment_type: 'cash', reference: '', note: '' },
@@ -71,9 +74,11 @@ export function RepaymentModal({ customerName, customerId, account, onClose }: D
     },
   );
   const pay = useRecordRepayment({
-    onSuccess: (answer) => {
-      notify.success(`Repayment of ${money(sent.current)} recorded`);
-      setResult({ paid: sent.current, answer: answer.data });
+    onSuccess: (answer, sent) => {
+      // The amount sent, not an entry's: the entries may split it (one per order, the rest as credit).
+      const paid = (sent.body as RepaymentBody).amount;
+      notify.success(`Repayment of ${money(paid)} recorded`);
+      setResult({ paid, answer: answer.data });
     },
     onError: (error) => {
       showFormError(form, error);
@@ -95,10 +100,7 @@ export function RepaymentModal({ customerName, customerId, account, onClose }: D
       ) : (
         <form
           noValidate
-          onSubmit={form.onSubmit((v) => {
-            sent.current = v.amount ?? 0;
-            pay.mutate({ id: customerId, key, body: repaymentBody(v) });
-          })}
+          onSubmit={form.onSubmit((v) => pay.mutate({ id: customerId, key, body: repaymentBody(v) }))}
         >
           <Stack gap="sm">
             <Text size="sm" data-testid="repayment-owed">
@@ -140,7 +142,7 @@ export function RepaymentModal({ customerName, customerId, account, onClose }: D
               placeholder="Transfer reference or receipt number"
               {...form.getInputProps('reference')}
             />
-            <Textarea label="Note" autosize minRows={1} {...form.getInputProps('note')} />
+            <Textarea label="Note" rows={2} {...form.getInputProps('note')} />
             <FormActions onCancel={onClose} submitLabel="Record repayment" loading={pay.isPending} />
           </Stack>
         </form>
@@ -286,8 +288,7 @@ export function WriteOffModal({ customerName, customerId, account, onClose }: Di
           <Textarea
             label="Reason"
             required
-            autosize
-            minRows={2}
+            rows={3}
             placeholder="Customer moved away; agreed discount"
             {...form.getInputProps('reason')}
           />
