@@ -78,6 +78,7 @@ test.describe('on a phone', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Adaeze' });
     await expect(card).toContainText('Owes ₦4,500.00');
+    await shot(page, 'customers-list-owes');
 
     // The account: the balance in the header and on the tab, the order on account, the entry.
     await card.getByRole('button', { name: 'Adaeze Nwosu' }).tap();

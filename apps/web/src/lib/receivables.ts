@@ -4,7 +4,7 @@ import type { owingExportQuery, owingQuery } from '@tillbook/contract/customer-a
 import { customerAccountsRoutes } from '@tillbook/contract/route-refs';
 import { call, downloadRoute } from './api-client';
 import { useStoreId } from './current-user';
-import { queryKeys } from './query-keys';
+import { BALANCE_STALE_MS, queryKeys } from './query-keys';
 
 /**
  * What customers owe (decision 0065), read by two features: Customers → "Customers who owe" and
@@ -18,6 +18,7 @@ export const owingListQuery = (storeId: string | null, filters: OwingFilters) =>
     queryKey: queryKeys.customers.part(storeId, 'owing', filters),
     queryFn: ({ signal }) => call(customerAccountsRoutes.owing, { query: filters, signal }),
     enabled: Boolean(storeId),
+    staleTime: BALANCE_STALE_MS,
     placeholderData: keepPreviousData,
     // The list screens want an `id` per row: the customer's.
     select: (answer) => ({ ...answer, data: answer.data.map((row) => ({ ...row, id: row.customer_id })) }),
@@ -29,6 +30,7 @@ export const owingSummaryQuery = (storeId: string | null) =>
     queryFn: async ({ signal }) =>
       (await call(customerAccountsRoutes.owingSummary, { query: undefined, signal })).data,
     enabled: Boolean(storeId),
+    staleTime: BALANCE_STALE_MS,
   });
 
 export const useOwing = (filters: OwingFilters) => useQuery(owingListQuery(useStoreId(), filters));

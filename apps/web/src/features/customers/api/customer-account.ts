@@ -4,7 +4,7 @@ import type { accountQuery, statementQuery } from '@tillbook/contract/customer-a
 import { customerAccountsRoutes } from '@tillbook/contract/route-refs';
 import { call, downloadRoute } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { queryKeys } from '../../../lib/query-keys';
+import { BALANCE_STALE_MS, queryKeys } from '../../../lib/query-keys';
 import { useRouteMutation, type HookMutationOptions, type RouteBody } from '../../../lib/use-api-mutation';
 
 export type AccountFilters = ListFilters<typeof accountQuery>;
@@ -16,6 +16,7 @@ export const customerAccountQuery = (storeId: string | null, id: string, filters
     queryFn: async ({ signal }) =>
       (await call(customerAccountsRoutes.account, { params: { id }, query: filters, signal })).data,
     enabled: Boolean(storeId),
+    staleTime: BALANCE_STALE_MS,
     placeholderData: keepPreviousData,
   });
 
