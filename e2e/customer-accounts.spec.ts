@@ -6,8 +6,8 @@ import { createMerchant, createProduct, signIn, toastsGone } from './support';
  * Customer accounts outside the till (issue 34, decision 0065) at 390 × 844: a credit limit set
  * on the customer's Account tab, a sale on credit made through the API, the balance on the
  * customers list and the account, a repayment recorded (an error beside its field first, then
- * how it was shared over the orders), "Customers who owe" with the customer's age bucket, and
- * Reports → Receivables with its CSV. Screenshots at 390 and 1280 go to E2E_SHOTS_DIR.
+ * how it was shared over the orders), the statement's PDF, "Customers who owe" with the
+ * customer's age bucket, and Reports → Receivables with its CSV. Screenshots at 390 and 1280 go to E2E_SHOTS_DIR.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -127,6 +127,17 @@ test.describe('on a phone', () => {
     await expect(entries.first()).toContainText('₦2,500.00');
     await toastsGone(page);
     await shot(page, 'account-after-repayment');
+    // The statement as the server's PDF.
+    const [statement] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download statement (PDF)' }).tap(),
+    ]);
+    expect(statement.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync(await statement.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // Customers who owe: the customer with what they owe, in the 0–30 days bucket.
     await page.goto('/sales/customers');

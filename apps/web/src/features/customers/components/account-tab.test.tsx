@@ -90,6 +90,9 @@ function serve(permissions: string[], repayments: Array<() => Response> = []) {
       return okResponse({ user: { id: 'u1', first_name: 'Ada' }, store, stores: [store], permissions });
     }
     if (path === '/customers/c1/account') return okResponse(account);
+    if (path === '/customers/c1/account/write_off' && init?.method === 'POST') {
+      return okResponse({ ...repaid, entry: { ...repaid.entry, kind: 'write_off', amount: -100_000 } }, 201);
+    }
     if (path === '/customers/c1/account/payments' && init?.method === 'POST') {
       const next = repayments.shift();
       return next ? next() : noRoute(path);
@@ -98,9 +101,9 @@ function serve(permissions: string[], repayments: Array<() => Response> = []) {
   });
 }
 
-const posts = (fetch: ReturnType<typeof serve>) =>
+const posts = (fetch: ReturnType<typeof serve>, route = '/account/payments') =>
   fetch.mock.calls
-    .filter(([input, init]) => init?.method === 'POST' && String(input).includes('/account/payments'))
+    .filter(([input, init]) => init?.method === 'POST' && String(input).includes(route))
     .map(([, init]) => ({
       body: JSON.parse(String(init!.body)) as Record<string, unknown>,
       key: (init!.headers as Record<string, string>)['Idempotency-Key'],
@@ -178,5 +181,28 @@ describe('the customer’s Account tab', () => {
     expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]!.key).toBe(sent[0]!.key);
     expect(sent[2]!.key).not.toBe(sent[1]!.key);
+  }, 30_000);
+
+  it('writes off at most what is owed, with a reason, once per key', async () => {
+    const fetch = serve(['customers.view', 'customers.write_off']);
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderScreen(<AccountTab customer={customer} />);
+    await user.click(await screen.findByRole('button', { name: 'Write off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off what Adaeze Nwosu owes' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    expect(await within(dialog).findByText('At most ₦4,500.00 is owed')).toBeVisible();
+    expect(await within(dialog).findByText('Reason is required')).toBeVisible();
+    expect(posts(fetch, '/account/write_off')).toEqual([]);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Amount' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '1000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Agreed discount');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [sent] = posts(fetch, '/account/write_off');
+    expect(sent!.body).toEqual({ amount: 100_000, reason: 'Agreed discount' });
+    expect(sent!.key).toMatch(/^[0-9a-f-]{36}$/);
   }, 30_000);
 });

@@ -217,7 +217,8 @@ function CustomerDetails({ id }: { id: string }) {
 
 /**
  * `/sales/customers/{id}` and `/sales/customers/details/` (the spec's route without an id,
- * which shows the customer chosen last): profile, totals, orders; block, edit, new order.
+ * which shows the customer chosen last): profile, totals, orders; block, edit, new order; and
+ * the Account tab (`?tab=account`): what they owe, their credit limit and statement.
  */
 export default function CustomerDetailsScreen() {
   const params = useParams();
