@@ -139,8 +139,8 @@ function SummaryFigure({
   return (
     <UnstyledButton
       onClick={onPress}
+      // Its name is what it shows (the age and the amount); pressed, it filters the list.
       aria-pressed={pressed}
-      aria-label={`${label}: ${value}. ${pressed ? 'Show every age' : 'Show only these'}`}
       w="100%"
       h="100%"
     >
