@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createMerchant, createProduct, signIn, toastsGone } from './support';
 
@@ -13,6 +14,17 @@ import { createMerchant, createProduct, signIn, toastsGone } from './support';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** No serious or critical axe finding on the page (or the part of it `within` names). */
+async function accessible(page: Page, within?: string) {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (within ? axe.include(within) : axe).analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`),
+  ).toEqual([]);
+}
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -97,6 +109,7 @@ test.describe('on a phone', () => {
     await expect(entries.first()).toContainText('+₦4,500.00');
     await expect(entries.first().getByRole('link', { name: order.number })).toBeVisible();
     await shot(page, 'account-owes');
+    await accessible(page);
 
     // A repayment: an empty amount is named beside its field, then ₦2,000 in cash.
     await page.getByRole('button', { name: 'Record repayment' }).tap();
@@ -115,6 +128,7 @@ test.describe('on a phone', () => {
     await expect(shared.first()).toContainText('₦2,500.00');
     await expect(done.getByTestId('balance-after')).toHaveText('Balance now: Owes ₦2,500.00');
     await shot(page, 'account-repayment-shared');
+    await accessible(page, '[role="dialog"]');
     await done.getByRole('button', { name: 'Done' }).tap();
     await expect(done).toBeHidden();
 
@@ -153,6 +167,7 @@ test.describe('on a phone', () => {
     await expect(owing.first().locator('[data-bucket="d0_30"]')).toHaveText('0–30 days ₦2,500.00');
     await expect(owing.first().locator('[data-bucket="d90_plus"]')).toHaveCount(0);
     await shot(page, 'customers-who-owe');
+    await accessible(page);
     // Owing for 90+ days: nobody; the bucket pressed again shows everyone.
     await page.getByRole('button', { name: /^90\+ days/ }).tap();
     await expect(page.getByText('No customer matches')).toBeVisible();
@@ -171,6 +186,7 @@ test.describe('on a phone', () => {
     await expect(report).toHaveCount(1);
     await expect(report.first()).toContainText('Adaeze Nwosu');
     await shot(page, 'reports-receivables');
+    await accessible(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).tap(),
