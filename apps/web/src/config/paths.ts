@@ -22,8 +22,6 @@ export const paths = {
   webhooks: '/developers/webhooks',
   apiReference: '/developers/reference',
   reports: '/report',
-  /** Reports → Receivables: what customers owe by age, with its CSV (decision 0065). */
-  receivables: '/report?tab=receivables',
   /** A shift's Z-report (issue 32), from the Reports screen's Shifts tab. */
   shift: (id: string) => `/report/shifts/${id}`,
   settings: '/settings',
