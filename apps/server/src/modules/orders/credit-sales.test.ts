@@ -403,6 +403,39 @@ describe('refunds and cancellations of orders on account', () => {
   });
 });
 
+describe("the cashier's shift", () => {
+  it('counts what was handed over at the till, not the rest on account nor credit spent', async () => {
+    const seller = await createStaff(t, m, 'manager');
+    const opened = await t.call('POST', '/shifts/open', {
+      token: seller.token,
+      body: { opening_float: 0 },
+      headers: { 'idempotency-key': `open-${seller.user.id}` },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const c = await customerWithLimit(t, m, 10_000_000);
+    // Credit of ₦1,000 held, then a ₦6,000 sale: ₦1,000 of credit, ₦2,000 cash, ₦3,000 on account.
+    await payAccount(t, m, c.id, { amount: 100_000, payment_type: 'cash' });
+    const sale = await creditSale(t, seller, {
+      productId: product.id,
+      quantity: 3,
+      customerId: c.id,
+      paid: 200_000,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body.data).toMatchObject({ amount_received: 300_000, amount_outstanding: 300_000 });
+    const entries = await t.db
+      .selectFrom('shift_entries')
+      .select(['kind', 'payment_type', 'amount', 'sale_total'])
+      .where('shift_id', '=', opened.body.data.id)
+      .where('kind', '=', 'sale')
+      .execute();
+    expect(entries.map((e) => [e.payment_type, Number(e.amount), Number(e.sale_total)])).toEqual([
+      ['cash', 200_000, 600_000],
+    ]);
+    expect(await balanceOf(c.id)).toBe(300_000);
+  });
+});
+
 describe('at once', () => {
   it('30 credit sales on one customer never take the balance past the limit', async () => {
     const c = await customerWithLimit(t, m, 2_000_000);
