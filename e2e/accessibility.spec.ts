@@ -266,6 +266,7 @@ const storeVisits = (d: ShopData): Visit[] => [
   { route: '/sales/customers', url: '/sales/customers' },
   { route: '/sales/customers/:id', url: `/sales/customers/${d.customer}` },
   { route: '/sales/customers/details', url: '/sales/customers/details' },
+  { route: '/sales/customers/owing', url: '/sales/customers/owing' },
   { route: '/sales/customers/create', url: '/sales/customers/create' },
   { route: '/sales/customers/edit/:id', url: `/sales/customers/edit/${d.customer}` },
   { route: '/sales/orders', url: '/sales/orders' },

@@ -25,6 +25,7 @@ const CASHIER_MENU = [
   'Point of sale',
   'Orders',
   'Customers',
+  'Customers who owe',
   'Discounts',
   'Invoices',
   'Products',

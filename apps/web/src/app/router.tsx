@@ -93,6 +93,7 @@ const storeRoutes: RouteObject[] = [
     '/sales/customers/details',
     () => import('../features/customers/screens/customer-details-screen'),
   ),
+  storeScreen('/sales/customers/owing', () => import('../features/customers/screens/owing-screen')),
   storeScreen('/sales/customers/create', () => import('../features/customers/screens/customer-form-screen')),
   storeScreen(
     '/sales/customers/edit/:id',

@@ -34,6 +34,10 @@ export const paths = {
   customers: '/sales/customers',
   customerCreate: '/sales/customers/create',
   customer: (id: string) => `/sales/customers/${id}`,
+  /** The customer's Account tab: balance, credit limit and statement (decision 0065). */
+  customerAccount: (id: string) => `/sales/customers/${id}?tab=account`,
+  /** Customers who owe, with what they owe by age (decision 0065). */
+  customersOwing: '/sales/customers/owing',
   customerEdit: (id: string) => `/sales/customers/edit/${id}`,
   orders: '/sales/orders',
   order: (id: string) => `/sales/orders/details/${id}`,

@@ -65,3 +65,9 @@ export const accountKeys = {
  * (the cached copy shows meanwhile); the calls read kept daily figures and are cheap.
  */
 export const INSIGHT_STALE_MS = 0;
+
+/**
+ * What customers owe changes with every sale on credit and every repayment, at any till (decision
+ * 0065): a screen showing a balance asks again on every visit (the cached copy shows meanwhile).
+ */
+export const BALANCE_STALE_MS = 0;

@@ -18,6 +18,8 @@ import { paths } from '../../config/paths';
 function isActive(pathname: string, to: string): boolean {
   if (to === paths.settingsTab('profile') && pathname === paths.settings) return true;
   if (to === paths.orders) return pathname === to || pathname.startsWith('/sales/orders/details');
+  // "Customers who owe" sits under the customers' address but is its own menu item.
+  if (to === paths.customers && pathname.startsWith(paths.customersOwing)) return false;
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 

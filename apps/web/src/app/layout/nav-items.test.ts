@@ -15,6 +15,7 @@ describe('the menu of a role', () => {
       'Sales › Point of sale',
       'Sales › Orders',
       'Sales › Customers',
+      'Sales › Customers who owe',
       'Sales › Discounts',
       'Sales › Invoices',
       'Inventory › Products',

@@ -44,6 +44,7 @@ export const NAV: NavGroup[] = [
       { label: 'Point of sale', to: paths.pointOfSale },
       { label: 'Orders', to: paths.orders },
       { label: 'Customers', to: paths.customers },
+      { label: 'Customers who owe', to: paths.customersOwing },
       { label: 'Discounts', to: paths.discounts },
       { label: 'Invoices', to: paths.invoice },
     ],

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { customersRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { queryKeys } from '../../../lib/query-keys';
+import { BALANCE_STALE_MS, queryKeys } from '../../../lib/query-keys';
 
 export const customerKey = queryKeys.customers.one;
 
@@ -12,6 +12,8 @@ export const customerQuery = (storeId: string | null, id: string | undefined) =>
     queryFn: async ({ signal }) =>
       (await call(customersRoutes.get, { params: { id: id! }, query: undefined, signal })).data,
     enabled: Boolean(storeId && id),
+    // The customer carries what they owe, which any till's sale on credit changes.
+    staleTime: BALANCE_STALE_MS,
   });
 
 export const useCustomer = (id: string | undefined) => useQuery(customerQuery(useStoreId(), id));

@@ -4,7 +4,7 @@ import type { customerExportQuery, customerListQuery } from '@tillbook/contract/
 import { customersRoutes } from '@tillbook/contract/route-refs';
 import { call, downloadRoute } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
-import { queryKeys } from '../../../lib/query-keys';
+import { BALANCE_STALE_MS, queryKeys } from '../../../lib/query-keys';
 
 export type CustomerFilters = ListFilters<typeof customerListQuery>;
 
@@ -18,6 +18,8 @@ export const customersQuery = (storeId: string | null, filters: CustomerFilters)
     queryKey: queryKeys.customers.list(storeId, filters),
     queryFn: ({ signal }) => listCustomers(filters, signal),
     enabled: Boolean(storeId),
+    // Each row carries what the customer owes, which any till's sale on credit changes.
+    staleTime: BALANCE_STALE_MS,
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerOrder } from '@tillbook/contract/customers';
@@ -18,13 +18,16 @@ import { DataTable } from '../../../components/data-table';
 import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
+import { BalanceBadge } from '../../../components/receivables';
 import { StatusBadge } from '../../../components/status-badge';
 import { messageOf } from '../../../lib/api-client';
-import { useCan, useStoreId } from '../../../lib/current-user';
+import { useCan, useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
 import { useTableState } from '../../../lib/use-table-state';
+import { useUrlParams } from '../../../lib/use-url-params';
 import { customerKey, useCustomer, useCustomerOrders } from '../api/get-customer';
 import { useSetBlocked } from '../api/save-customer';
+import { AccountTab } from '../components/account-tab';
 import { selectCustomer, selectedCustomer } from '../components/selected-customer';
 import { paths } from '../../../config/paths';
 
@@ -74,6 +77,9 @@ function CustomerDetails({ id }: { id: string }) {
   const canBlock = useCan('customers.block');
   const canOrder = useCan('orders.create');
   const [confirming, setConfirming] = useState(false);
+  const { currency } = useStoreLocale();
+  const [params, setParams] = useUrlParams();
+  const tab = params.get('tab') === 'account' ? 'account' : 'overview';
   const setBlocked = useSetBlocked({
     onSuccess: (answer) => {
       notify.success(answer.data.is_active ? 'Customer unblocked' : 'Customer blocked');
@@ -94,7 +100,12 @@ function CustomerDetails({ id }: { id: string }) {
     <Stack gap="lg">
       <PageHeader
         title={c.full_name}
-        badge={<StatusBadge status={c.status} />}
+        badge={
+          <Group gap={6}>
+            <StatusBadge status={c.status} />
+            <BalanceBadge balance={c.account_balance} currency={currency} />
+          </Group>
+        }
         breadcrumbs={[
           { label: 'Sales' },
           { label: 'Customers', to: paths.customers },
@@ -134,43 +145,63 @@ function CustomerDetails({ id }: { id: string }) {
           </Group>
         }
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title="Profile">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Fact label="Phone">
-              <Anchor href={`tel:${c.phone_number}`}>{c.phone_number}</Anchor>
-            </Fact>
-            <Fact label="Email">
-              {c.email_address && <Anchor href={`mailto:${c.email_address}`}>{c.email_address}</Anchor>}
-            </Fact>
-            <Fact label="Address">{place}</Fact>
-            <Fact label="Customer since">
-              <DateTime iso={c.created_at} />
-            </Fact>
-            <Fact label="Notes">{c.notes}</Fact>
-          </SimpleGrid>
-        </Section>
-        <Section title="Totals">
-          <SimpleGrid cols={{ base: 2 }} spacing="sm">
-            <Fact label="Orders">{String(c.orders_count)}</Fact>
-            <Fact label="Total spent">
-              <Money minor={c.total_spent} />
-            </Fact>
-            <Fact label="Average order">
-              {c.orders_count ? <Money minor={Math.round(c.total_spent / c.orders_count)} /> : null}
-            </Fact>
-            <Fact label="Last order">{c.last_order_at && <DateTime iso={c.last_order_at} />}</Fact>
-          </SimpleGrid>
-          {blocked && (
-            <Text size="sm" c="red" mt="md">
-              Blocked: this customer cannot be put on new orders until unblocked.
-            </Text>
-          )}
-        </Section>
-      </SimpleGrid>
-      <Section title="Orders">
-        <CustomerOrders customerId={c.id} canOrder={canOrder && !blocked} />
-      </Section>
+      <Tabs
+        value={tab}
+        // Each tab pages its own list: the page of one is not the other's.
+        onChange={(v) =>
+          setParams({ tab: v === 'account' ? 'account' : null, page: null, from: null, to: null })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="account">Account</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Section title="Profile">
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  <Fact label="Phone">
+                    <Anchor href={`tel:${c.phone_number}`}>{c.phone_number}</Anchor>
+                  </Fact>
+                  <Fact label="Email">
+                    {c.email_address && <Anchor href={`mailto:${c.email_address}`}>{c.email_address}</Anchor>}
+                  </Fact>
+                  <Fact label="Address">{place}</Fact>
+                  <Fact label="Customer since">
+                    <DateTime iso={c.created_at} />
+                  </Fact>
+                  <Fact label="Notes">{c.notes}</Fact>
+                </SimpleGrid>
+              </Section>
+              <Section title="Totals">
+                <SimpleGrid cols={{ base: 2 }} spacing="sm">
+                  <Fact label="Orders">{String(c.orders_count)}</Fact>
+                  <Fact label="Total spent">
+                    <Money minor={c.total_spent} />
+                  </Fact>
+                  <Fact label="Average order">
+                    {c.orders_count ? <Money minor={Math.round(c.total_spent / c.orders_count)} /> : null}
+                  </Fact>
+                  <Fact label="Last order">{c.last_order_at && <DateTime iso={c.last_order_at} />}</Fact>
+                </SimpleGrid>
+                {blocked && (
+                  <Text size="sm" c="red" mt="md">
+                    Blocked: this customer cannot be put on new orders until unblocked.
+                  </Text>
+                )}
+              </Section>
+            </SimpleGrid>
+            <Section title="Orders">
+              <CustomerOrders customerId={c.id} canOrder={canOrder && !blocked} />
+            </Section>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="account">
+          <AccountTab customer={c} />
+        </Tabs.Panel>
+      </Tabs>
       <ConfirmDialog
         opened={confirming}
         title={`Block ${c.full_name}?`}
@@ -186,7 +217,8 @@ function CustomerDetails({ id }: { id: string }) {
 
 /**
  * `/sales/customers/{id}` and `/sales/customers/details/` (the spec's route without an id,
- * which shows the customer chosen last): profile, totals, orders; block, edit, new order.
+ * which shows the customer chosen last): profile, totals, orders; block, edit, new order; and
+ * the Account tab (`?tab=account`): what they owe, their credit limit and statement.
  */
 export default function CustomerDetailsScreen() {
   const params = useParams();

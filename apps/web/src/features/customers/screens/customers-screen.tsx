@@ -1,4 +1,5 @@
-import { SegmentedControl, Text } from '@mantine/core';
+import { Button, SegmentedControl, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CUSTOMER_FILTERS,
@@ -7,10 +8,11 @@ import {
   type CustomerFilter,
 } from '@tillbook/contract/customers';
 import { MESSAGES } from '@tillbook/contract/constants';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { customersRoutes } from '@tillbook/contract/route-refs';
 import { column, dateTimeColumn, moneyColumn, statusColumn, titleColumn } from '../../../components/columns';
 import { ListScreen } from '../../../components/list-screen';
+import { BalanceBadge } from '../../../components/receivables';
 import { FilterHeading } from '../../../components/table-filters';
 import { messageOf } from '../../../lib/api-client';
 import { useCan, useStoreId } from '../../../lib/current-user';
@@ -45,6 +47,10 @@ const COLUMNS = [
   column<Customer>('orders', 'Orders', (c) => c.orders_count),
   moneyColumn<Customer>('spent', 'Total spent', (c) => c.total_spent),
   statusColumn<Customer>((c) => c.status),
+  // What the customer owes on account (or holds as credit), only when it is not nothing.
+  column<Customer>('account', 'Account', (c) => <BalanceBadge balance={c.account_balance} />, {
+    card: 'status',
+  }),
   dateTimeColumn<Customer>('created_at', 'Joined', (c) => c.created_at, { sortable: true }),
 ];
 
@@ -83,6 +89,16 @@ export default function CustomersScreen() {
     <ListScreen
       title="Customers"
       description="The people who buy from you, their orders and what they spent."
+      actions={
+        <Button
+          variant="default"
+          component={Link}
+          to={paths.customersOwing}
+          leftSection={<IconReceipt size={16} />}
+        >
+          Who owes
+        </Button>
+      }
       sample={canManage ? { generate: () => generate.mutate(), loading: generate.isPending } : undefined}
       importing={
         canManage

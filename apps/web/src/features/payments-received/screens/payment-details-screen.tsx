@@ -5,7 +5,7 @@ import { DateTime, Money } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState, Section } from '../../../components/states';
 import { usePayment } from '../api/list-payments';
-import { modeLabel } from '../components/payment-modes';
+import { modeLabel } from '../../../lib/payment-modes';
 import { paths } from '../../../config/paths';
 
 /** `/purchase/payments-received/{id}`: one payment and the order it paid. */

@@ -25,7 +25,7 @@ import { formatMoney } from '../../../lib/format';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useAddPayment, useOrderForPayment, usePayableOrders } from '../api/add-payment';
-import { PAYMENT_MODE_OPTIONS } from '../components/payment-modes';
+import { PAYMENT_MODE_OPTIONS } from '../../../lib/payment-modes';
 import { paths } from '../../../config/paths';
 import { FormActions } from '../../../components/form-actions';
 

@@ -9,7 +9,7 @@ import { downloadRoute } from '../../../lib/api-client';
 import { useCan } from '../../../lib/current-user';
 import { useListState } from '../../../lib/use-list-state';
 import { usePayments } from '../api/list-payments';
-import { PAYMENT_MODE_OPTIONS, modeLabel } from '../components/payment-modes';
+import { PAYMENT_MODE_OPTIONS, modeLabel } from '../../../lib/payment-modes';
 import { paths } from '../../../config/paths';
 
 const COLUMNS = [

@@ -304,4 +304,58 @@ describe('reports', () => {
     expect(await screen.findByRole('tab', { name: 'By cashier' })).toBeVisible();
     expect(screen.queryByRole('tab', { name: 'Shifts' })).toBeNull();
   });
+
+  it('Receivables: what is owed by age and by whom, as of today, for a role that may see customers', async () => {
+    const owing = {
+      '/customers/owing/summary': {
+        currency: 'NGN',
+        customers: 1,
+        total: 450_000,
+        ageing: { d0_30: 300_000, d31_60: 150_000, d61_90: 0, d90_plus: 0 },
+      },
+      '/customers/owing': [
+        {
+          customer_id: 'c1',
+          name: 'Adaeze Nwosu',
+          phone_number: '+2348031112233',
+          balance: 450_000,
+          credit_limit: 5_000_000,
+          ageing: { d0_30: 300_000, d31_60: 150_000, d61_90: 0, d90_plus: 0 },
+          oldest_unpaid_at: '2026-10-10T09:00:00.000Z',
+          last_payment_at: null,
+        },
+      ],
+    };
+    const fetch = insightServer({ ...answers, ...owing }, ['reports.view', 'customers.view']);
+    const user = userEvent.setup();
+    const { router } = renderScreen(<ReportsScreen />, { path: '/?tab=receivables' });
+
+    const table = await screen.findByRole('table', { name: 'Customers who owe' });
+    expect(within(table).getByRole('link', { name: 'Adaeze Nwosu' })).toHaveAttribute(
+      'href',
+      '/sales/customers/c1?tab=account',
+    );
+    expect(within(table).getByText('31–60 days ₦1,500.00')).toBeVisible();
+    expect(within(table).queryByText(/61–90 days/)).toBeNull();
+    expect(screen.getByTestId('receivables-totals')).toHaveTextContent('₦4,500.00');
+    expect(await screen.findByTestId('owing-d31_60')).toHaveTextContent('₦1,500.00');
+    // What is owed now: no period to pick.
+    expect(screen.queryByRole('combobox', { name: 'Period' })).toBeNull();
+    expect(screen.getByTestId('report-period')).toHaveTextContent(/^As of /);
+
+    // A bucket tapped filters the list by it.
+    await user.click(screen.getByRole('button', { name: /^31–60 days/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=receivables&bucket=d31_60'));
+    await waitFor(() =>
+      expect(queriesOf(fetch, '/customers/owing').at(-1)).toMatchObject({ bucket: 'd31_60' }),
+    );
+  });
+
+  it('shows the Receivables tab only to a role that may see customers', async () => {
+    insightServer(answers);
+    renderScreen(<ReportsScreen />, { path: '/?tab=receivables' });
+    // The tab is not offered, and its address falls back to the sales report.
+    expect(await screen.findByRole('tab', { name: 'Sales report' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Receivables' })).toBeNull();
+  });
 });

@@ -1,12 +1,14 @@
 import { Button, Group, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { ORDER_STATUSES, type OrderStatus } from '@tillbook/contract/orders';
+import { AGEING_BUCKETS, type AgeingBucket } from '@tillbook/contract/customer-accounts';
 import { REPORT_TYPES, type ReportType, type TransactionKind } from '@tillbook/contract/reports';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { NotInRoleScreen } from '../../../components/not-in-role';
 import { messageOf } from '../../../lib/api-client';
 import { useCan, useCurrentStore, useStoreLocale } from '../../../lib/current-user';
+import { exportOwing, type OwingFilters } from '../../../lib/receivables';
 import { useUrlParams } from '../../../lib/use-url-params';
 import { formatDay, storeDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
@@ -21,6 +23,7 @@ import { exportCashiers, exportPaymentTypes } from '../api/takings';
 import { exportShifts } from '../api/shifts';
 import { CashiersTab } from '../components/cashiers-tab';
 import { PaymentTypesTab } from '../components/payment-types-tab';
+import { ReceivablesTab } from '../components/receivables-tab';
 import { isPreset, PRESET_LABELS, PRESETS, presetRange } from '../components/report-period';
 import { SalesByItemTab } from '../components/sales-by-item-tab';
 import { SalesReportTab } from '../components/sales-report-tab';
@@ -28,7 +31,15 @@ import { shiftFiltersOf, ShiftsTab } from '../components/shifts-tab';
 import { TransactionsTab } from '../components/transactions-tab';
 import '../components/reports-print.css';
 
-const TABS = ['sales', 'items', 'transactions', 'payment-types', 'cashiers', 'shifts'] as const;
+const TABS = [
+  'sales',
+  'items',
+  'transactions',
+  'payment-types',
+  'cashiers',
+  'shifts',
+  'receivables',
+] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, string> = {
   sales: 'Sales report',
@@ -37,6 +48,7 @@ const TAB_LABELS: Record<Tab, string> = {
   'payment-types': 'By payment type',
   cashiers: 'By cashier',
   shifts: 'Shifts',
+  receivables: 'Receivables',
 };
 
 const PER_PAGE = 20;
@@ -79,6 +91,10 @@ function useReportParams(timezone: string) {
   };
   const transactions: TransactionFilters = { ...range, page, perPage: PER_PAGE, kind, status };
   const shifts = shiftFiltersOf(get, range, page, PER_PAGE);
+  const bucket = AGEING_BUCKETS.includes(get('bucket') as AgeingBucket)
+    ? (get('bucket') as AgeingBucket)
+    : undefined;
+  const receivables: OwingFilters = { page, perPage: PER_PAGE, search: get('search') || undefined, bucket };
   return {
     tab,
     preset,
@@ -88,6 +104,7 @@ function useReportParams(timezone: string) {
     items,
     transactions,
     shifts,
+    receivables,
     memberName: get('memberName'),
     set,
   };
@@ -95,19 +112,24 @@ function useReportParams(timezone: string) {
 
 /**
  * paths.reports: sales report, sales by item, sales transactions, takings by payment type and
- * sales by cashier, and shifts; export and print.
+ * sales by cashier, shifts, and receivables (what customers owe); export and print.
  */
 export default function ReportsScreen() {
   const canView = useCan('reports.view');
   // The Shifts tab lists shifts (`shifts.own`): a role without it does not see a tab that would
   // only refuse it.
   const canShifts = useCan('shifts.own');
+  // Receivables lists customers and what they owe (`customers.view`).
+  const canReceivables = useCan('customers.view');
   const { timezone } = useStoreLocale();
   const store = useCurrentStore();
   const params = useReportParams(timezone);
-  const r = !canShifts && params.tab === 'shifts' ? { ...params, tab: 'sales' as const } : params;
+  const closed = (!canShifts && params.tab === 'shifts') || (!canReceivables && params.tab === 'receivables');
+  const r = closed ? { ...params, tab: 'sales' as const } : params;
   const [exporting, setExporting] = useState(false);
-  const rangeValid = r.range.from <= r.range.to;
+  // Receivables are what is owed today: the period does not apply to them.
+  const asOfToday = r.tab === 'receivables';
+  const rangeValid = asOfToday || r.range.from <= r.range.to;
 
   if (!canView) {
     return (
@@ -127,7 +149,10 @@ export default function ReportsScreen() {
       else if (r.tab === 'payment-types') await exportPaymentTypes(r.range);
       else if (r.tab === 'cashiers') await exportCashiers(r.range);
       else if (r.tab === 'shifts') await exportShifts(r.shifts);
-      else await exportTransactions(r.transactions);
+      else if (r.tab === 'receivables') {
+        const { page: _page, perPage: _perPage, ...query } = r.receivables;
+        await exportOwing(query);
+      } else await exportTransactions(r.transactions);
     } catch (error) {
       notify.error(messageOf(error));
     } finally {
@@ -135,7 +160,9 @@ export default function ReportsScreen() {
     }
   };
 
-  const periodText = `${formatDay(r.range.from)} – ${formatDay(r.range.to)}`;
+  const periodText = asOfToday
+    ? `As of ${formatDay(storeDate(timezone))}`
+    : `${formatDay(r.range.from)} – ${formatDay(r.range.to)}`;
 
   return (
     <Stack gap="lg" className="report-document">
@@ -148,7 +175,7 @@ export default function ReportsScreen() {
       <div className="report-no-print">
         <PageHeader
           title="Reports"
-          description="Sales, what sold and every transaction, for any period, against the period before."
+          description="Sales, what sold and every transaction, for any period, against the period before; what customers owe."
           actions={
             <Group gap="sm">
               <Button
@@ -172,57 +199,66 @@ export default function ReportsScreen() {
         />
       </div>
 
-      <Group gap="sm" align="flex-end" wrap="wrap" className="report-no-print">
-        <NativeSelect
-          label="Period"
-          value={r.preset}
-          data={PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            r.set(
-              v === 'custom'
-                ? { period: v, from: r.range.from, to: r.range.to, page: null }
-                : { period: v === 'month' ? null : v, from: null, to: null, page: null },
-            );
-          }}
-        />
-        {r.custom ? (
-          <>
-            <TextInput
-              type="date"
-              label="From"
-              value={r.range.from}
-              max={r.range.to}
-              onChange={(e) => r.set({ from: e.currentTarget.value || null, page: null })}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={r.range.to}
-              min={r.range.from}
-              error={rangeValid ? undefined : 'The end date must be on or after the start date'}
-              onChange={(e) => r.set({ to: e.currentTarget.value || null, page: null })}
-            />
-          </>
-        ) : (
-          <Text size="sm" c="dimmed" pb={8} data-testid="report-period">
-            {periodText}
-          </Text>
-        )}
-      </Group>
+      {asOfToday ? (
+        <Text size="sm" c="dimmed" className="report-no-print" data-testid="report-period">
+          {periodText}
+        </Text>
+      ) : (
+        <Group gap="sm" align="flex-end" wrap="wrap" className="report-no-print">
+          <NativeSelect
+            label="Period"
+            value={r.preset}
+            data={PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              r.set(
+                v === 'custom'
+                  ? { period: v, from: r.range.from, to: r.range.to, page: null }
+                  : { period: v === 'month' ? null : v, from: null, to: null, page: null },
+              );
+            }}
+          />
+          {r.custom ? (
+            <>
+              <TextInput
+                type="date"
+                label="From"
+                value={r.range.from}
+                max={r.range.to}
+                onChange={(e) => r.set({ from: e.currentTarget.value || null, page: null })}
+              />
+              <TextInput
+                type="date"
+                label="To"
+                value={r.range.to}
+                min={r.range.from}
+                error={rangeValid ? undefined : 'The end date must be on or after the start date'}
+                onChange={(e) => r.set({ to: e.currentTarget.value || null, page: null })}
+              />
+            </>
+          ) : (
+            <Text size="sm" c="dimmed" pb={8} data-testid="report-period">
+              {periodText}
+            </Text>
+          )}
+        </Group>
+      )}
 
       <Tabs
         value={r.tab}
-        onChange={(v) => r.set({ tab: v === 'sales' ? null : v, page: null })}
+        // A list's search and filters are its own: another tab starts without them.
+        onChange={(v) => r.set({ tab: v === 'sales' ? null : v, page: null, search: null, bucket: null })}
         keepMounted={false}
       >
         {/* The tabs wrap rather than scroll: at 390 px every report's name stays in sight. */}
         <Tabs.List className="report-no-print" style={{ flexWrap: 'wrap' }}>
-          {TABS.filter((t) => canShifts || t !== 'shifts').map((t) => (
-            <Tabs.Tab key={t} value={t}>
-              {TAB_LABELS[t]}
-            </Tabs.Tab>
-          ))}
+          {TABS.filter((t) => (canShifts || t !== 'shifts') && (canReceivables || t !== 'receivables')).map(
+            (t) => (
+              <Tabs.Tab key={t} value={t}>
+                {TAB_LABELS[t]}
+              </Tabs.Tab>
+            ),
+          )}
         </Tabs.List>
         {rangeValid ? (
           <>
@@ -247,6 +283,9 @@ export default function ReportsScreen() {
             </Tabs.Panel>
             <Tabs.Panel value="shifts" pt="md">
               <ShiftsTab filters={r.shifts} memberName={r.memberName} onChange={r.set} />
+            </Tabs.Panel>
+            <Tabs.Panel value="receivables" pt="md">
+              <ReceivablesTab filters={r.receivables} onChange={r.set} />
             </Tabs.Panel>
           </>
         ) : (

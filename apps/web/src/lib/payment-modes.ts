@@ -1,5 +1,9 @@
 import { PAYMENT_MODES, type PaymentMode } from '@tillbook/contract/payments-received';
 
+/**
+ * How money received later came in (a payment received, a repayment on a customer's account),
+ * as the screens name it. Shared: payments received and customer accounts both record it.
+ */
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   cash: 'Cash',
   bank_transfer: 'Bank transfer',
