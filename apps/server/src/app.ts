@@ -30,6 +30,8 @@ import { registerWebhooksRoutes, startWebhookWorker } from './modules/webhooks/w
 import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
 import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
+import { registerReceiptSharingRoutes } from './modules/orders/receipt-sharing.routes.js';
+import { registerReceiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerPaymentsReceivedRoutes } from './modules/payments-received/payments-received.routes.js';
 import { registerProductsRoutes } from './modules/products/products.routes.js';
 import { registerReportsRoutes, startSalesFiguresRollUp } from './modules/reports/reports.routes.js';
@@ -133,6 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerProductsRoutes(api);
       registerCustomersRoutes(api);
       registerOrdersRoutes(api);
+      registerReceiptSharingRoutes(api);
+      registerReceiptsRoutes(api);
       registerDiscountsRoutes(api);
       registerReportsRoutes(api);
       registerPaymentsReceivedRoutes(api);

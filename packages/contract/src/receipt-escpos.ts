@@ -6,10 +6,9 @@ import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 import type { Invoice } from './orders.js';
 
-/** Paper widths the till prints on, in millimetres, and the characters a line holds (font A). */
-export const RECEIPT_WIDTHS = [58, 80] as const;
-export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];
-export const RECEIPT_COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
+import { RECEIPT_COLUMNS, type ReceiptWidth } from './receipt-widths.js';
+
+export { RECEIPT_COLUMNS, RECEIPT_WIDTHS, type ReceiptWidth } from './receipt-widths.js';
 
 /** What a receipt says, already in words: built from an invoice by `receiptOfInvoice`. */
 export interface ReceiptDocument {
