@@ -32,6 +32,8 @@ import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
 import { registerTillTransfersRoutes } from './modules/orders/till-transfers.routes.js';
 import { startTillTransferRequery } from './modules/orders/transfer-requery.js';
+import { registerReceiptSharingRoutes } from './modules/orders/receipt-sharing.routes.js';
+import { registerReceiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerPaymentsReceivedRoutes } from './modules/payments-received/payments-received.routes.js';
 import { registerProductsRoutes } from './modules/products/products.routes.js';
 import { registerReportsRoutes, startSalesFiguresRollUp } from './modules/reports/reports.routes.js';
@@ -138,6 +140,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerCustomersRoutes(api);
       registerOrdersRoutes(api);
       registerTillTransfersRoutes(api);
+      registerReceiptSharingRoutes(api);
+      registerReceiptsRoutes(api);
       registerDiscountsRoutes(api);
       registerReportsRoutes(api);
       registerPaymentsReceivedRoutes(api);

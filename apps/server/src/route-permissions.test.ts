@@ -45,6 +45,9 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /customers/unblock/:id',
   ],
   'orders.view': [
+    'POST /order/:id/share',
+    'GET /order/:id/receipt.escpos',
+    'GET /receipt_settings',
     'GET /discounts',
     'GET /discounts/export',
     'GET /discounts/search/:term',
@@ -85,6 +88,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   // Checked inside the quote and the order for discounts above the store's limit (decision 0019).
   'orders.discount_override': [],
   'orders.update_status': [
+    'POST /order/:id/share/revoke',
     'PATCH /order/status/:id',
     'POST /order/:id/offline-decision',
     'POST /order/:id/refund',
@@ -178,6 +182,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   ],
   'wallet.transfer': ['POST /wallet', 'POST /wallet/transfer', 'POST /wallet/sandbox/deposit'],
   'settings.manage': [
+    'PUT /receipt_settings',
     'PUT /user/business-number/:id',
     'POST /shipping',
     'PATCH /shipping/update/:id',

@@ -9,6 +9,7 @@ import { membersRoutes } from './members.js';
 import { ordersRoutes } from './orders.js';
 import { paymentsReceivedRoutes } from './payments-received.js';
 import { productsRoutes } from './products.js';
+import { receiptsRoutes } from './receipts.js';
 import { purchaseOrdersRoutes } from './purchase-orders.js';
 import { dashboardRoutes, reportsRoutes } from './reports.js';
 import { shiftsRoutes } from './shifts.js';
@@ -52,6 +53,7 @@ export const apiRouteTables = {
   customerAccounts: customerAccountsRoutes,
   customers: customersRoutes,
   orders: ordersRoutes,
+  receipts: receiptsRoutes,
   discounts: discountsRoutes,
   paymentsReceived: paymentsReceivedRoutes,
   shipping: shippingRoutes,

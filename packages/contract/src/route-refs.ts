@@ -15,6 +15,7 @@ import type * as orders from './orders.js';
 import type * as paymentsReceived from './payments-received.js';
 import type * as products from './products.js';
 import type * as purchaseOrders from './purchase-orders.js';
+import type * as receipts from './receipts.js';
 import type * as reports from './reports.js';
 import type * as shifts from './shifts.js';
 import type * as shipping from './shipping.js';
@@ -185,6 +186,16 @@ export const purchaseOrdersRoutes: RouteRefs<typeof purchaseOrders.purchaseOrder
   issue: { method: 'POST', path: '/purchase_order/:id/issue' },
   receive: { method: 'POST', path: '/purchase_order/:id/receive' },
   cancel: { method: 'POST', path: '/purchase_order/:id/cancel' },
+};
+
+export const receiptsRoutes: RouteRefs<typeof receipts.receiptsRoutes> = {
+  share: { method: 'POST', path: '/order/:id/share' },
+  revoke: { method: 'POST', path: '/order/:id/share/revoke' },
+  escpos: { method: 'GET', path: '/order/:id/receipt.escpos' },
+  settings: { method: 'GET', path: '/receipt_settings' },
+  updateSettings: { method: 'PUT', path: '/receipt_settings' },
+  page: { method: 'GET', path: '/r/:token' },
+  pdf: { method: 'GET', path: '/r/:token/receipt.pdf' },
 };
 
 export const reportsRoutes: RouteRefs<typeof reports.reportsRoutes> = {

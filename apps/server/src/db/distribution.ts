@@ -34,6 +34,8 @@ export const TENANT_TABLES: readonly string[] = [
   'order_items',
   'order_refunds',
   'till_transfers',
+  'receipt_links',
+  'receipt_settings',
   'incoming_transfers',
   'discounts',
   'payments_received',

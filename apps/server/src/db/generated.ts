@@ -451,6 +451,31 @@ export interface RateLimits {
   window_start: number;
 }
 
+export interface ReceiptLinks {
+  channel: string;
+  created_at: string;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  entity_id: string;
+  expires_at: string;
+  id: string;
+  kind: string;
+  phone: string | null;
+  revoked_at: string | null;
+  store_id: string;
+}
+
+export interface ReceiptSettings {
+  footer_text: string | null;
+  header_text: string | null;
+  link_days: Generated<number>;
+  show_cashier: Generated<number>;
+  show_customer: Generated<number>;
+  show_logo: Generated<number>;
+  store_id: string;
+  updated_at: string;
+}
+
 export interface Roles {
   created_at: string;
   description: string | null;
@@ -921,6 +946,8 @@ export interface DB {
   purchase_receipt_items: PurchaseReceiptItems;
   purchase_receipts: PurchaseReceipts;
   rate_limits: RateLimits;
+  receipt_links: ReceiptLinks;
+  receipt_settings: ReceiptSettings;
   roles: Roles;
   sales_customer_days: SalesCustomerDays;
   sales_customers: SalesCustomers;

@@ -24,6 +24,7 @@ import * as tillFavourites from './migrations/0024-till-favourites.js';
 import * as shifts from './migrations/0025-shifts.js';
 import * as variantsAndPacks from './migrations/0026-variants-and-packs.js';
 import * as customerAccounts from './migrations/0027-customer-accounts-and-till-transfers.js';
+import * as receiptLinks from './migrations/0028-receipt-links.js';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0025-shifts': shifts,
   '0026-variants-and-packs': variantsAndPacks,
   '0027-customer-accounts-and-till-transfers': customerAccounts,
+  '0028-receipt-links': receiptLinks,
 };
 
 /**

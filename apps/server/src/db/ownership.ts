@@ -68,6 +68,8 @@ export const TABLE_OWNERS = {
   webhook_deliveries: 'webhooks',
   webhook_attempts: 'webhooks',
   till_settings: 'till',
+  receipt_links: 'receipts',
+  receipt_settings: 'receipts',
   till_devices: 'till',
   shifts: 'shifts',
   shift_entries: 'shifts',

@@ -87,6 +87,7 @@ const storeRoutes: RouteObject[] = [
   storeScreen('/store', () => import('../features/stores/screens/stores-screen')),
   storeScreen('/wallet', () => import('../features/wallet/screens/wallet-screen')),
   storeScreen('/invoice', () => import('../features/invoices/screens/invoice-screen')),
+  storeScreen('/print/receipt', () => import('../features/invoices/screens/thermal-print-screen')),
 
   storeScreen('/sales/customers', () => import('../features/customers/screens/customers-screen')),
   storeScreen(

@@ -30,6 +30,9 @@ export const paths = {
   wallet: '/wallet',
   invoice: '/invoice',
   invoiceFor: (orderId: string) => `/invoice?order=${orderId}`,
+  /** A receipt laid out for a 58 or 80 mm thermal printer, printed through the browser (issue 35). */
+  thermalPrint: '/print/receipt',
+  thermalPrintFor: (orderId: string, paper: 58 | 80 = 58) => `/print/receipt?order=${orderId}&paper=${paper}`,
 
   customers: '/sales/customers',
   customerCreate: '/sales/customers/create',

@@ -25,6 +25,7 @@ const RULES: readonly ScreenRule[] = [
   { path: paths.pointOfSale, need: ['orders.create'], closed: one('The point of sale') },
   { path: paths.orders, need: ['orders.view'], closed: many('Orders') },
   { path: paths.invoice, need: ['orders.view'], closed: many('Invoices') },
+  { path: paths.thermalPrint, need: ['orders.view'], closed: many('Receipts') },
   { path: paths.customerCreate, need: ['customers.manage'], closed: one('Adding customers') },
   { path: '/sales/customers/edit', need: ['customers.manage'], closed: one('Editing customers') },
   { path: paths.customers, need: ['customers.view'], closed: many('Customers') },
@@ -65,6 +66,13 @@ const RULES: readonly ScreenRule[] = [
   { path: paths.settingsTab('shipping'), need: ['settings.manage'], closed: many('Shipping settings') },
   { path: paths.settingsTab('tax'), need: ['settings.manage'], closed: many('Tax settings') },
   { path: paths.settingsTab('till'), need: ['settings.manage'], closed: many('Till settings') },
+  // The store's receipt text is changed with settings.manage; the till's own printer is set up by
+  // whoever sells at it.
+  {
+    path: paths.settingsTab('receipts'),
+    need: ['settings.manage', 'orders.create'],
+    closed: many('Receipt settings'),
+  },
   // The plan limits the team and the stores: who runs those sees it; who pays changes it.
   {
     path: paths.settingsTab('subscription'),

@@ -43,6 +43,7 @@ export const queryKeys = {
   taxRules: resourceKeys('tax-rules'),
   /** The store's rules for sales made offline (Settings → Till; the till reads them too). */
   tillSettings: resourceKeys('till-settings'),
+  receiptSettings: resourceKeys('receipt-settings'),
   /** The signed-in person's transaction PIN (set in Settings → Payment, asked by the wallet). */
   transactionPin: resourceKeys('transaction-pin'),
   vendors: resourceKeys('vendors'),

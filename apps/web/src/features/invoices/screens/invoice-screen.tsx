@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { downloadInvoicePdf, useEmailInvoice, useInvoice, useInvoiceOrders } from '../api/invoice';
 import { InvoiceDocument } from '../components/invoice-document';
+import { ShareReceiptButtons } from '../../../components/share-receipt';
 import { paths } from '../../../config/paths';
 
 /** Which order's invoice: `?order=<id>`, or chosen here from recent orders. */
@@ -158,6 +159,16 @@ export default function InvoiceScreen() {
           </Text>
         )}
       </Paper>
+      {data && (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              Send or print the {data.kind === 'receipt' ? 'receipt' : 'invoice'}
+            </Text>
+            <ShareReceiptButtons orderId={data.order.id} phone={data.order.customer?.phone_number ?? null} />
+          </Stack>
+        </Paper>
+      )}
       {!orderId ? (
         <Paper withBorder radius="md">
           <EmptyState

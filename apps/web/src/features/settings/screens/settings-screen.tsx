@@ -14,6 +14,7 @@ import { ShippingPanel } from '../components/shipping-panel';
 import { TaxPanel } from '../components/tax-panel';
 import { TeamPanel } from '../components/team-panel';
 import { TillPanel } from '../components/till-panel';
+import { ReceiptsPanel } from '../components/receipts-panel';
 import { paths } from '../../../config/paths';
 import { allows, needOf } from '../../../config/screen-access';
 
@@ -27,6 +28,7 @@ const TABS = [
   { id: 'shipping', label: 'Shipping' },
   { id: 'tax', label: 'Tax' },
   { id: 'till', label: 'Till' },
+  { id: 'receipts', label: 'Receipts' },
   { id: 'subscription', label: 'Subscription' },
 ] as const;
 
@@ -107,6 +109,13 @@ export default function SettingsScreen() {
         ) : null;
       case 'till':
         return <TillPanel canEdit={permissions.has('settings.manage')} />;
+      case 'receipts':
+        return (
+          <ReceiptsPanel
+            canEdit={permissions.has('settings.manage')}
+            storeName={store?.business_name ?? ''}
+          />
+        );
       case 'payment':
         return <PaymentPanel canEdit={permissions.has('settings.manage')} />;
       case 'subscription':

@@ -1,0 +1,155 @@
+import { encodeReceipt, receiptOfInvoice, type ReceiptWidth } from '@tillbook/contract/receipt-escpos';
+import type { ShareResult, shareBody } from '@tillbook/contract/receipts';
+import { internationalPhone, smsUrl, whatsappUrl } from '@tillbook/contract/share-links';
+import type { z } from 'zod';
+import { notFound, unprocessable } from '../../lib/app-error.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { RequestContext, StoreContext } from '../../lib/context.js';
+import { formatMoneySign } from '../../lib/money-text.js';
+import {
+  createReceiptLink,
+  openReceiptLink,
+  receiptSettings,
+  revokeReceiptLinks,
+} from '../receipts/receipts.public.js';
+import { findStore } from '../stores/stores.public.js';
+import { getInvoice, invoicePdf, type InvoiceFile } from './invoice.service.js';
+import { ordersRepository } from './orders.repository.js';
+import { receiptPageHtml } from './receipt-page.js';
+
+/**
+ * Receipts that travel (issue 35, decision 0066): a sale's receipt shared as a signed link with
+ * wa.me and sms: links to the customer's number, opened by anyone holding it, and printed as
+ * ESC/POS bytes.
+ */
+
+/** Where the shared pages live: the configured public address, else the address the caller used. */
+export const receiptUrl = (ctx: RequestContext, origin: string, token: string) =>
+  `${ctx.deps.config.PUBLIC_URL ?? origin}/api/v1/r/${token}`;
+
+async function orderRowOr404(ctx: StoreContext, id: string) {
+  const row = await ordersRepository(ctx.db, ctx.storeId).getRow(id);
+  if (!row) throw notFound('Order');
+  return row;
+}
+
+export async function shareReceipt(
+  ctx: StoreContext,
+  orderId: string,
+  body: z.output<typeof shareBody>,
+  origin: string,
+): Promise<ShareResult> {
+  const row = await orderRowOr404(ctx, orderId);
+  const given = body.phone ?? row.customer_phone;
+  const phone = given ? internationalPhone(given, ctx.access.store.country) : null;
+  if (body.phone && !phone) {
+    throw unprocessable(`"${body.phone}" is not a phone number WhatsApp or SMS can reach.`, {
+      phone: 'Type the number with its country code, like +234 803 123 4567',
+    });
+  }
+  const link = await createReceiptLink(ctx, {
+    kind: 'order',
+    entityId: row.id,
+    channel: body.channel,
+    phone,
+  });
+  const url = receiptUrl(ctx, origin, link.token);
+  const store = ctx.access.store;
+  const message = `Your receipt from ${store.business_name} for ${formatMoneySign(row.total, row.currency)} (order ${row.number}): ${url}`;
+  await writeAudit(ctx.db, ctx, {
+    action: 'order.receipt_shared',
+    entity: 'order',
+    entityId: row.id,
+    summary: `Receipt of order ${row.number} shared by ${body.channel}${phone ? ` with +${phone}` : ''}`,
+    after: { channel: body.channel, phone, expires_at: link.expiresAt },
+  });
+  return {
+    url,
+    expires_at: link.expiresAt,
+    phone,
+    message,
+    whatsapp_url: whatsappUrl(message, phone),
+    sms_url: smsUrl(message, phone),
+  };
+}
+
+export async function revokeShares(ctx: StoreContext, orderId: string): Promise<{ revoked: number }> {
+  const row = await orderRowOr404(ctx, orderId);
+  const revoked = await revokeReceiptLinks(ctx, 'order', row.id);
+  await writeAudit(ctx.db, ctx, {
+    action: 'order.receipt_links_revoked',
+    entity: 'order',
+    entityId: row.id,
+    summary: `Shared links to the receipt of order ${row.number} closed (${revoked})`,
+    after: { revoked },
+  });
+  return { revoked };
+}
+
+/** The receipt's words with the store's header, footer and choices, and its link for the QR code. */
+async function receiptDocument(ctx: StoreContext, orderId: string, link: string | null) {
+  const [invoice, settings] = await Promise.all([getInvoice(ctx, orderId), receiptSettings(ctx)]);
+  const doc = receiptOfInvoice(invoice, {
+    timeZone: ctx.access.store.timezone,
+    headerText: settings.header_text,
+    footerText: settings.footer_text,
+    link,
+  });
+  if (!settings.show_cashier) doc.details = doc.details.filter(([label]) => label !== 'Cashier');
+  if (!settings.show_customer) doc.details = doc.details.filter(([label]) => label !== 'Customer');
+  return { doc, invoice, settings };
+}
+
+/** An order's receipt as ESC/POS bytes for a 58 or 80 mm printer, with its link's QR code. */
+export async function receiptEscpos(
+  ctx: StoreContext,
+  orderId: string,
+  options: { width: ReceiptWidth; drawer?: boolean },
+  origin: string,
+): Promise<{ data: Buffer; filename: string }> {
+  const row = await orderRowOr404(ctx, orderId);
+  const link = await createReceiptLink(ctx, {
+    kind: 'order',
+    entityId: row.id,
+    channel: 'link',
+    phone: null,
+  });
+  const { doc } = await receiptDocument(ctx, row.id, receiptUrl(ctx, origin, link.token));
+  const bytes = encodeReceipt(doc, { width: options.width, drawer: options.drawer ?? false });
+  return { data: Buffer.from(bytes), filename: `receipt-${row.number}-${options.width}mm.bin` };
+}
+
+/** The store a link belongs to, as the system sees it: reading its receipt and nothing else. */
+async function linkContext(ctx: RequestContext, storeId: string): Promise<StoreContext> {
+  const store = await findStore(ctx.db, storeId);
+  if (!store) throw notFound('Receipt');
+  return {
+    ...ctx,
+    actor: { type: 'system', id: null, name: 'Receipt link' },
+    storeId,
+    access: { store, membershipId: null, role: null, permissions: new Set() },
+  };
+}
+
+/** The shared receipt's page: small, no script, no account (decision 0066). */
+export async function receiptPage(ctx: RequestContext, token: string): Promise<string> {
+  const link = await openReceiptLink(ctx, token);
+  const store = await linkContext(ctx, link.storeId);
+  const { invoice, settings } = await receiptDocument(store, link.entityId, null);
+  return receiptPageHtml({
+    invoice,
+    settings,
+    timeZone: store.access.store.timezone,
+    pdfUrl: (layout) => `${token}/receipt.pdf${layout === 'receipt' ? '?layout=receipt' : ''}`,
+  });
+}
+
+/** The shared receipt as a PDF, A4 or 80 mm. */
+export async function receiptPagePdf(
+  ctx: RequestContext,
+  token: string,
+  layout: 'a4' | 'receipt',
+): Promise<InvoiceFile> {
+  const link = await openReceiptLink(ctx, token);
+  return invoicePdf(await linkContext(ctx, link.storeId), link.entityId, layout);
+}

@@ -1,0 +1,17 @@
+import type { Table } from '../../db/schema.js';
+
+/** Table types of the receipts module (migration 0028, decision 0066); columns generated (decision 0054). */
+export type ReceiptLinksTable = Table<
+  'receipt_links',
+  { kind: ReceiptLinkKind; channel: 'link' | 'whatsapp' | 'sms' }
+>;
+export type ReceiptSettingsTable = Table<'receipt_settings'>;
+
+/** What a link opens: a sale's receipt (more kinds, a transfer's receipt or a statement, later). */
+export type ReceiptLinkKind = 'order';
+
+declare module '../../db/schema.js' {
+  interface Database {
+    receipt_links: ReceiptLinksTable;
+  }
+}

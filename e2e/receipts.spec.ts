@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createMerchant, createProduct, signIn, toastsGone } from './support';
+
+const PHONE = { width: 390, height: 844 };
+
+/** A sale for a customer with a Nigerian number, through the API: its id and the customer's number. */
+async function saleForAda(request: Parameters<typeof createMerchant>[0], token: string) {
+  const auth = { Authorization: token };
+  const product = await createProduct(
+    request,
+    { token } as never,
+    'Golden Penny Semovita 10kg',
+    1_250_000,
+    20,
+  );
+  const customer = await request.post('/api/v1/customers/create', {
+    headers: auth,
+    data: { first_name: 'Ada', last_name: 'Obi', phone_number: '0803 555 0142' },
+  });
+  expect(customer.status(), await customer.text()).toBe(201);
+  const sale = await request.post('/api/v1/order', {
+    headers: auth,
+    data: {
+      customer_id: (await customer.json()).data.id,
+      items: [{ product_id: product.id, quantity: 2 }],
+      payment_type: 'cash',
+      amount_received: 2_500_000,
+      channel: 'pos',
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+  return (await sale.json()).data as { id: string; number: string };
+}
+
+/** Nothing on the page is wider than the phone. */
+async function noSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(wide).toBeLessThanOrEqual(PHONE.width);
+}
+
+test('a receipt shared on WhatsApp from a phone, and its page opened with no account @engine', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const merchant = await createMerchant(request, { businessName: 'Mama Nkechi Provisions' });
+  const sale = await saleForAda(request, merchant.token);
+  // wa.me is outside this machine: the popup's address is what matters.
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  await page.setViewportSize(PHONE);
+  await signIn(page, merchant.email);
+  await page.goto(`/invoice?order=${sale.id}`);
+  await toastsGone(page);
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'WhatsApp' }).click();
+  const chat = await popup;
+  await chat.waitForURL(/^https:\/\/wa\.me\//);
+  const wa = new URL(chat.url());
+  expect(wa.pathname).toBe('/2348035550142');
+  const text = wa.searchParams.get('text')!;
+  expect(text).toContain('Mama Nkechi Provisions');
+  const link = /https?:\/\/\S+\/api\/v1\/r\/[\w-]+\.[\w-]+/.exec(text)![0];
+  await chat.close();
+
+  // The customer's phone: no session, 390 px wide.
+  const stranger = await browser.newContext({ viewport: PHONE });
+  const receipt = await stranger.newPage();
+  const res = await receipt.goto(link);
+  expect(res!.status()).toBe(200);
+  expect((await res!.body()).length).toBeLessThan(50 * 1024);
+  await expect(receipt.getByRole('heading', { name: 'Mama Nkechi Provisions' })).toBeVisible();
+  await expect(receipt.getByText('Golden Penny Semovita 10kg')).toBeVisible();
+  await expect(receipt.getByText('₦25,000.00').first()).toBeVisible();
+  await expect(receipt.getByText(sale.number)).toBeVisible();
+  await noSidewaysScroll(receipt);
+  // One character changed: not found.
+  const broken = await receipt.goto(link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+  expect(broken!.status()).toBe(404);
+  await stranger.close();
+});
+
+test('the receipt page at 58 mm, and a test print to a serial printer @engine', async ({ page, request }) => {
+  const merchant = await createMerchant(request);
+  const sale = await saleForAda(request, merchant.token);
+  // A serial printer the page can reach: what the till writes to it is kept for the test to read.
+  await page.addInitScript(() => {
+    const printed: number[] = [];
+    (window as unknown as { printed: number[] }).printed = printed;
+    const port = {
+      getInfo: () => ({ usbVendorId: 0x0416, usbProductId: 0x5011 }),
+      open: async () => undefined,
+      close: async () => undefined,
+      readable: null,
+      writable: new WritableStream<Uint8Array>({ write: (chunk) => void printed.push(...chunk) }),
+    };
+    Object.defineProperty(navigator, 'serial', {
+      value: {
+        requestPort: async () => port,
+        getPorts: async () => [port],
+        addEventListener: () => undefined,
+      },
+    });
+  });
+  await signIn(page, merchant.email);
+
+  await page.goto(`/print/receipt?order=${sale.id}&paper=58`);
+  const paper = page.getByTestId('thermal-paper');
+  await expect(paper).toContainText('Golden Penny Semovita 10kg');
+  await expect(paper).toContainText('NGN 25,000.00');
+  // 58 mm at the screen's 96 dots an inch.
+  expect(Math.round((await paper.boundingBox())!.width)).toBe(Math.round((58 / 25.4) * 96));
+  const lines = (await paper.locator('pre').innerText()).split('\n');
+  for (const line of lines) expect(line.length).toBeLessThanOrEqual(32);
+
+  await page.goto('/settings/receipts');
+  await page.getByRole('combobox', { name: 'How the printer is connected' }).click();
+  await page.getByRole('option', { name: /WebSerial/ }).click();
+  await page.getByRole('button', { name: 'Test print' }).click();
+  await expect(page.getByTestId('printer-status')).toHaveText('Test receipt sent to the printer.');
+  const bytes = await page.evaluate(() => (window as unknown as { printed: number[] }).printed);
+  const text = Buffer.from(bytes).toString('latin1');
+  expect(bytes.slice(0, 2)).toEqual([0x1b, 0x40]);
+  expect(text).toContain('PRINTER TEST');
+  expect(text).toContain('NGN 3,000.00');
+});
