@@ -1,4 +1,5 @@
 import type { OrderFactSubscriber } from './lib/context.js';
+import { accountsSubscriber } from './modules/customers/customers.public.js';
 import { salesFiguresSubscriber } from './modules/reports/reports.public.js';
 import { shiftsSubscriber } from './modules/shifts/shifts.public.js';
 import { webhooksSubscriber } from './modules/webhooks/webhooks.public.js';
@@ -18,4 +19,5 @@ export const orderFactSubscribers: readonly OrderFactSubscriber[] = [
   salesFiguresSubscriber,
   shiftsSubscriber,
   webhooksSubscriber,
+  accountsSubscriber,
 ];

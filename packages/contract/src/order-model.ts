@@ -73,6 +73,8 @@ export const OFFLINE_ISSUE_KINDS = [
   'customer_blocked',
   'sold_in_future',
   'till_clock',
+  /** A sale on credit made offline that took the customer's account past its limit (decision 0065). */
+  'credit_limit',
 ] as const;
 /** `OFF-` + the device's id + its own running number: unique per device without asking the server. */
 export const OFFLINE_NUMBER_PATTERN = /^OFF-[A-Z0-9]{4,16}-[0-9]{1,9}$/;

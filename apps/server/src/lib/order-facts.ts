@@ -1,4 +1,4 @@
-import type { Order, OrderRefund, OrderStatus, PaymentType } from '@tillbook/contract/orders';
+import type { Order, OrderRefund, OrderStatus, PaymentState, PaymentType } from '@tillbook/contract/orders';
 import type { PaymentReceived } from '@tillbook/contract/payments-received';
 
 /**
@@ -70,6 +70,18 @@ export interface OrderPlaced {
   lines: readonly SoldLine[];
   /** The shift the till said it sold under (`shift_id` of the body), unchecked; null if none. */
   shiftId: string | null;
+  /** A sale on credit (`payment_type: credit`, decision 0065); null for any other sale. */
+  credit: SaleOnCredit | null;
+}
+
+/** What the customer's account needs of a sale on credit, worked out when the sale was priced. */
+export interface SaleOnCredit {
+  /** Credit the customer held, spent on the sale (a payment on the order, `account credit`). */
+  used: number;
+  /** The sale takes the account past its limit (or the customer has none). */
+  overLimit: boolean;
+  /** Who approved it past the limit with their PIN; null when nobody had to. */
+  approvedBy: { id: string; name: string } | null;
 }
 
 /**
@@ -80,6 +92,8 @@ export interface OrderPlaced {
 export interface OrderPaid {
   kind: 'paid';
   payment: ReceivedPayment;
+  /** The order as the payment left it: how it was sold and whether it is now paid in full. */
+  order: { payment_type: PaymentType; payment_state: PaymentState };
 }
 
 /** An order moved to `success` after it was placed (a sale complete at once is `placed` only). */
@@ -99,6 +113,8 @@ export interface OrderCancelled {
   paid_back: number;
   /** How it went back: the way the order was paid. */
   method: PaymentType;
+  /** What was owed on the order before (after, it is 0): the debt the cancellation took away. */
+  outstanding_before: number;
 }
 
 /**
@@ -119,6 +135,8 @@ export interface OrderRefunded {
   paid_back: number;
   /** How it went back, `refund.method`. */
   method: PaymentType;
+  /** What was owed on the order before the refund (`order.amount_outstanding` is after). */
+  outstanding_before: number;
 }
 
 /** Any other status change (`pending` ⇄ `processing`). */

@@ -90,3 +90,32 @@ export async function customerOrderStats(
 export function isReturningCustomer(idColumn: string, storeId: string): Expression<SqlBool> {
   return sql<SqlBool>`(select count(*) from orders o where o.store_id = ${storeId} and o.customer_id = ${sql.ref(idColumn)} and o.status <> 'cancelled') >= ${RETURNING_CUSTOMER_ORDERS}`;
 }
+
+/**
+ * A customer's orders on account (`payment_type: credit`) with something still owed, oldest
+ * first: where a repayment goes first (decision 0065). Read only, as the rest of this file.
+ */
+export async function openAccountOrders(
+  db: Db,
+  storeId: string,
+  customerId: string,
+): Promise<
+  Array<{ id: string; number: string; total: number; amount_outstanding: number; created_at: string }>
+> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'number', 'total', 'amount_outstanding', 'created_at'])
+    .where('store_id', '=', storeId)
+    .where('customer_id', '=', customerId)
+    .where('payment_type', '=', 'credit')
+    .where('amount_outstanding', '>', 0)
+    .where('status', 'not in', ['cancelled', 'refunded'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    total: Number(r.total),
+    amount_outstanding: Number(r.amount_outstanding),
+  }));
+}

@@ -107,3 +107,23 @@ export async function customersChangedSince(
   const rows = await customersRepository(db, ctx.storeId).changedSince(after, limit);
   return rows.map((row) => toCustomer(row));
 }
+
+/**
+ * Customers' accounts (decision 0065): the subscriber to the order's facts that keeps them, the
+ * credit check of a sale (its customer locked), the approval of a sale past a limit, and the
+ * entries the orders module's repayment and write-off write.
+ */
+export { accountsSubscriber } from './customer-account-facts.js';
+export {
+  accountEntryRow,
+  claimSaleCredit,
+  customerBalance,
+  insertAccountEntries,
+  lockCustomerForCredit,
+  paymentEntryIds,
+  verifyCreditApproval,
+  type CreditStanding,
+  type SaleCredit,
+} from './customer-credit.js';
+export { openAccountOrders } from './customer-orders.queries.js';
+export { toAccountEntry } from './customer-accounts.service.js';

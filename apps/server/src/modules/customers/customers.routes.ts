@@ -1,11 +1,14 @@
 import { MESSAGES } from '@tillbook/contract/constants';
+import { customerAccountsRoutes } from '@tillbook/contract/customer-accounts';
 import { customersRoutes } from '@tillbook/contract/customers';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { sendImportReport } from '../../lib/import-reply.js';
+import { sendCsv } from '../../lib/csv-export.js';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { customerTemplate, exportCustomers, importCustomers } from './customers.import.js';
+import * as accounts from './customer-accounts.service.js';
 import * as customers from './customers.service.js';
 
 export function registerCustomersRoutes(app: FastifyInstance): void {
@@ -57,4 +60,33 @@ export function registerCustomersRoutes(app: FastifyInstance): void {
     ok(await customers.setCustomerBlocked(ctx, params.id, false), 'Customer unblocked'),
   );
   route(app, customersRoutes.get, async (ctx, { params }) => ok(await customers.getCustomer(ctx, params.id)));
+  registerAccountRoutes(app);
+}
+
+/**
+ * Customers' accounts (decision 0065). Recording a repayment and a write-off raise orders'
+ * amounts, so the orders module serves those two.
+ */
+function registerAccountRoutes(app: FastifyInstance): void {
+  route(app, customerAccountsRoutes.owing, async (ctx, { query }) =>
+    paged(await accounts.listOwing(ctx, query)),
+  );
+  route(app, customerAccountsRoutes.owingSummary, async (ctx) => ok(await accounts.owingSummary(ctx)));
+  route(app, customerAccountsRoutes.owingExport, async (ctx, { query }, _request, reply) =>
+    sendCsv(ctx, reply, 'customers-who-owe', await accounts.owingCsv(ctx, query)),
+  );
+  route(app, customerAccountsRoutes.account, async (ctx, { params, query }) =>
+    ok(await accounts.getAccount(ctx, params.id, query)),
+  );
+  route(app, customerAccountsRoutes.statement, async (ctx, { params, query }, _request, reply) => {
+    const file = await accounts.statementPdf(ctx, params.id, query);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.data);
+  });
+  route(app, customerAccountsRoutes.creditLimit, async (ctx, { params, body }) =>
+    ok(await accounts.setCreditLimit(ctx, params.id, body), 'Credit limit saved'),
+  );
 }

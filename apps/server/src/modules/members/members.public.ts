@@ -9,3 +9,9 @@ export {
   invitationDetailsByToken,
   takeInvitation,
 } from './invitations.repository.js';
+
+/**
+ * A person's standing in a store: their name and what their role lets them do, or null when they
+ * are not an active member (another helper's approval at the till, decision 0065).
+ */
+export { memberStanding } from './members.repository.js';

@@ -1,4 +1,5 @@
 import type { Member, Role } from '@tillbook/contract/members';
+import type { Permission } from '@tillbook/contract/permissions';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { rowsChanged } from '../../db/results.js';
 import type { Database, InvitationsTable, MembershipsTable, RolesTable } from '../../db/schema.js';
@@ -238,3 +239,22 @@ export const membershipsWithUserAndRole = (db: Db) =>
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('roles as r', (j) => j.onRef('r.store_id', '=', 'm.store_id').onRef('r.id', '=', 'm.role_id'));
+
+/** An active member's name and permissions in a store; null when they are not one. */
+export async function memberStanding(
+  db: Db,
+  storeId: string,
+  userId: string,
+): Promise<{ name: string; permissions: ReadonlySet<Permission> } | null> {
+  const row = await membershipsWithUserAndRole(db)
+    .select(['u.first_name', 'u.last_name', 'r.key', 'r.permissions'])
+    .where('m.store_id', '=', storeId)
+    .where('m.user_id', '=', userId)
+    .where('m.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    permissions: rolePermissions(row.key, row.permissions),
+  };
+}

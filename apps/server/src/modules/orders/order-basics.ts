@@ -17,17 +17,19 @@ export const customerName = (c: { first_name: string; last_name: string }) =>
 
 /**
  * What is owed and the payment state, from the order's money: the value still sold
- * (`total − refunded_total`) against the money kept (`amount_received − amount_refunded`).
+ * (`total − refunded_total`) against the money kept (`amount_received − amount_refunded`) and
+ * the debt forgiven by a write-off of the customer's account (`amount_written_off`, decision 0065).
  */
 export function balanceOf(o: {
   total: number;
   refunded_total: number;
   amount_received: number;
   amount_refunded: number;
+  amount_written_off: number;
 }): { outstanding: number; state: PaymentState } {
   const net = o.total - o.refunded_total;
   const kept = o.amount_received - o.amount_refunded;
-  const outstanding = Math.max(0, net - kept);
+  const outstanding = Math.max(0, net - kept - o.amount_written_off);
   let state: PaymentState;
   if (outstanding > 0) state = kept > 0 ? 'partially_paid' : 'unpaid';
   else state = net > 0 || o.amount_received > 0 || o.total === 0 ? 'paid' : 'unpaid';

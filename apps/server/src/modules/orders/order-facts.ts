@@ -57,14 +57,21 @@ export async function publishFacts(
  */
 export function statusFact(
   order: Order,
-  before: Pick<OrdersTable, 'status' | 'amount_received' | 'amount_refunded'>,
+  before: Pick<OrdersTable, 'status' | 'amount_received' | 'amount_refunded' | 'amount_outstanding'>,
   items: readonly OrderItemsTable[],
 ): OrderFact {
   const from = before.status;
   if (order.status === 'success') return { kind: 'completed', order, from, lines: items };
   if (order.status === 'cancelled') {
     const paid_back = before.amount_received - before.amount_refunded;
-    return { kind: 'cancelled', order, from, paid_back, method: order.payment_type };
+    return {
+      kind: 'cancelled',
+      order,
+      from,
+      paid_back,
+      method: order.payment_type,
+      outstanding_before: before.amount_outstanding,
+    };
   }
   return { kind: 'moved', order, from };
 }

@@ -1,4 +1,4 @@
-import type { PaymentState } from '@tillbook/contract/orders';
+import type { PaymentState, PaymentType } from '@tillbook/contract/orders';
 import type { addPaymentBody, RecordedPayment } from '@tillbook/contract/payments-received';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { StoreContext } from '../../lib/context.js';
 import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { startInstant } from '../../lib/local-dates.js';
 import { formatMoney } from '../../lib/money-text.js';
+import type { OrderFact, ReceivedPayment } from '../../lib/order-facts.js';
 import { insertPayment } from '../payments-received/payments-received.public.js';
 import { publishFacts } from './order-facts.js';
 import { money } from './order-basics.js';
@@ -22,6 +23,7 @@ import { ordersRepository } from './orders.repository.js';
 
 export interface OrderPaymentIntake {
   order: { id: string; number: string; customerId: string | null; customerName: string | null };
+  payment_type: PaymentType;
   amount_received: number;
   amount_outstanding: number;
   payment_state: PaymentState;
@@ -68,11 +70,22 @@ export async function receiveOrderPayment(
   }
   return {
     order: { id: row.id, number: row.number, customerId: row.customer_id, customerName: row.customer_name },
+    payment_type: row.payment_type,
     amount_received: updated.amount_received,
     amount_outstanding: updated.amount_outstanding,
     payment_state: updated.payment_state,
   };
 }
+
+/** The `paid` fact of a payment received after the sale. */
+export const paidFact = (
+  payment: ReceivedPayment,
+  intake: Pick<OrderPaymentIntake, 'payment_type' | 'payment_state'>,
+): OrderFact => ({
+  kind: 'paid',
+  payment,
+  order: { payment_type: intake.payment_type, payment_state: intake.payment_state },
+});
 
 /**
  * Records money received against an order: the order's amount received rises by a conditional
@@ -106,7 +119,7 @@ export async function addPayment(
       source: 'payment',
     });
     // The ledger raised the payment's webhook itself; the fact is for the other subscribers.
-    await publishFacts(trx, ctx, [{ kind: 'paid', payment }]);
+    await publishFacts(trx, ctx, [paidFact(payment, intake)]);
     await writeAudit(trx, ctx, {
       action: 'payment_received.recorded',
       entity: 'payment_received',

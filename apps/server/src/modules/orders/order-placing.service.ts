@@ -18,8 +18,11 @@ import type { StoreContext } from '../../lib/context.js';
 import { runIdempotent, type Outcome, type TransactionEnd } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import { InsertBatch } from '../../lib/insert-rows.js';
+import type { SaleOnCredit } from '../../lib/order-facts.js';
 import { countDiscountUse, discountAnswer } from '../discounts/discounts.public.js';
+import { claimSaleCredit, verifyCreditApproval } from '../customers/customers.public.js';
 import {
+  insertPayment,
   PAYMENT_NUMBERS,
   paymentEventData,
   paymentRow,
@@ -80,7 +83,8 @@ function amountsPaid(
 ): { received: number; changeDue: number } {
   const offered = body.amount_received ?? 0;
   if (offered <= total) return { received: offered, changeDue: 0 };
-  if (body.payment_type !== 'cash' && !body.offline) {
+  const tender = body.payment_type === 'credit' ? (body.paid_with ?? 'cash') : body.payment_type;
+  if (tender !== 'cash' && !body.offline) {
     throw unprocessable(
       `The amount received (${money(ctx, offered)}) is more than the order total (${money(ctx, total)}). Only cash can be over-paid, with change given back.`,
       { amount_received: `At most ${money(ctx, total)}` },
@@ -128,20 +132,26 @@ interface Sale {
   cart: PricedCart;
   channel: OrderChannel;
   status: OrderStatus;
+  /** Money handed over at the till (not the customer's account credit spent on the sale). */
   received: number;
   changeDue: number;
   verdict: OfflineVerdict | null;
   issues: OfflineIssue[];
+  /** A sale on credit: what it does to the customer's account (decision 0065); else null. */
+  credit: SaleOnCredit | null;
 }
 
 function orderRowOf(ctx: StoreContext, sale: Sale): OrdersTable {
   const { cart, body, received, verdict, issues } = sale;
   const { priced, customer } = cart;
+  // Credit the customer held, spent on the sale, is a payment on it (decision 0065).
+  const paid = received + (sale.credit?.used ?? 0);
   const balance = balanceOf({
     total: priced.total,
     refunded_total: 0,
-    amount_received: received,
+    amount_received: paid,
     amount_refunded: 0,
+    amount_written_off: 0,
   });
   const now = ctx.now.toISOString();
   return {
@@ -167,7 +177,7 @@ function orderRowOf(ctx: StoreContext, sale: Sale): OrdersTable {
     shipping_id: cart.shipping?.id ?? null,
     shipping_name: cart.shipping?.name ?? null,
     total: priced.total,
-    amount_received: received,
+    amount_received: paid,
     amount_outstanding: balance.outstanding,
     change_due: sale.changeDue,
     refunded_total: 0,
@@ -264,6 +274,7 @@ async function makeSale(
   body: OrderBody,
   writes: InsertBatch,
   tillOwner: string | undefined,
+  approvedBy: SaleOnCredit['approvedBy'],
 ): Promise<Sale & { paymentNumber: string | undefined }> {
   const offline = body.offline ?? null;
   // Its number must be one of the caller's own till (decision 0047), before anything is read.
@@ -273,13 +284,20 @@ async function makeSale(
   // meanwhile: the customer has paid and gone.
   const verdict = offline ? await checkOfflineSale(trx, ctx, offline, cart) : null;
   const { received, changeDue } = amountsPaid(ctx, body, cart.priced.total);
+  const credit =
+    body.payment_type === 'credit' ? await saleOnCredit(trx, ctx, body, cart, received, approvedBy) : null;
   const channel: OrderChannel = body.channel ?? (ctx.actor.type === 'api_key' ? 'api' : 'dashboard');
-  // A sale paid in full at the till is handed over there and then: it is complete.
+  // A sale paid in full at the till is handed over there and then: it is complete; so is a sale
+  // on credit (the rest is on the customer's account).
   // An offline sale whose stock is held waits, pending, for the merchant's decision.
   const status: OrderStatus =
-    channel === 'pos' && received === cart.priced.total && verdict?.stock !== 'hold' ? 'success' : 'pending';
+    channel === 'pos' && (received === cart.priced.total || credit) && verdict?.stock !== 'hold'
+      ? 'success'
+      : 'pending';
   const id = newId();
   const issues = await takeStock(trx, ctx, id, cart, verdict, writes);
+  if (credit?.message && offline)
+    issues.push({ kind: 'credit_limit', product_id: null, message: credit.message });
   if (cart.discount && cart.discountUsable) await countDiscountUse(trx, ctx, cart.discount);
   // The order's number, and its payment's when money came with it: stand-ins until the batch is
   // flushed, which takes them in its own statement (decision 0010).
@@ -287,7 +305,41 @@ async function makeSale(
     ctx.storeId,
     received > 0 ? [ORDER_NUMBERS, PAYMENT_NUMBERS] : [ORDER_NUMBERS],
   ) as [string, string | undefined];
-  return { id, number, body, cart, channel, status, received, changeDue, verdict, issues, paymentNumber };
+  return {
+    id,
+    number,
+    body,
+    cart,
+    channel,
+    status,
+    received,
+    changeDue,
+    verdict,
+    issues,
+    credit: credit && { used: credit.used, overLimit: credit.overLimit, approvedBy },
+    paymentNumber,
+  };
+}
+
+/**
+ * A sale on credit checked against the customer's limit, the customer's row locked until the
+ * sale commits, so sales at once on one account are checked one after the other (decision 0065).
+ */
+function saleOnCredit(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  body: OrderBody,
+  cart: PricedCart,
+  received: number,
+  approvedBy: SaleOnCredit['approvedBy'],
+) {
+  return claimSaleCredit(trx, ctx, {
+    customerId: cart.customer?.id ?? null,
+    total: cart.priced.total,
+    received,
+    approved: approvedBy !== null,
+    offline: Boolean(body.offline),
+  });
 }
 
 /**
@@ -302,9 +354,10 @@ async function placeOrder(
   body: OrderBody,
   end: TransactionEnd,
   tillOwner: string | undefined,
+  approvedBy: SaleOnCredit['approvedBy'],
 ): Promise<Order> {
   const writes = new InsertBatch();
-  const sale = await makeSale(trx, ctx, body, writes, tillOwner);
+  const sale = await makeSale(trx, ctx, body, writes, tillOwner, approvedBy);
   const row = orderRowOf(ctx, sale);
   const items = orderItemsOf(ctx, sale);
   addNewOrder(writes, row, items);
@@ -318,7 +371,9 @@ async function placeOrder(
             customerName: row.customer_name,
           },
           amount: sale.received,
-          mode: PAYMENT_MODE_OF[body.payment_type],
+          mode: PAYMENT_MODE_OF[
+            body.payment_type === 'credit' ? (body.paid_with ?? 'cash') : body.payment_type
+          ],
           source: 'order',
           number: sale.paymentNumber!,
         })
@@ -332,12 +387,35 @@ async function placeOrder(
   // The order's subscribers add their rows to the sale's batch (decision 0053): the day's sales
   // figures (decision 0031), the webhook outbox (decision 0034), whose payloads get the numbers
   // from the flush.
+  const paidState = { payment_type: answer.payment_type, payment_state: answer.payment_state };
   await publishOrderFacts(ctx.deps.orderFacts, { trx, ctx, batch: writes }, [
-    { kind: 'placed', order: answer, lines: items, shiftId: body.shift_id ?? null },
-    ...(paid ? [{ kind: 'paid' as const, payment: paymentEventData(paid) }] : []),
+    { kind: 'placed', order: answer, lines: items, shiftId: body.shift_id ?? null, credit: sale.credit },
+    ...(paid ? [{ kind: 'paid' as const, payment: paymentEventData(paid), order: paidState }] : []),
   ]);
-  const numbers = await writes.flush(trx, end.finishIn(writes, 201, answer));
+  const creditUsed = sale.credit?.used ?? 0;
+  if (!creditUsed) {
+    const numbers = await writes.flush(trx, end.finishIn(writes, 201, answer));
+    answer.number = numbers.get(ORDER_NUMBERS.counter)!;
+    return answer;
+  }
+  // Credit held spent on the sale is a payment of its own, with its own number: a batch takes
+  // one number of each sequence, so it is written after the batch, before the transaction ends.
+  const numbers = await writes.flush(trx);
   answer.number = numbers.get(ORDER_NUMBERS.counter)!;
+  await insertPayment(trx, ctx, {
+    order: {
+      id: sale.id,
+      number: answer.number,
+      customerId: row.customer_id,
+      customerName: row.customer_name,
+    },
+    amount: creditUsed,
+    mode: 'other',
+    reference: 'account credit',
+    note: null,
+    paymentDate: null,
+    source: 'order',
+  });
   return answer;
 }
 
@@ -358,8 +436,13 @@ export async function createOrder(
   const request = body.offline?.sent_at
     ? { ...body, offline: { ...body.offline, sent_at: undefined } }
     : body;
+  // The approver's PIN is checked before the sale's transaction: its hash is slow to check.
+  const approvedBy =
+    body.payment_type === 'credit' && body.credit_approval
+      ? await verifyCreditApproval(ctx, body.credit_approval)
+      : null;
   return runIdempotent(ctx, idempotencyKey, 'order.create', request, async (trx, end) => ({
     status: 201,
-    body: await placeOrder(trx, ctx, body, end, tillOwner),
+    body: await placeOrder(trx, ctx, body, end, tillOwner, approvedBy),
   }));
 }

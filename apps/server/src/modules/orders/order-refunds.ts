@@ -155,6 +155,7 @@ export function refundSettlement(
     refunded_total: refundedBefore + worth.value,
     amount_received: received,
     amount_refunded: refundedMoney + amount,
+    amount_written_off: row.amount_written_off,
   };
   const balance = balanceOf(after);
   return {

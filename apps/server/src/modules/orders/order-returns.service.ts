@@ -119,6 +119,7 @@ export async function cancelOrder(
     refunded_total: total,
     amount_received: received,
     amount_refunded: received,
+    amount_written_off: row.amount_written_off,
   };
   const balance = balanceOf(after);
   const patch: Partial<OrdersTable> = {
@@ -288,7 +289,14 @@ export async function changeOrderStatus(
     await publishFacts(trx, ctx, [
       refunded
         ? // The status route answers with the order alone: the fact names no refund record.
-          { kind: 'refunded', order, from: row.status, refund: null, ...refundFigures(refunded) }
+          {
+            kind: 'refunded',
+            order,
+            from: row.status,
+            refund: null,
+            outstanding_before: row.amount_outstanding,
+            ...refundFigures(refunded),
+          }
         : statusFact(order, row, items),
     ]);
     return order;
@@ -330,7 +338,14 @@ export async function refundOrder(
     const items = await ordersRepository(trx, ctx.storeId).items([id]);
     const order = toOrder(updated, items);
     await publishFacts(trx, ctx, [
-      { kind: 'refunded', order, from: row.status, refund, ...refundFigures(refunded) },
+      {
+        kind: 'refunded',
+        order,
+        from: row.status,
+        refund,
+        outstanding_before: row.amount_outstanding,
+        ...refundFigures(refunded),
+      },
     ]);
     return { status: 201, body: { order, refund } };
   });

@@ -260,6 +260,28 @@ export function ordersRepository(db: Db, storeId: string) {
         .executeTakeFirst();
     },
 
+    /**
+     * Forgives `amount` of what an order owes (a write-off of the customer's account, decision
+     * 0065): one conditional update, never past what is owed. No money moves, so the amounts
+     * received and refunded stay as they are.
+     */
+    async writeOff(id: string, amount: number, now: string) {
+      return db
+        .updateTable('orders')
+        .set((eb) => ({
+          amount_written_off: eb('amount_written_off', '+', amount),
+          amount_outstanding: eb('amount_outstanding', '-', amount),
+          payment_state: sql<PaymentState>`case when amount_outstanding = ${amount} then 'paid' else payment_state end`,
+          updated_at: now,
+        }))
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'processing', 'success'])
+        .where('amount_outstanding', '>=', amount)
+        .returning(['amount_outstanding', 'payment_state'])
+        .executeTakeFirst();
+    },
+
     /** Marks units of a line refunded, never more than were sold. */
     async refundItem(itemId: string, quantity: number): Promise<boolean> {
       const result = await db

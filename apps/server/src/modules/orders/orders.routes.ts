@@ -1,3 +1,4 @@
+import { customerAccountsRoutes } from '@tillbook/contract/customer-accounts';
 import { customersRoutes } from '@tillbook/contract/customers';
 import { discountsRoutes } from '@tillbook/contract/discounts';
 import { ordersRoutes } from '@tillbook/contract/orders';
@@ -7,6 +8,7 @@ import { ok, paged } from '../../lib/reply.js';
 import { tillOwnerOf } from '../../lib/browser-device.js';
 import { sendCsv } from '../../lib/csv-export.js';
 import { route } from '../../lib/route.js';
+import * as accounts from './customer-repayments.service.js';
 import * as invoices from './invoice.service.js';
 import { decideOfflineSale } from './offline-decision.service.js';
 import * as payments from './order-payments.service.js';
@@ -76,6 +78,23 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, discountsRoutes.validate, async (ctx, { body }) =>
     ok(await placing.validateDiscount(ctx, body), 'Discount code applies'),
   );
+  // A customer's account: repayments and write-offs raise orders' amounts (decision 0065).
+  route(app, customerAccountsRoutes.pay, async (ctx, { params, body, idempotencyKey }) => {
+    const outcome = await accounts.payAccount(ctx, params.id, body, idempotencyKey);
+    return ok(
+      outcome.body,
+      outcome.replayed ? 'Payment recorded (repeated request)' : 'Payment recorded',
+      outcome.status,
+    );
+  });
+  route(app, customerAccountsRoutes.writeOff, async (ctx, { params, body, idempotencyKey }) => {
+    const outcome = await accounts.writeOffAccount(ctx, params.id, body, idempotencyKey);
+    return ok(
+      outcome.body,
+      outcome.replayed ? 'Written off (repeated request)' : 'Written off',
+      outcome.status,
+    );
+  });
   route(app, paymentsReceivedRoutes.add, async (ctx, { body, idempotencyKey }) => {
     const outcome = await payments.addPayment(ctx, body, idempotencyKey);
     return ok(

@@ -115,7 +115,8 @@ export const shiftsSubscriber: OrderFactSubscriber = {
         order.payment_type === 'credit'
           ? ((order.paid_with ?? 'cash') as Exclude<typeof order.payment_type, 'credit'>)
           : order.payment_type,
-      amount: order.amount_received,
+      // Credit the customer held, spent on the sale, was not handed over at the till.
+      amount: order.amount_received - (fact.credit?.used ?? 0),
       sale_total: order.total,
       discount: discounts,
       order_id: order.id,

@@ -125,8 +125,24 @@ export const webhooksSubscriber: OrderFactSubscriber = {
   placed: ({ order }, scope) => sale(scope, [{ type: 'order.created', data: order }]),
   // A later payment (`source: 'payment'`) is written by the payments-received ledger, which
   // raises its `payment.received` itself; a sale's payment is written in the sale's batch.
-  paid: ({ payment }, scope) => {
+  paid: ({ payment, order }, scope) => {
     if (payment.source === 'order') sale(scope, [{ type: 'payment.received', data: payment }]);
+    // `order.paid` (decision 0065): a payment after the sale (by any route: a payment recorded,
+    // a repayment of the account, a matched transfer) that leaves the order paid in full. A sale
+    // paid in full when placed raises `order.created` only.
+    else if (order.payment_state === 'paid') {
+      change(scope, [
+        {
+          type: 'order.paid',
+          data: {
+            order_id: payment.order_id,
+            order_number: payment.order_number,
+            customer_id: payment.customer_id,
+            payment,
+          },
+        },
+      ]);
+    }
   },
   completed: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
   cancelled: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
