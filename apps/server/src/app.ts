@@ -30,12 +30,15 @@ import { registerWebhooksRoutes, startWebhookWorker } from './modules/webhooks/w
 import { registerDiscountsRoutes } from './modules/discounts/discounts.routes.js';
 import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
+import { registerTillTransfersRoutes } from './modules/orders/till-transfers.routes.js';
+import { startTillTransferRequery } from './modules/orders/transfer-requery.js';
 import { registerPaymentsReceivedRoutes } from './modules/payments-received/payments-received.routes.js';
 import { registerProductsRoutes } from './modules/products/products.routes.js';
 import { registerReportsRoutes, startSalesFiguresRollUp } from './modules/reports/reports.routes.js';
 import { registerStoresRoutes } from './modules/stores/stores.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { depositSubscribers } from './deposit-subscribers.js';
 import { orderFactSubscribers } from './order-fact-subscribers.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: options.storage ?? createLocalStorage(config.UPLOAD_DIR),
     payments: options.payments ?? createPaymentProvider(config, clock),
     orderFacts: options.orderFacts ?? orderFactSubscribers,
+    deposits: depositSubscribers,
     planLimits: enforcePlanLimits,
     planStanding: checkPlanStanding,
     apiKeys: authenticateApiKey,
@@ -133,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       registerProductsRoutes(api);
       registerCustomersRoutes(api);
       registerOrdersRoutes(api);
+      registerTillTransfersRoutes(api);
       registerDiscountsRoutes(api);
       registerReportsRoutes(api);
       registerPaymentsReceivedRoutes(api);
@@ -163,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }));
 
   startWebhookWorker(app, database.db, deps);
+  startTillTransferRequery(app, database.db, deps);
   startSalesFiguresRollUp(app, database.db, deps);
 
   if (options.serveWeb ?? true) await registerStaticWeb(app, config.WEB_DIST_DIR ?? defaultWebDist());

@@ -45,6 +45,11 @@ const envSchema = z.object({
   WALLET_DAILY_LIMIT: z.coerce.number().int().positive().default(1_000_000_000),
   /** How often pending transfers are verified with the provider, also on start (seconds; 0: never, in this process). */
   WALLET_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * How often the provider is asked for deposits into the accounts of stores with sales waiting
+   * for a transfer, so a lost webhook still pays its sale (seconds; 0: never, in this process).
+   */
+  TILL_TRANSFER_REQUERY_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How often due webhook deliveries are looked for and sent (seconds; 0: never, in this process). */
   WEBHOOK_WORKER_SECONDS: z.coerce.number().min(0).default(2),
   /**

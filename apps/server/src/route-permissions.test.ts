@@ -92,7 +92,13 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'POST /order/:id/refund/quote',
   ],
   'discounts.manage': ['POST /discounts', 'POST /discounts/auto-create', 'PATCH /discounts/:id'],
-  'payments.record': ['POST /payment_received/add_payment', 'POST /customers/:id/account/payments'],
+  'payments.record': [
+    'POST /payment_received/add_payment',
+    'POST /customers/:id/account/payments',
+    'GET /transfers/incoming',
+    'POST /transfers/incoming/:id/match',
+    'POST /transfers/incoming/:id/ignore',
+  ],
   'products.view': [
     'GET /product/paginated/results',
     'GET /product/search',

@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = {
   tax_rule: 'Tax rule',
   wallet: 'Wallet',
   wallet_transaction: 'Wallet transaction',
+  incoming_transfer: 'Transfer received',
   settlement_account: 'Settlement account',
   subscription: 'Subscription',
   webhook_endpoint: 'Webhook endpoint',

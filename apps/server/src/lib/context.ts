@@ -11,6 +11,7 @@ import type { PaymentProvider } from '../providers/payments/payment-provider.js'
 import type { FileStorage } from '../providers/storage/file-storage.js';
 import type { Clock } from './clock.js';
 import type { InsertBatch } from './insert-rows.js';
+import type { CreditedDeposit } from './deposit-facts.js';
 import type { OrderFact } from './order-facts.js';
 import type { SecretBox } from './crypto.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -43,6 +44,11 @@ export interface Deps {
    * app's dependencies (the app, the seed's system context) names it.
    */
   orderFacts: readonly OrderFactSubscriber[];
+  /**
+   * What reacts to a deposit newly credited to a wallet, in the deposit's transaction: the one
+   * list, `src/deposit-subscribers.ts` (decision 0065). Required, as `orderFacts` is.
+   */
+  deposits: readonly DepositSubscriber[];
   /**
    * Claims room under the plans' limits in the transaction of the insert it guards; installed by
    * the subscriptions module (decisions 0030, 0044).
@@ -158,3 +164,19 @@ export type OrderFactReaction<F extends OrderFact> = (fact: F, scope: OrderFactS
 export type OrderFactSubscriber = { readonly name: string } & {
   readonly [K in OrderFact['kind']]?: OrderFactReaction<Extract<OrderFact, { kind: K }>>;
 };
+
+/**
+ * Where a deposit subscriber reacts (decision 0065; the deposit is in `deposit-facts.ts`): the
+ * deposit's transaction, and the context it came in with (a webhook's or a background round's,
+ * acting as the system; the sandbox's, a member's). The context may have no store: the
+ * subscriber builds its own for `deposit.storeId`.
+ */
+export interface DepositScope {
+  trx: Transaction<Database>;
+  ctx: RequestContext;
+}
+
+export interface DepositSubscriber {
+  readonly name: string;
+  credited(deposit: CreditedDeposit, scope: DepositScope): Promise<void>;
+}

@@ -94,6 +94,11 @@ export interface OrderPaid {
   payment: ReceivedPayment;
   /** The order as the payment left it: how it was sold and whether it is now paid in full. */
   order: { payment_type: PaymentType; payment_state: PaymentState };
+  /**
+   * Whose drawer the money counts in when the system records it (a transfer matched to a sale
+   * waiting at the till: the cashier who placed the sale); absent, the acting member's.
+   */
+  cashier_id?: string | null;
 }
 
 /** An order moved to `success` after it was placed (a sale complete at once is `placed` only). */

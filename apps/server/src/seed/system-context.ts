@@ -9,6 +9,7 @@ import type { RequestContext, StoreContext } from '../lib/context.js';
 import { createSecretBox } from '../lib/crypto.js';
 import { RateLimiter } from '../lib/rate-limiter.js';
 import { findStore } from '../modules/stores/stores.public.js';
+import { depositSubscribers } from '../deposit-subscribers.js';
 import { orderFactSubscribers } from '../order-fact-subscribers.js';
 import { createMailer } from '../providers/mail/mailer.js';
 import { createSandboxProvider } from '../providers/payments/sandbox.js';
@@ -29,6 +30,7 @@ export function systemContext(db: Kysely<Database>, config: AppConfig): RequestC
       storage: createLocalStorage(config.UPLOAD_DIR),
       payments: createSandboxProvider(systemClock),
       orderFacts: orderFactSubscribers,
+      deposits: depositSubscribers,
       mailer: createMailer({ transport: 'log', from: config.MAIL_FROM, db, log, clock: systemClock }),
     },
     requestId: 'seed',

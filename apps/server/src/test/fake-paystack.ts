@@ -18,6 +18,8 @@ export interface FakeTransfer {
 export class FakePaystack {
   readonly calls: Array<{ method: string; path: string; body: any; auth: string | undefined }> = [];
   readonly transfers = new Map<string, FakeTransfer>();
+  /** Successful charges GET /transaction lists (newest first), as a webhook's `data` carries them. */
+  readonly charges: Array<{ paid_at: string; [key: string]: unknown }> = [];
   /** Milliseconds to wait before answering. */
   delayMs = 0;
   /** Answer this many next calls (matching `failPath`) with a 500. */
@@ -129,6 +131,16 @@ export class FakePaystack {
         status: true,
         data: { reference: t.reference, status: t.status, amount: t.amount },
       });
+    }
+    if (route === 'GET /transaction') {
+      const from = url.searchParams.get('from') ?? '';
+      const perPage = Number(url.searchParams.get('perPage') ?? 50);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const listed = this.charges
+        .filter((c) => c.paid_at >= from)
+        .sort((a, b) => (a.paid_at < b.paid_at ? 1 : -1))
+        .slice((page - 1) * perPage, page * perPage);
+      return send(200, { status: true, data: listed, meta: { perPage, page } });
     }
     if (req.method === 'GET' && url.pathname.startsWith('/transfer/verify/')) {
       const t = this.transfers.get(decodeURIComponent(url.pathname.slice('/transfer/verify/'.length)));

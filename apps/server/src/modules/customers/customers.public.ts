@@ -9,6 +9,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** What other modules may use of the customers module (decision 0025): the customer of an order. */
 
+/** A `credit` entry of a customer's account (money received beyond what they owed). */
+export { accountCreditRow } from './account-credit.js';
+
 export interface CustomerForOrder {
   id: string;
   first_name: string;

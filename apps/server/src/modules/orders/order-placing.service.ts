@@ -39,6 +39,7 @@ import { publishOrderFacts } from './order-facts.js';
 import { balanceOf, customerName, money, STATUS_WORD } from './order-basics.js';
 import { addNewOrder, ORDER_NUMBERS, toOrder } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
+import { awaitTransfer, transferAccountFor } from './till-transfers.js';
 
 /** The payment mode a sale's payment type is recorded under in payments received. */
 const PAYMENT_MODE_OF: Record<PaymentType, PaymentMode> = {
@@ -357,10 +358,13 @@ async function placeOrder(
   approvedBy: SaleOnCredit['approvedBy'],
 ): Promise<Order> {
   const writes = new InsertBatch();
+  // A sale paid by a transfer the till waits for (decision 0065): checked before the sale is made.
+  const account = await transferAccountFor(trx, ctx, body);
   const sale = await makeSale(trx, ctx, body, writes, tillOwner, approvedBy);
   const row = orderRowOf(ctx, sale);
   const items = orderItemsOf(ctx, sale);
   addNewOrder(writes, row, items);
+  const transfer = account && awaitTransfer(ctx, row, account, writes);
   const paid =
     sale.received > 0
       ? paymentRow(ctx, {
@@ -383,7 +387,7 @@ async function placeOrder(
   // The answer is made before the flush, with the number's stand-in, so the stored answer of an
   // idempotent request joins the batch (the stand-in is replaced there too) and the batch's
   // statement commits. Nothing after the flush may fail: the sale may be committed by then.
-  const answer = toOrder(row, items);
+  const answer = toOrder(row, items, transfer);
   // The order's subscribers add their rows to the sale's batch (decision 0053): the day's sales
   // figures (decision 0031), the webhook outbox (decision 0034), whose payloads get the numbers
   // from the flush.

@@ -33,6 +33,7 @@ import {
 } from './order-refunds.js';
 import { ordersRepository, toOrder, toRefund } from './orders.repository.js';
 import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
+import { cancelTillTransfer, withTransfers } from './till-transfers.js';
 
 /**
  * Status changes, cancellation and refunds: stock and money going back. Each change ends by
@@ -145,6 +146,7 @@ export async function cancelOrder(
     );
   }
   if (row.discount_id) await releaseDiscountUse(trx, ctx, row.discount_id);
+  await cancelTillTransfer(trx, ctx, row);
   if (kept > 0) {
     await repo.insertRefund({
       id: newId(),
@@ -275,32 +277,49 @@ export async function changeOrderStatus(
     const row = await orderRowOr404(trx, ctx, id);
     const to = body.status;
     if (!ORDER_TRANSITIONS[row.status].includes(to)) throw refusedTransition(row, to);
-    const { updated, refunded } = await moveOrder(trx, ctx, row, to, body.reason ?? null);
-    await writeAudit(trx, ctx, {
-      action: `order.${to === 'success' ? 'completed' : to}`,
-      entity: 'order',
-      entityId: id,
-      summary: `Order ${row.number}: ${row.status} → ${to}${body.reason ? ` (${body.reason})` : ''}`,
-      before: { status: row.status, amount_refunded: row.amount_refunded },
-      after: { status: to, amount_refunded: updated.amount_refunded },
-    });
-    const items = await ordersRepository(trx, ctx.storeId).items([id]);
-    const order = toOrder(updated, items);
-    await publishFacts(trx, ctx, [
-      refunded
-        ? // The status route answers with the order alone: the fact names no refund record.
-          {
-            kind: 'refunded',
-            order,
-            from: row.status,
-            refund: null,
-            outstanding_before: row.amount_outstanding,
-            ...refundFigures(refunded),
-          }
-        : statusFact(order, row, items),
-    ]);
-    return order;
+    const [order] = await withTransfers(trx, ctx, [await changeStatusIn(trx, ctx, row, to, body.reason ?? null)]);
+    return order!;
   });
+}
+
+/**
+ * Moves an order (as read in `trx`, the move allowed) to `to` in the caller's transaction, with
+ * its audit row and its fact: the status route's path, which a transfer completing a sale takes
+ * too (decision 0065).
+ */
+export async function changeStatusIn(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  row: OrdersTable,
+  to: OrderStatus,
+  reason: string | null,
+): Promise<Order> {
+  const id = row.id;
+  const { updated, refunded } = await moveOrder(trx, ctx, row, to, reason);
+  await writeAudit(trx, ctx, {
+    action: `order.${to === 'success' ? 'completed' : to}`,
+    entity: 'order',
+    entityId: id,
+    summary: `Order ${row.number}: ${row.status} → ${to}${reason ? ` (${reason})` : ''}`,
+    before: { status: row.status, amount_refunded: row.amount_refunded },
+    after: { status: to, amount_refunded: updated.amount_refunded },
+  });
+  const items = await ordersRepository(trx, ctx.storeId).items([id]);
+  const order = toOrder(updated, items);
+  await publishFacts(trx, ctx, [
+    refunded
+      ? // The status route answers with the order alone: the fact names no refund record.
+        {
+          kind: 'refunded',
+          order,
+          from: row.status,
+          refund: null,
+          outstanding_before: row.amount_outstanding,
+          ...refundFigures(refunded),
+        }
+      : statusFact(order, row, items),
+  ]);
+  return order;
 }
 
 const refundFigures = (r: RefundDone) => ({

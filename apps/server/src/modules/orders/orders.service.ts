@@ -7,6 +7,7 @@ import type { Page } from '../../lib/pagination.js';
 import { findCustomerForOrder } from '../customers/customers.public.js';
 import { paymentsOfOrder } from '../payments-received/payments-received.public.js';
 import { ordersRepository, toRefund } from './orders.repository.js';
+import { withTransfers } from './till-transfers.js';
 
 function dateRange(ctx: StoreContext, q: { from?: string | undefined; to?: string | undefined }) {
   const tz = ctx.access.store.timezone;
@@ -17,26 +18,28 @@ export async function listOrders(
   ctx: StoreContext,
   q: z.output<typeof orderListQuery>,
 ): Promise<Page<Order>> {
-  return ordersRepository(ctx.db, ctx.storeId).list({ ...q, ...dateRange(ctx, q) });
+  const page = await ordersRepository(ctx.db, ctx.storeId).list({ ...q, ...dateRange(ctx, q) });
+  return { ...page, items: await withTransfers(ctx.db, ctx, page.items) };
 }
 
 export async function getOrder(ctx: StoreContext, id: string): Promise<OrderDetail> {
   const repo = ordersRepository(ctx.db, ctx.storeId);
   const order = await repo.get(id);
   if (!order) throw notFound('Order');
-  const [payments, refunds, history] = await Promise.all([
+  const [payments, refunds, history, [withTransfer]] = await Promise.all([
     paymentsOfOrder(ctx.db, ctx, id),
     repo.refunds(id),
     repo.history(id),
+    withTransfers(ctx.db, ctx, [order]),
   ]);
-  return { ...order, payments, refunds: refunds.map(toRefund), history };
+  return { ...withTransfer!, payments, refunds: refunds.map(toRefund), history };
 }
 
 /** An order as an order (no payments or history), for invoices and other areas. */
 export async function getOrderSummary(ctx: StoreContext, id: string): Promise<Order> {
   const order = await ordersRepository(ctx.db, ctx.storeId).get(id);
   if (!order) throw notFound('Order');
-  return order;
+  return (await withTransfers(ctx.db, ctx, [order]))[0]!;
 }
 
 /**
@@ -49,5 +52,6 @@ export async function listCustomerOrders(
   q: { page: number; perPage: number },
 ): Promise<Page<Order>> {
   if (!(await findCustomerForOrder(ctx.db, ctx, customerId))) throw notFound('Customer');
-  return ordersRepository(ctx.db, ctx.storeId).list({ ...q, customerId });
+  const page = await ordersRepository(ctx.db, ctx.storeId).list({ ...q, customerId });
+  return { ...page, items: await withTransfers(ctx.db, ctx, page.items) };
 }

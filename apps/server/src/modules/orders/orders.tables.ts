@@ -1,4 +1,11 @@
-import type { OrderChannel, OrderStatus, PaymentState, PaymentType } from '@tillbook/contract/orders';
+import type {
+  OrderChannel,
+  OrderStatus,
+  PaymentState,
+  PaymentType,
+  TillTransferState,
+} from '@tillbook/contract/orders';
+import type { IncomingTransferState } from '@tillbook/contract/till-transfers';
 
 import type { Table } from '../../db/schema.js';
 
@@ -23,8 +30,20 @@ export type OrderItemsTable = Table<'order_items'>;
  */
 export type OrderRefundsTable = Table<'order_refunds', { method: PaymentType }>;
 
+/**
+ * A sale waiting for a transfer into the store's account (decision 0065), one per order. Its
+ * stored state is `awaiting`, `paid`, `part_paid` or `cancelled`; `expired` is worked out when read
+ * (an awaiting row past `expires_at`), so no job has to keep it.
+ */
+export type TillTransfersTable = Table<'till_transfers', { state: TillTransferState }>;
+
+/** A transfer that came into the store's account, once per provider reference (decision 0065). */
+export type IncomingTransfersTable = Table<'incoming_transfers', { state: IncomingTransferState }>;
+
 declare module '../../db/schema.js' {
   interface Database {
     orders: OrdersTable;
+    till_transfers: TillTransfersTable;
+    incoming_transfers: IncomingTransfersTable;
   }
 }

@@ -40,11 +40,13 @@ type Entry = Pick<ShiftEntriesTable, 'payment_type' | 'amount'> &
 async function shiftOf(
   { trx, ctx }: OrderFactScope,
   named: string | null,
+  memberId: string | null = ctx.actor.id,
 ): Promise<{ shiftId: string | null; required: boolean }> {
-  // Changes by the system (the seed, a reconciler) belong to no one's drawer.
-  if (ctx.actor.id === null) return { shiftId: null, required: false };
+  // Changes by the system (the seed, a reconciler) belong to no one's drawer, but for money it
+  // records for a cashier (a transfer matched to their sale, decision 0065).
+  if (memberId === null) return { shiftId: null, required: false };
   const repo = shiftsRepository(trx, ctx.storeId);
-  const found = await repo.findForSale(ctx.actor.id, named);
+  const found = await repo.findForSale(memberId, named);
   if (found.shiftId && !(await repo.hold(found.shiftId, found.shiftId === named))) {
     // Closed between the two statements: the change belongs to no shift.
     return { shiftId: null, required: found.required };
@@ -126,7 +128,7 @@ export const shiftsSubscriber: OrderFactSubscriber = {
   async paid(fact, scope) {
     // A sale's own payment is counted with the sale.
     if (fact.payment.source !== 'payment') return;
-    const { shiftId } = await shiftOf(scope, null);
+    const { shiftId } = await shiftOf(scope, null, fact.cashier_id ?? scope.ctx.actor.id);
     if (!shiftId) return;
     add(scope, shiftId, 'payment', {
       payment_type: TAKING_OF_MODE[fact.payment.payment_mode],

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { depositSubscribers } from '../../deposit-subscribers.js';
+import { orderFactSubscribers } from '../../order-fact-subscribers.js';
 import type { Deps, RequestContext } from '../../lib/context.js';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.js';
 import { createSandboxProvider, sandboxAccountName } from '../../providers/payments/sandbox.js';
@@ -131,6 +133,9 @@ export function walletCalls(t: TestApp) {
       engine: t.database.engine,
       log: pino({ level: 'silent' }),
       payments,
+      // A deposit the background work credits is matched to the sale waiting for it, as the app's.
+      deposits: depositSubscribers,
+      orderFacts: orderFactSubscribers,
     } as unknown as Deps;
     return {
       // The app's database, with the store-key check: background work keeps the rule too.

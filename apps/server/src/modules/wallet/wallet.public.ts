@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { StoreContext } from '../../lib/context.js';
+import type { RequestContext, StoreContext } from '../../lib/context.js';
 import { newReference, recordTransaction } from './ledger.js';
 import { toWalletTransaction, walletRepository } from './wallet.repository.js';
-import { moneyIn, walletOr404 } from './wallet.service.js';
+import { creditDeposit, moneyIn, walletOr404 } from './wallet.service.js';
 
 /**
  * Checks the secret a payment from the wallet was confirmed with (the transaction PIN, else the
@@ -16,6 +16,42 @@ export { assertTransferConfirmed as assertPaymentConfirmed } from './transaction
  * What other modules may use of the wallet (decision 0025): paying Tillbook from it (confirmed
  * with the PIN or password), and the settlement account invoices print as "pay to".
  */
+
+/**
+ * The store's own bank account, its wallet's virtual account, that a sale waiting for a transfer
+ * is paid into (decision 0065); null when the store has not opened its wallet.
+ */
+export async function storeAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  storeId: string,
+): Promise<{ account_number: string; bank_name: string; account_name: string } | null> {
+  const wallet = await walletRepository(db, storeId).wallet();
+  return wallet
+    ? { account_number: wallet.account_number, bank_name: wallet.bank_name, account_name: wallet.account_name }
+    : null;
+}
+
+/**
+ * Asks the provider for the deposits into the store's account since `since` and credits each
+ * through the webhook's path (decision 0065): once per provider reference, so one the webhook
+ * already brought credits nothing again, and one whose webhook was lost is credited (and matched)
+ * now. A deposit in another currency is left to the webhook's record of it. Answers how many
+ * were credited now.
+ */
+export async function requeryDeposits(ctx: RequestContext, storeId: string, since: Date): Promise<number> {
+  const wallet = await walletRepository(ctx.db, storeId).wallet();
+  if (!wallet) return 0;
+  const deposits = await ctx.deps.payments.listDeposits(
+    { account_number: wallet.account_number, provider_ref: wallet.provider_ref },
+    since,
+  );
+  let credited = 0;
+  for (const deposit of deposits) {
+    if (deposit.currency !== wallet.currency) continue;
+    if ((await creditDeposit(ctx, deposit, wallet))?.credited) credited += 1;
+  }
+  return credited;
+}
 
 /** The store's settlement account, as an invoice prints it; null when not set. */
 export async function payToAccount(db: Kysely<Database>, storeId: string) {

@@ -42,9 +42,13 @@ export function registerWalletRoutes(app: FastifyInstance): void {
   route(app, walletRoutes.setPin, async (ctx, { body }) =>
     ok(await setPin(ctx, body), 'Transaction PIN saved'),
   );
-  route(app, walletRoutes.sandboxDeposit, async (ctx, { body }) =>
-    ok(await wallet.simulateDeposit(ctx, body), 'Deposit received', 201),
-  );
+  route(app, walletRoutes.sandboxDeposit, async (ctx, { body }) => {
+    // A reference sent again credits nothing: 200 with the first deposit, as a replay answers.
+    const { transaction, credited } = await wallet.simulateDeposit(ctx, body);
+    return credited
+      ? ok(transaction, 'Deposit received', 201)
+      : ok(transaction, 'Deposit already received (same reference)', 200);
+  });
 
   // The webhook's signature is over the raw bytes: this scope keeps JSON bodies as a Buffer.
   void app.register(async (raw) => {

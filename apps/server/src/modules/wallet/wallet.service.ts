@@ -9,12 +9,13 @@ import {
   type WalletTransaction,
   type walletTransactionsQuery,
 } from '@tillbook/contract/wallet';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
+import type { CreditedDeposit } from '../../lib/deposit-facts.js';
 import { newId } from '../../lib/ids.js';
 import { formatMoney } from '../../lib/money-text.js';
 import { exportFormats } from '../../lib/csv-export.js';
@@ -23,7 +24,7 @@ import { ProviderRefused, type IncomingDeposit } from '../../providers/payments/
 import { newReference, recordTransaction } from './ledger.js';
 import { recentBeneficiaries } from './beneficiaries.repository.js';
 import { toWalletTransaction, walletForDeposit, walletRepository } from './wallet.repository.js';
-import type { WalletsTable } from './wallet.tables.js';
+import type { WalletTransactionsTable, WalletsTable } from './wallet.tables.js';
 
 export const moneyIn = (currency: string) => (minor: number) => formatMoney(minor, currency);
 
@@ -226,8 +227,8 @@ export async function creditDeposit(
   }
   const externalKey = `deposit:${deposit.provider_reference}`;
   const money = moneyIn(wallet.currency);
-  const row = await ctx.db.transaction().execute((trx) =>
-    recordTransaction(
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const credited = await recordTransaction(
       trx,
       ctx,
       wallet,
@@ -255,11 +256,36 @@ export async function creditDeposit(
       ],
       money,
       `Deposit of ${money(deposit.amount)}${deposit.payer_name ? ` from ${deposit.payer_name}` : ''}`,
-    ),
-  );
+    );
+    // Only a deposit credited now is told: a repeated delivery credits nothing and tells no one
+    // (decision 0065). The subscribers (a sale waiting for this transfer) act in this transaction.
+    if (credited) await tellDepositSubscribers(trx, ctx, wallet, deposit, credited);
+    return credited;
+  });
   if (row) return { transaction: toWalletTransaction(row), credited: true };
   const first = await walletRepository(ctx.db, wallet.store_id).transactionByExternalKey(externalKey);
   return { transaction: toWalletTransaction(first), credited: false };
+}
+
+async function tellDepositSubscribers(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  wallet: WalletsTable,
+  deposit: IncomingDeposit,
+  credited: WalletTransactionsTable,
+): Promise<void> {
+  const fact: CreditedDeposit = {
+    storeId: wallet.store_id,
+    walletId: wallet.id,
+    provider_reference: deposit.provider_reference,
+    amount: deposit.amount,
+    currency: wallet.currency,
+    account_number: wallet.account_number,
+    payer_name: deposit.payer_name,
+    wallet_transaction_id: credited.id,
+    received_at: credited.created_at,
+  };
+  for (const subscriber of ctx.deps.deposits) await subscriber.credited(fact, { trx, ctx });
 }
 
 /**
@@ -268,11 +294,15 @@ export async function creditDeposit(
  */
 const sandboxDepositMax = (ctx: StoreContext) => 2 * ctx.deps.config.WALLET_DAILY_LIMIT;
 
-/** A deposit made up in the sandbox, through the same path as a provider's deposit. */
+/**
+ * A deposit made up in the sandbox, through the same path as a provider's deposit (decision 0065):
+ * into the store's own account (another account is a 404), credited and matched once per
+ * `reference`. A repeated reference answers the first deposit's transaction with `credited: false`.
+ */
 export async function simulateDeposit(
   ctx: StoreContext,
   body: z.output<typeof sandboxDepositBody>,
-): Promise<WalletTransaction> {
+): Promise<{ transaction: WalletTransaction; credited: boolean }> {
   if (ctx.deps.payments.name !== 'sandbox') {
     throw conflict('Deposits can only be simulated while the wallet uses the sandbox provider.');
   }
@@ -282,19 +312,20 @@ export async function simulateDeposit(
     const most = formatMoney(max, wallet.currency);
     throw badRequest(`A simulated deposit is at most ${most}.`, { amount: `Amount must be at most ${most}` });
   }
-  // The store's own wallet: no search of every store's wallets for its account.
-  const result = await creditDeposit(
-    ctx,
-    {
-      provider_reference: `sbx_${newId().replace(/-/g, '')}`,
+  if (body.account_number !== undefined && body.account_number !== wallet.account_number) {
+    throw notFound('Account');
+  }
+  const deposit: IncomingDeposit = {
+    provider_reference: body.reference ?? `sbx_${newId().replace(/-/g, '')}`,
       amount: body.amount,
       currency: wallet.currency,
       account_number: wallet.account_number,
       provider_ref: wallet.provider_ref,
-      payer_name: body.payer_name ?? 'Sandbox deposit',
-      narration: 'Simulated deposit (sandbox)',
-    },
-    wallet,
-  );
-  return result!.transaction;
+    payer_name: body.payer_name ?? 'Sandbox deposit',
+    narration: 'Simulated deposit (sandbox)',
+  };
+  // The sandbox keeps what it was told, so the requery round finds it as Paystack's list would.
+  ctx.deps.payments.rememberDeposit?.(deposit, ctx.now);
+  // The store's own wallet: no search of every store's wallets for its account.
+  return (await creditDeposit(ctx, deposit, wallet))!;
 }

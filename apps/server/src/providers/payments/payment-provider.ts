@@ -106,4 +106,21 @@ export interface PaymentProvider {
    * wrong. Throws when the body is signed but is not an event it can read (the webhook answers 400).
    */
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent[] | null;
+  /**
+   * The deposits into one of our virtual accounts since an instant, oldest first (decision 0065):
+   * the requery round feeds them through the same credit as the webhook, so a webhook lost in
+   * transit is still credited, once per provider reference.
+   */
+  listDeposits(account: DepositAccount, since: Date): Promise<IncomingDeposit[]>;
+  /**
+   * The sandbox only: keeps a simulated deposit (in this process's memory) so that its
+   * `listDeposits` answers it as a provider's list would.
+   */
+  rememberDeposit?(deposit: IncomingDeposit, at: Date): void;
+}
+
+/** A virtual account as the provider knows it: its number and the provider's customer. */
+export interface DepositAccount {
+  account_number: string;
+  provider_ref: string | null;
 }

@@ -59,6 +59,10 @@ const STATUS: Record<string, TransferStatus> = {
 
 const statusOf = (value: unknown): TransferStatus => STATUS[String(value)] ?? 'pending';
 
+/** The requery round reads at most this many pages of this many transactions (decision 0065). */
+const DEPOSITS_PER_PAGE = 100;
+const DEPOSIT_PAGES = 10;
+
 /** A transfer Paystack has no record of after this long was never made. */
 const NOT_FOUND_FAILS_AFTER_MS = 10 * 60_000;
 
@@ -204,6 +208,31 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       return { status: statusOf(answer.body?.data?.status), reason: answer.body?.data?.reason ?? undefined };
     },
 
+    async listDeposits(account, since) {
+      // Paystack's list of transactions, newest first, filtered by status and date only (its
+      // `customer` filter takes a numeric id we do not keep): the account's own transfers are
+      // picked here by its number or its customer code.
+      const found: IncomingDeposit[] = [];
+      for (let page = 1; page <= DEPOSIT_PAGES; page++) {
+        const q = new URLSearchParams({
+          status: 'success',
+          from: since.toISOString(),
+          perPage: String(DEPOSITS_PER_PAGE),
+          page: String(page),
+        });
+        const rows = ((await data('GET', `/transaction?${q.toString()}`)) ?? []) as any[];
+        for (const d of rows) {
+          if (d?.channel !== 'dedicated_nuban') continue;
+          const mine =
+            d.authorization?.receiver_bank_account_number === account.account_number ||
+            (account.provider_ref !== null && d.customer?.customer_code === account.provider_ref);
+          if (mine && referenceOf(d.reference) && typeof d.currency === 'string') found.push(depositOf(d));
+        }
+        if (rows.length < DEPOSITS_PER_PAGE) break;
+      }
+      return found.reverse();
+    },
+
     readWebhook(rawBody, headers) {
       const header = headers['x-paystack-signature'];
       const given = Array.isArray(header) ? header[0] : header;
@@ -223,6 +252,19 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
 const referenceOf = (value: unknown) =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
+/** A successful charge into a dedicated account (a webhook's `data`, a listed transaction). */
+function depositOf(d: any): IncomingDeposit {
+  return {
+    provider_reference: referenceOf(d.reference)!,
+    amount: fromKobo(d.amount),
+    currency: String(d.currency),
+    account_number: d.authorization?.receiver_bank_account_number ?? null,
+    provider_ref: d.customer?.customer_code ?? null,
+    payer_name: d.authorization?.sender_name ?? d.authorization?.account_name ?? null,
+    narration: d.authorization?.narration ?? null,
+  };
+}
+
 function eventOf(event: { event?: string; data?: any }): WebhookEvent {
   const d = event.data ?? {};
   const reference = referenceOf(d.reference);
@@ -233,16 +275,7 @@ function eventOf(event: { event?: string; data?: any }): WebhookEvent {
       // the webhook answers 400 for a signed event it cannot read.
       if (!reference) throw new Error('charge.success without a reference');
       if (typeof d.currency !== 'string') throw new Error('charge.success without a currency');
-      const deposit: IncomingDeposit = {
-        provider_reference: reference,
-        amount: fromKobo(d.amount),
-        currency: d.currency,
-        account_number: d.authorization?.receiver_bank_account_number ?? null,
-        provider_ref: d.customer?.customer_code ?? null,
-        payer_name: d.authorization?.sender_name ?? d.authorization?.account_name ?? null,
-        narration: d.authorization?.narration ?? null,
-      };
-      return { kind: 'deposit', deposit };
+      return { kind: 'deposit', deposit: depositOf(d) };
     }
     case 'transfer.success':
     case 'transfer.failed':

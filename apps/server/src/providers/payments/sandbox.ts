@@ -4,6 +4,7 @@ import { NIGERIAN_BANKS } from './nigerian-banks.js';
 import {
   ProviderRefused,
   ProviderUnknownOutcome,
+  type IncomingDeposit,
   type PaymentProvider,
   type TransferRequest,
   type TransferResult,
@@ -84,12 +85,18 @@ function outcomeFor(request: TransferRequest, now: Date): TransferResult {
   }
 }
 
+/** How many simulated deposits the sandbox keeps for `listDeposits`, newest kept. */
+const DEPOSITS_KEPT = 10_000;
+
 /**
- * The built-in provider: no network, deterministic, and stateless (what it answers follows from
- * the request and the clock), so a restarted server verifies its pending transfers the same way.
+ * The built-in provider: no network, deterministic, and stateless for transfers (what it answers
+ * follows from the request and the clock), so a restarted server verifies its pending transfers
+ * the same way. Only its list of deposits is state: the simulated deposits it was told of, kept
+ * in this process's memory (a restart forgets them; a deposit credited once stays credited).
  */
 export function createSandboxProvider(clock: Clock): PaymentProvider {
   const bank = (code: string) => NIGERIAN_BANKS.find((b) => b.code === code);
+  const deposits: Array<{ deposit: IncomingDeposit; at: number }> = [];
   return {
     name: 'sandbox',
     async listBanks() {
@@ -133,6 +140,20 @@ export function createSandboxProvider(clock: Clock): PaymentProvider {
     // The sandbox takes no webhooks: its deposits are simulated through the API.
     readWebhook() {
       return null;
+    },
+    rememberDeposit(deposit, at) {
+      deposits.push({ deposit, at: at.getTime() });
+      if (deposits.length > DEPOSITS_KEPT) deposits.splice(0, deposits.length - DEPOSITS_KEPT);
+    },
+    async listDeposits(account, since) {
+      return deposits
+        .filter(
+          ({ deposit, at }) =>
+            at >= since.getTime() &&
+            (deposit.account_number === account.account_number ||
+              (account.provider_ref !== null && deposit.provider_ref === account.provider_ref)),
+        )
+        .map(({ deposit }) => ({ ...deposit }));
     },
   };
 }
