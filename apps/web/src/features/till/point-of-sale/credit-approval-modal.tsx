@@ -81,9 +81,9 @@ export function CreditApprovalModal({
           }}
           error={(typed && typed !== 'Pick who approves' ? typed : undefined) ?? error ?? undefined}
         />
-        <Group justify="flex-end">
+        <Group grow>
           <Button variant="default" onClick={onClose}>
-            Back to the sale
+            Back
           </Button>
           <Button onClick={approve} loading={selling}>
             Approve and sell

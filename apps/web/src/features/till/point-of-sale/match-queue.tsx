@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Indicator, Paper, Radio, Stack, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { IncomingTransfer } from '@tillbook/contract/till-transfers';
 import { useState } from 'react';
@@ -26,14 +26,20 @@ function QueueItem({ transfer, currency }: { transfer: IncomingTransfer; currenc
     onError: (error) => notify.error(messageOf(error)),
   });
   return (
-    <Paper withBorder radius="md" p="sm" aria-label={`Transfer of ${formatMoney(transfer.amount, currency)}`}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      role="region"
+      aria-label={`Transfer of ${formatMoney(transfer.amount, currency)}`}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700} fz="lg">
             {formatMoney(transfer.amount, currency)}
           </Text>
           <Badge color={transfer.state === 'ambiguous' ? 'orange' : 'gray'} variant="light">
-            {transfer.state === 'ambiguous' ? 'Which sale?' : 'No sale waiting'}
+            {transfer.state === 'ambiguous' ? 'Which sale?' : 'No sale waited'}
           </Badge>
         </Group>
         <Text size="sm">
@@ -92,17 +98,22 @@ export function MatchQueueButton({ phone, currency }: { phone: boolean; currency
   const items = queue.data ?? [];
   return (
     <>
-      <Indicator label={items.length} size={18} disabled={items.length === 0} color="orange">
-        <Button
-          variant="default"
-          size={phone ? 'compact-sm' : 'sm'}
-          leftSection={<IconArrowsExchange size={16} />}
-          onClick={() => setOpened(true)}
-          aria-label={`Match transfers (${items.length})`}
-        >
-          Match it
-        </Button>
-      </Indicator>
+      <Button
+        variant="default"
+        size={phone ? 'compact-sm' : 'sm'}
+        leftSection={<IconArrowsExchange size={16} />}
+        rightSection={
+          items.length > 0 ? (
+            <Badge size="sm" color="orange" circle>
+              {items.length}
+            </Badge>
+          ) : undefined
+        }
+        onClick={() => setOpened(true)}
+        aria-label={`Match transfers (${items.length})`}
+      >
+        Match it
+      </Button>
       <Drawer
         opened={opened}
         onClose={() => setOpened(false)}

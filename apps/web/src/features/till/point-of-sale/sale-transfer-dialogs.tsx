@@ -20,7 +20,7 @@ export interface ApprovalState {
 }
 
 const aboutApproval = (error: ApiError) =>
-  Object.keys(error.fields).some((f) => f.startsWith('credit_approval')) || /\bPIN\b/.test(error.message);
+  Object.keys(error.fields).some((f) => f.startsWith('credit_approval.')) || /\bPIN\b/.test(error.message);
 
 /**
  * A sale on credit refused for the customer's limit (422 naming the limit, decision 0065), or an

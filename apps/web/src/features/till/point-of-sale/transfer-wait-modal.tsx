@@ -54,31 +54,29 @@ function AccountDetails({ transfer, currency }: { transfer: TillTransfer; curren
         <Text size="sm" c="dimmed" mt="xs">
           to {transfer.bank_name}
         </Text>
-        <Group gap="xs" wrap="nowrap" justify="center">
-          <Text
-            fw={800}
-            fz={34}
-            lh={1.1}
-            ff="monospace"
-            data-testid="transfer-account-number"
-            aria-label={`Account number ${transfer.account_number}`}
-          >
-            {grouped(transfer.account_number)}
-          </Text>
-          <CopyButton value={transfer.account_number}>
-            {({ copied, copy }) => (
-              <Button
-                variant="light"
-                size="compact-md"
-                color={copied ? 'green' : undefined}
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                onClick={copy}
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+        <Text
+          fw={800}
+          fz={30}
+          lh={1.1}
+          ff="monospace"
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid="transfer-account-number"
+        >
+          {grouped(transfer.account_number)}
+        </Text>
+        <CopyButton value={transfer.account_number}>
+          {({ copied, copy }) => (
+            <Button
+              variant="light"
+              size="compact-md"
+              color={copied ? 'green' : undefined}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
+              {copied ? 'Copied' : 'Copy account number'}
+            </Button>
+          )}
+        </CopyButton>
         <Text fw={600}>{transfer.account_name}</Text>
         <TransferQr text={qrText(transfer, currency)} />
       </Stack>
@@ -126,21 +124,12 @@ export function TransferWaitModal({
       fullScreen={phone}
       centered
       size="md"
-      title={paid ? 'Paid' : `Waiting for a transfer · ${order.number}`}
+      title={paid ? `Paid · ${order.number}` : `Waiting for a transfer · ${order.number}`}
       closeOnClickOutside={false}
     >
       <Stack gap="md">
         {paid && (
-          <Alert
-            color="green"
-            variant="filled"
-            data-testid="transfer-paid"
-            icon={
-              <ThemeIcon color="green" variant="white" radius="xl">
-                <IconCheck size={18} />
-              </ThemeIcon>
-            }
-          >
+          <Alert color="green" variant="filled" data-testid="transfer-paid" icon={<IconCheck size={22} />}>
             <Text fw={800} fz={24} c="white">
               Paid {formatMoney(transfer.received, currency)} by transfer
             </Text>
