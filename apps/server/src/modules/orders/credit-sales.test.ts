@@ -18,6 +18,7 @@ import {
 } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 import { createProduct, sendOfflineSale } from '../../test/sales-fixtures.js';
+import { startReceiver } from '../webhooks/webhook-test-support.js';
 
 let t: TestApp, m: Merchant, other: Merchant, cashier: Merchant;
 let product: { id: string; price: number };
@@ -242,6 +243,39 @@ describe('repayments', () => {
     expect(await auditsOf(t, 'customer.account_payment', { entityId: c.id })).toHaveLength(1);
   });
 
+  it('raises customer.payment, and order.paid for each order it pays in full', async () => {
+    const receiver = await startReceiver();
+    try {
+      const hook = await t.call('POST', '/webhooks/endpoints', {
+        token: m.token,
+        body: { url: receiver.url, events: ['customer.payment', 'order.paid'], description: 'Accounts' },
+      });
+      expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+      const c = await customerWithLimit(t, m, 10_000_000);
+      const a = (await creditSale(t, m, { productId: product.id, quantity: 1, customerId: c.id })).body.data;
+      const b = (await creditSale(t, m, { productId: product.id, quantity: 1, customerId: c.id })).body.data;
+      expect((await payAccount(t, m, c.id, { amount: 300_000, payment_type: 'cash' })).status).toBe(201);
+      const events = await t.db
+        .selectFrom('webhook_deliveries')
+        .select(['event', 'payload'])
+        .where('store_id', '=', m.storeId)
+        .where('endpoint_id', '=', hook.body.data.id)
+        .execute();
+      const paid = events.filter((e) => e.event === 'order.paid').map((e) => JSON.parse(e.payload).data);
+      expect(paid.map((d) => d.order_id)).toEqual([a.id]);
+      const payment = events
+        .filter((e) => e.event === 'customer.payment')
+        .map((e) => JSON.parse(e.payload).data);
+      expect(payment).toEqual([
+        expect.objectContaining({ customer_id: c.id, amount: 300_000, credit: 0, balance: 100_000 }),
+      ]);
+      expect(b.id).not.toBe(a.id);
+      await t.call('DELETE', `/webhooks/endpoints/${hook.body.data.id}`, { token: m.token });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('by add_payment on an order on account lowers the account too', async () => {
     const c = await customerWithLimit(t, m, 10_000_000);
     const sale = (await creditSale(t, m, { productId: product.id, quantity: 2, customerId: c.id })).body.data;
@@ -366,6 +400,39 @@ describe('refunds and cancellations of orders on account', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await balanceOf(c.id)).toBe(0);
+  });
+});
+
+describe("the cashier's shift", () => {
+  it('counts what was handed over at the till, not the rest on account nor credit spent', async () => {
+    const seller = await createStaff(t, m, 'manager');
+    const opened = await t.call('POST', '/shifts/open', {
+      token: seller.token,
+      body: { opening_float: 0 },
+      headers: { 'idempotency-key': `open-${seller.user.id}` },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const c = await customerWithLimit(t, m, 10_000_000);
+    // Credit of ₦1,000 held, then a ₦6,000 sale: ₦1,000 of credit, ₦2,000 cash, ₦3,000 on account.
+    await payAccount(t, m, c.id, { amount: 100_000, payment_type: 'cash' });
+    const sale = await creditSale(t, seller, {
+      productId: product.id,
+      quantity: 3,
+      customerId: c.id,
+      paid: 200_000,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body.data).toMatchObject({ amount_received: 300_000, amount_outstanding: 300_000 });
+    const entries = await t.db
+      .selectFrom('shift_entries')
+      .select(['kind', 'payment_type', 'amount', 'sale_total'])
+      .where('shift_id', '=', opened.body.data.id)
+      .where('kind', '=', 'sale')
+      .execute();
+    expect(entries.map((e) => [e.payment_type, Number(e.amount), Number(e.sale_total)])).toEqual([
+      ['cash', 200_000, 600_000],
+    ]);
+    expect(await balanceOf(c.id)).toBe(300_000);
   });
 });
 
