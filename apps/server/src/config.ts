@@ -49,7 +49,7 @@ const envSchema = z.object({
    * How often the provider is asked for deposits into the accounts of stores with sales waiting
    * for a transfer, so a lost webhook still pays its sale (seconds; 0: never, in this process).
    */
-  TILL_TRANSFER_REQUERY_SECONDS: z.coerce.number().int().min(0).default(60),
+  TRANSFER_REQUERY_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How often due webhook deliveries are looked for and sent (seconds; 0: never, in this process). */
   WEBHOOK_WORKER_SECONDS: z.coerce.number().min(0).default(2),
   /**

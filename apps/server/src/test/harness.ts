@@ -156,7 +156,7 @@ export async function createTestApp(
     // statements a test counts).
     WALLET_RECONCILE_SECONDS: '0',
     // Deposits are asked for again when a test calls the round (a provider's list is the test's).
-    TILL_TRANSFER_REQUERY_SECONDS: '0',
+    TRANSFER_REQUERY_SECONDS: '0',
     // Webhook deliveries are sent when a test calls the worker; receivers are local servers.
     WEBHOOK_WORKER_SECONDS: '0',
     // Reads of the sales figures roll up first; the background round runs when a test calls it.

@@ -132,6 +132,9 @@ export async function cancelOrder(
     cancelled_at: now,
     updated_at: now,
   };
+  // The transfer the sale waits for first, as a deposit paying it takes it (then the order):
+  // the two lock the same rows in the same order and never wait on each other crosswise.
+  await cancelTillTransfer(trx, ctx, row);
   if (!(await repo.updateIf(row.id, { status: row.status, refunded_total: row.refunded_total }, patch))) {
     throw changedMeanwhile(row);
   }
@@ -146,7 +149,6 @@ export async function cancelOrder(
     );
   }
   if (row.discount_id) await releaseDiscountUse(trx, ctx, row.discount_id);
-  await cancelTillTransfer(trx, ctx, row);
   if (kept > 0) {
     await repo.insertRefund({
       id: newId(),
@@ -277,7 +279,9 @@ export async function changeOrderStatus(
     const row = await orderRowOr404(trx, ctx, id);
     const to = body.status;
     if (!ORDER_TRANSITIONS[row.status].includes(to)) throw refusedTransition(row, to);
-    const [order] = await withTransfers(trx, ctx, [await changeStatusIn(trx, ctx, row, to, body.reason ?? null)]);
+    const [order] = await withTransfers(trx, ctx, [
+      await changeStatusIn(trx, ctx, row, to, body.reason ?? null),
+    ]);
     return order!;
   });
 }

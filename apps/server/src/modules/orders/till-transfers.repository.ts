@@ -11,7 +11,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const CANDIDATES_SHOWN = 50;
 
 /** A sale a transfer could pay, as the "match it" queue lists it. */
-export type CandidateRow = Pick<OrdersTable, 'id' | 'number' | 'amount_outstanding' | 'created_by_name' | 'created_at'>;
+export type CandidateRow = Pick<
+  OrdersTable,
+  'id' | 'number' | 'amount_outstanding' | 'created_by_name' | 'created_at'
+>;
 
 /**
  * Sales waiting for a transfer (`till_transfers`) and transfers that came in (`incoming_transfers`)

@@ -6,7 +6,9 @@ import { ignoreTransfer, listIncomingTransfers, matchTransfer } from './transfer
 
 /** Transfers into the store's account and the "match it" queue (decision 0065). */
 export function registerTillTransfersRoutes(app: FastifyInstance): void {
-  route(app, tillTransfersRoutes.list, async (ctx, { query }) => paged(await listIncomingTransfers(ctx, query)));
+  route(app, tillTransfersRoutes.list, async (ctx, { query }) =>
+    paged(await listIncomingTransfers(ctx, query)),
+  );
   route(app, tillTransfersRoutes.match, async (ctx, { params, body, idempotencyKey }) => {
     const outcome = await matchTransfer(ctx, params.id, body, idempotencyKey);
     return ok(

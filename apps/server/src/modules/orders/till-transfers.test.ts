@@ -50,19 +50,29 @@ const place = (who: Merchant, product: { id: string }, units: number, body: Reco
     ...body,
   });
 
-async function awaiting(who: Merchant, product: { id: string }, units: number, body: Record<string, unknown> = {}) {
+async function awaiting(
+  who: Merchant,
+  product: { id: string },
+  units: number,
+  body: Record<string, unknown> = {},
+) {
   const res = await place(who, product, units, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as Order;
 }
 
 const deposit = (who: Merchant, body: { amount: number; reference?: string; account_number?: string }) =>
-  t.call('POST', '/wallet/sandbox/deposit', { token: who.token, body: { payer_name: 'EMEKA OKAFOR', ...body } });
+  t.call('POST', '/wallet/sandbox/deposit', {
+    token: who.token,
+    body: { payer_name: 'EMEKA OKAFOR', ...body },
+  });
 
 const getOrder = async (who: Merchant, id: string) => {
   const res = await t.call('GET', `/order/${id}`, { token: who.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as Order & { payments: Array<{ amount: number; payment_mode: string; reference: string }> };
+  return res.body.data as Order & {
+    payments: Array<{ amount: number; payment_mode: string; reference: string }>;
+  };
 };
 
 const incoming = async (who: Merchant, state?: string) => {
@@ -79,7 +89,8 @@ const match = (who: Merchant, id: string, orderId: string, key = randomUUID()) =
   });
 
 const deposits = async (who: Merchant) =>
-  (await t.call('GET', '/wallet/transactions', { token: who.token, query: { type: 'deposit' } })).body.data as Array<{
+  (await t.call('GET', '/wallet/transactions', { token: who.token, query: { type: 'deposit' } })).body
+    .data as Array<{
     amount: number;
   }>;
 
@@ -90,7 +101,12 @@ describe('a sale waiting for a transfer', () => {
     const { m, product, wallet } = await shop();
     const placedAt = t.clock.now().getTime();
     const sale = await awaiting(m, product, 3);
-    expect(sale).toMatchObject({ status: 'pending', payment_state: 'unpaid', amount_received: 0, total: 3 * UNIT });
+    expect(sale).toMatchObject({
+      status: 'pending',
+      payment_state: 'unpaid',
+      amount_received: 0,
+      total: 3 * UNIT,
+    });
     expect(sale.transfer).toMatchObject({
       account_number: wallet.account_number,
       bank_name: wallet.bank_name,
@@ -106,7 +122,10 @@ describe('a sale waiting for a transfer', () => {
 
     expect((await getOrder(m, sale.id)).transfer).toEqual(sale.transfer);
     const list = await t.call('GET', '/order', { token: m.token });
-    const cashSale = await order(t, m, { items: [{ product_id: product.id, quantity: 1 }], amount_received: UNIT });
+    const cashSale = await order(t, m, {
+      items: [{ product_id: product.id, quantity: 1 }],
+      amount_received: UNIT,
+    });
     expect(cashSale.body.data.transfer).toBeNull();
     expect(list.body.data.find((o: Order) => o.id === sale.id).transfer).toEqual(sale.transfer);
     const again = await t.call('GET', '/order', { token: m.token });
@@ -153,7 +172,11 @@ describe('a sale waiting for a transfer', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const endpoint = await t.call('POST', '/webhooks/endpoints', {
       token: m.token,
-      body: { url: 'http://127.0.0.1:9/hook', events: ['order.paid', 'payment.received'], description: 'Till' },
+      body: {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['order.paid', 'payment.received'],
+        description: 'Till',
+      },
     });
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     const sale = await awaiting(cashier, product, 7);
@@ -168,7 +191,9 @@ describe('a sale waiting for a transfer', () => {
       amount_outstanding: 0,
     });
     expect(after.transfer).toMatchObject({ state: 'paid', received: 7 * UNIT });
-    expect(after.payments).toEqual([expect.objectContaining({ amount: 7 * UNIT, payment_mode: 'bank_transfer' })]);
+    expect(after.payments).toEqual([
+      expect.objectContaining({ amount: 7 * UNIT, payment_mode: 'bank_transfer' }),
+    ]);
     expect(await balance(m)).toBe(7 * UNIT);
     const [transfer] = await incoming(m);
     expect(transfer).toMatchObject({
@@ -184,15 +209,33 @@ describe('a sale waiting for a transfer', () => {
     });
     expect(after.payments[0]!.reference).toBe(transfer!.provider_reference);
     // The cashier who placed the sale has the transfer in their shift's takings.
-    const shift = (await t.call('GET', '/shifts/current', { token: cashier.token })).body.data as ShiftSummary;
+    const shift = (await t.call('GET', '/shifts/current', { token: cashier.token })).body
+      .data as ShiftSummary;
     expect(shift.takings.find((x) => x.payment_type === 'bank_transfer')!.amount).toBe(7 * UNIT);
     // The sale completed through the status route's path (its audit row) and raised order.paid.
     expect((await auditsOf(t, 'order.completed', { entityId: sale.id })).length).toBe(1);
+    // A sale paid in full at the till raises it too, with its payment.received.
+    const cashSale = await order(t, m, {
+      items: [{ product_id: product.id, quantity: 1 }],
+      channel: 'pos',
+      amount_received: UNIT,
+    });
+    expect(cashSale.status).toBe(201);
     const events = await t.call('GET', '/webhooks/deliveries', { token: m.token });
     expect(events.body.data.map((d: { event: string }) => d.event).sort()).toEqual([
       'order.paid',
+      'order.paid',
+      'payment.received',
       'payment.received',
     ]);
+    const paidEvent = events.body.data.find(
+      (d: { event: string; payload: string }) => d.event === 'order.paid' && d.payload.includes(sale.id),
+    );
+    expect(JSON.parse(paidEvent.payload).data).toMatchObject({
+      order_id: sale.id,
+      order_number: sale.number,
+      payment: { amount: 7 * UNIT, payment_mode: 'bank_transfer' },
+    });
   });
 
   it('is paid once by the same transfer delivered 5 times one after the other and 5 times at once', async () => {
@@ -237,7 +280,9 @@ describe('a sale waiting for a transfer', () => {
     const transfers = sales
       .map((s) => ({ amount: s.total, reference: `TRF-${randomUUID()}`, order: s.id }))
       .sort(() => Math.random() - 0.5);
-    const results = await Promise.all(transfers.map((x) => deposit(m, { amount: x.amount, reference: x.reference })));
+    const results = await Promise.all(
+      transfers.map((x) => deposit(m, { amount: x.amount, reference: x.reference })),
+    );
     expect(results.map((r) => r.status)).toEqual(transfers.map(() => 201));
 
     const byReference = new Map((await incomingAll(m)).map((x) => [x.provider_reference, x]));
@@ -292,7 +337,10 @@ describe('a sale waiting for a transfer', () => {
 async function incomingAll(who: Merchant): Promise<IncomingTransfer[]> {
   const all: IncomingTransfer[] = [];
   for (let page = 1; ; page++) {
-    const res = await t.call('GET', '/transfers/incoming', { token: who.token, query: { page, perPage: 50 } });
+    const res = await t.call('GET', '/transfers/incoming', {
+      token: who.token,
+      query: { page, perPage: 50 },
+    });
     all.push(...res.body.data);
     if (res.body.data.length < 50) return all;
   }
@@ -313,12 +361,20 @@ describe('the "match it" queue', () => {
     expect(sale.status).toBe(201);
     const [listed] = await incoming(m, 'unmatched');
     expect(listed!.candidates).toEqual([
-      expect.objectContaining({ order_id: sale.body.data.id, amount: 5 * UNIT, order_number: sale.body.data.number }),
+      expect.objectContaining({
+        order_id: sale.body.data.id,
+        amount: 5 * UNIT,
+        order_number: sale.body.data.number,
+      }),
     ]);
     const key = randomUUID();
     const matched = await match(m, transfer!.id, sale.body.data.id, key);
     expect(matched.status, JSON.stringify(matched.body)).toBe(200);
-    expect(matched.body.data).toMatchObject({ state: 'matched', order_id: sale.body.data.id, candidates: [] });
+    expect(matched.body.data).toMatchObject({
+      state: 'matched',
+      order_id: sale.body.data.id,
+      candidates: [],
+    });
     expect(matched.body.data.matched_by_name).toBeTruthy();
     // The same request again, with or without its key: the same answer, nothing paid again.
     expect((await match(m, transfer!.id, sale.body.data.id, key)).body.data).toEqual(matched.body.data);
@@ -327,9 +383,14 @@ describe('the "match it" queue', () => {
     expect(paid).toMatchObject({ payment_state: 'paid', amount_received: 5 * UNIT });
     expect(paid.payments).toHaveLength(1);
     // Matched to another sale: 409. Ignored once matched: 409.
-    const another = await order(t, m, { items: [{ product_id: product.id, quantity: 2 }], payment_type: 'bank_transfer' });
+    const another = await order(t, m, {
+      items: [{ product_id: product.id, quantity: 2 }],
+      payment_type: 'bank_transfer',
+    });
     expect((await match(m, transfer!.id, another.body.data.id)).status).toBe(409);
-    expect((await t.call('POST', `/transfers/incoming/${transfer!.id}/ignore`, { token: m.token })).status).toBe(409);
+    expect(
+      (await t.call('POST', `/transfers/incoming/${transfer!.id}/ignore`, { token: m.token })).status,
+    ).toBe(409);
   });
 
   it('marks a transfer of another amount ambiguous while sales wait; ignored it leaves the queue', async () => {
@@ -384,14 +445,23 @@ describe('the "match it" queue', () => {
     const [first] = await incoming(m, 'ambiguous');
     const matched = await match(m, first!.id, withCustomer.id);
     expect(matched.body.data).toMatchObject({ state: 'matched', surplus: 3_000 });
-    expect(await getOrder(m, withCustomer.id)).toMatchObject({ status: 'success', amount_received: 2 * UNIT });
+    expect(await getOrder(m, withCustomer.id)).toMatchObject({
+      status: 'success',
+      amount_received: 2 * UNIT,
+    });
     const entries = await t.db
       .selectFrom('customer_account_entries')
       .select(['kind', 'amount', 'order_id', 'customer_id', 'method'])
       .where('store_id', '=', m.storeId)
       .execute();
     expect(entries).toEqual([
-      { kind: 'credit', amount: -3_000, order_id: withCustomer.id, customer_id: customer.id, method: 'bank_transfer' },
+      {
+        kind: 'credit',
+        amount: -3_000,
+        order_id: withCustomer.id,
+        customer_id: customer.id,
+        method: 'bank_transfer',
+      },
     ]);
 
     const walkIn = await awaiting(m, product, 3);
@@ -408,10 +478,15 @@ describe('the "match it" queue', () => {
     const b = await shop();
     await deposit(a.m, { amount: 3 * UNIT });
     const [theirs] = await incoming(a.m);
-    const mine = await order(t, b.m, { items: [{ product_id: b.product.id, quantity: 3 }], payment_type: 'bank_transfer' });
+    const mine = await order(t, b.m, {
+      items: [{ product_id: b.product.id, quantity: 3 }],
+      payment_type: 'bank_transfer',
+    });
     expect(await incoming(b.m)).toEqual([]);
     expect((await match(b.m, theirs!.id, mine.body.data.id)).status).toBe(404);
-    expect((await t.call('POST', `/transfers/incoming/${theirs!.id}/ignore`, { token: b.m.token })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/transfers/incoming/${theirs!.id}/ignore`, { token: b.m.token })).status,
+    ).toBe(404);
     // A's transfer to B's sale: the sale is not A's.
     const wrong = await match(a.m, theirs!.id, mine.body.data.id);
     expect(wrong.status).toBe(404);
@@ -423,11 +498,51 @@ describe('the "match it" queue', () => {
     expect(await deposits(b.m)).toEqual([]);
   });
 
+  it('pays one sale when two people match one transfer to two sales at once', async () => {
+    const { m, product } = await shop();
+    await deposit(m, { amount: 3 * UNIT });
+    const [transfer] = await incoming(m, 'unmatched');
+    const sales = await Promise.all(
+      [0, 1].map(() =>
+        order(t, m, { items: [{ product_id: product.id, quantity: 3 }], payment_type: 'bank_transfer' }),
+      ),
+    );
+    const results = await Promise.all(sales.map((s) => match(m, transfer!.id, s.body.data.id)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const paid = await Promise.all(sales.map((s) => getOrder(m, s.body.data.id)));
+    expect(paid.map((o) => o.amount_received).sort()).toEqual([0, 3 * UNIT]);
+  });
+
+  it('never pays a sale cancelled while its transfer arrives, and answers no 500', async () => {
+    const { m, product } = await shop();
+    const sales = await Promise.all([1, 2, 3, 4, 5].map((n) => awaiting(m, product, 40 + n)));
+    const results = await Promise.all(
+      sales.flatMap((s) => [
+        t.call('PATCH', `/order/status/${s.id}`, { token: m.token, body: { status: 'cancelled' } }),
+        deposit(m, { amount: s.total }),
+      ]),
+    );
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    for (const s of sales) {
+      const after = await getOrder(m, s.id);
+      // Either the transfer paid it first (the cancellation then refunded it) or it was cancelled
+      // first and the transfer paid nothing: never paid while cancelled without its refund.
+      if (after.transfer!.state === 'cancelled') expect(after.amount_received).toBe(0);
+      else expect(after.transfer!.state).toBe('paid');
+    }
+    const transfers = await incoming(m);
+    expect(transfers).toHaveLength(5);
+    expect(await balance(m)).toBe(sales.reduce((sum, s) => sum + s.total, 0));
+  });
+
   it('refuses bad bodies and queries with a 400 naming the field', async () => {
     const { m } = await shop();
     await deposit(m, { amount: UNIT });
     const [transfer] = await incoming(m);
-    const noOrder = await t.call('POST', `/transfers/incoming/${transfer!.id}/match`, { token: m.token, body: {} });
+    const noOrder = await t.call('POST', `/transfers/incoming/${transfer!.id}/match`, {
+      token: m.token,
+      body: {},
+    });
     expect(noOrder.status).toBe(400);
     expect(Object.keys(noOrder.body.error.fields)).toEqual(['order_id']);
     const badState = await t.call('GET', '/transfers/incoming', { token: m.token, query: { state: 'lost' } });

@@ -129,5 +129,6 @@ export async function cancelTillTransfer(
   ctx: Pick<StoreContext, 'storeId'>,
   order: Pick<OrdersTable, 'id' | 'payment_type'>,
 ): Promise<void> {
-  if (order.payment_type === 'bank_transfer') await tillTransfersRepository(trx, ctx.storeId).cancel(order.id);
+  if (order.payment_type === 'bank_transfer')
+    await tillTransfersRepository(trx, ctx.storeId).cancel(order.id);
 }

@@ -145,7 +145,11 @@ async function matchDeposit(deposit: CreditedDeposit, scope: DepositScope): Prom
       summary: `Transfer ${deposit.provider_reference} of ${money(ctx, deposit.amount)}${
         deposit.payer_name ? ` from ${deposit.payer_name}` : ''
       } paid order ${order.number}`,
-      after: { incoming_transfer_id: row.id, amount: deposit.amount, provider_reference: deposit.provider_reference },
+      after: {
+        incoming_transfer_id: row.id,
+        amount: deposit.amount,
+        provider_reference: deposit.provider_reference,
+      },
     });
     return;
   }
@@ -259,14 +263,14 @@ export async function matchTransfer(
     if (!(await tillTransfersRepository(trx, ctx.storeId).updateIncomingIf(id, incoming.state, matched))) {
       throw changedMeanwhile();
     }
+    // The sale's waiting transfer before the order, as a deposit paying it takes them (no two
+    // changes wait on each other crosswise); an order changed since it was read is a 409.
+    const inFull = pays === order.amount_outstanding;
+    await tillTransfersRepository(trx, ctx.storeId).addReceived(order.id, pays, inFull, now);
     const after = await payOrder(trx, ctx, order, pays, incoming.provider_reference);
-    if (!after) throw conflict(`Order ${order.number} was changed by someone else just now. Reload it and try again.`);
-    await tillTransfersRepository(trx, ctx.storeId).addReceived(
-      order.id,
-      pays,
-      after.amount_outstanding === 0,
-      now,
-    );
+    if (!after || (after.amount_outstanding === 0) !== inFull) {
+      throw conflict(`Order ${order.number} was changed by someone else just now. Reload it and try again.`);
+    }
     await keepSurplus(trx, ctx, incoming, order, surplus);
     await writeAudit(trx, ctx, {
       action: 'transfer.matched',

@@ -8,7 +8,7 @@ import { requeryDeposits } from '../wallet/wallet.public.js';
 
 /**
  * The requery round (decision 0065): a webhook lost in transit must still pay the sale waiting
- * for it. Every `TILL_TRANSFER_REQUERY_SECONDS`, for each store with a sale waiting for a transfer
+ * for it. Every `TRANSFER_REQUERY_SECONDS`, for each store with a sale waiting for a transfer
  * (placed in the last day), the provider is asked for the deposits into the store's account since
  * the oldest such sale, and each goes through the webhook's path: credited once per provider
  * reference, hence matched once.
@@ -47,7 +47,7 @@ export async function requeryTillTransfers(ctx: RequestContext): Promise<number>
 }
 
 export function startTillTransferRequery(app: FastifyInstance, db: Kysely<Database>, deps: Deps): void {
-  runEverySeconds(app, deps.config.TILL_TRANSFER_REQUERY_SECONDS, 'till transfer requery', () =>
+  runEverySeconds(app, deps.config.TRANSFER_REQUERY_SECONDS, 'till transfer requery', () =>
     requeryTillTransfers({
       db,
       deps,

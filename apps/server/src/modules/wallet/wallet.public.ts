@@ -27,7 +27,11 @@ export async function storeAccount(
 ): Promise<{ account_number: string; bank_name: string; account_name: string } | null> {
   const wallet = await walletRepository(db, storeId).wallet();
   return wallet
-    ? { account_number: wallet.account_number, bank_name: wallet.bank_name, account_name: wallet.account_name }
+    ? {
+        account_number: wallet.account_number,
+        bank_name: wallet.bank_name,
+        account_name: wallet.account_name,
+      }
     : null;
 }
 

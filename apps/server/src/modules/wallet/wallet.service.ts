@@ -317,10 +317,10 @@ export async function simulateDeposit(
   }
   const deposit: IncomingDeposit = {
     provider_reference: body.reference ?? `sbx_${newId().replace(/-/g, '')}`,
-      amount: body.amount,
-      currency: wallet.currency,
-      account_number: wallet.account_number,
-      provider_ref: wallet.provider_ref,
+    amount: body.amount,
+    currency: wallet.currency,
+    account_number: wallet.account_number,
+    provider_ref: wallet.provider_ref,
     payer_name: body.payer_name ?? 'Sandbox deposit',
     narration: 'Simulated deposit (sandbox)',
   };

@@ -142,6 +142,8 @@ export function createSandboxProvider(clock: Clock): PaymentProvider {
       return null;
     },
     rememberDeposit(deposit, at) {
+      // A reference sent again is the same deposit: kept once.
+      if (deposits.some((d) => d.deposit.provider_reference === deposit.provider_reference)) return;
       deposits.push({ deposit, at: at.getTime() });
       if (deposits.length > DEPOSITS_KEPT) deposits.splice(0, deposits.length - DEPOSITS_KEPT);
     },
