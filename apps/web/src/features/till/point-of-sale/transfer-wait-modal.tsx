@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Order, TillTransfer } from '@tillbook/contract/orders';
 import { useEffect, useState } from 'react';
