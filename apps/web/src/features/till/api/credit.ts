@@ -4,7 +4,7 @@ import { customersRoutes } from '@tillbook/contract/route-refs';
 import { call } from '../../../lib/api-client';
 import { useStoreId } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
-import { customerOnDevice, isLocalCustomerId } from '../catalogue/catalogue-cache';
+import { customerOnDevice, isLocalCustomerId, rememberCustomer } from '../catalogue/catalogue-cache';
 import { isOffline } from '../offline/network';
 
 /** What the till shows of a customer's account for a sale on credit (decision 0065). */
@@ -38,6 +38,8 @@ export const useCreditAccount = (customerId: string | null) => {
       if (isOffline() || isLocalCustomerId(customerId)) return fromCopy(storeId!, customerId!);
       try {
         const c = (await call(customersRoutes.get, { params: { id: customerId! }, signal })).data;
+        // Kept for the offline check; a device without its copy of the catalogue just skips it.
+        void rememberCustomer(storeId!, c).catch(() => undefined);
         return { ...c, fromDevice: false };
       } catch (error) {
         if (isOffline(error)) return fromCopy(storeId!, customerId!);
