@@ -84,6 +84,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /till/settings',
     'GET /till/favourites',
     'GET /till/top-sellers',
+    'GET /members/credit-approvers',
   ],
   // Checked inside the quote and the order for discounts above the store's limit (decision 0019).
   'orders.discount_override': [],

@@ -47,6 +47,16 @@ export type Member = z.infer<typeof memberSchema>;
 
 const idAnswer = z.object({ id: z.string() });
 
+/**
+ * A member who may approve a sale on credit past the customer's limit (`customers.credit_override`,
+ * decision 0065): the till's PIN dialog lists them, since a cashier may not read the team.
+ */
+export const creditApproverSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+});
+export type CreditApprover = z.infer<typeof creditApproverSchema>;
+
 const permissionList = z
   .array(z.string().refine(isPermission, { error: 'Unknown permission' }), {
     error: 'Choose the permissions',
@@ -116,6 +126,14 @@ export const membersRoutes = defineRoutes({
     summary: 'Delete a custom role nobody holds',
     params: idParam,
     response: idAnswer,
+  },
+  creditApprovers: {
+    method: 'GET',
+    path: '/members/credit-approvers',
+    access: 'orders.create',
+    summary:
+      "The store's active members who may approve a sale on credit past a customer's limit, for the till's PIN dialog",
+    response: z.array(creditApproverSchema),
   },
   list: {
     method: 'GET',

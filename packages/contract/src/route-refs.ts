@@ -124,6 +124,7 @@ export const membersRoutes: RouteRefs<typeof members.membersRoutes> = {
   createRole: { method: 'POST', path: '/roles' },
   updateRole: { method: 'PATCH', path: '/roles/:id' },
   deleteRole: { method: 'DELETE', path: '/roles/:id' },
+  creditApprovers: { method: 'GET', path: '/members/credit-approvers' },
   list: { method: 'GET', path: '/members/all-members' },
   add: { method: 'POST', path: '/members/add-member' },
   changeRole: { method: 'POST', path: '/members/change-role/:id' },

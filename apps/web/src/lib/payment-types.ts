@@ -6,4 +6,5 @@ export const PAYMENT_TYPE_LABELS: Record<string, string> = {
   wallet: 'Wallet',
   pos_terminal: 'POS terminal',
   other: 'Other',
+  credit: 'Credit',
 };

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
 import { readCounterValues } from '../../lib/counters.js';
+import { NO_ORDERS } from './customer-orders.queries.js';
 import { CUSTOMER_COUNTER, customersRepository, toCustomer } from './customers.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -98,7 +99,7 @@ export async function customersAddedBetween(
 /**
  * Customers changed after `after` (all when null), oldest change first, at most `limit`: the
  * till's copy for choosing a customer offline (decision 0036). Order figures are left at zero:
- * the till does not show them.
+ * the till does not show them; the account's balance and limit it does (decision 0065).
  */
 export async function customersChangedSince(
   db: Db,
@@ -106,8 +107,12 @@ export async function customersChangedSince(
   after: { at: string; id: string } | null,
   limit: number,
 ): Promise<Customer[]> {
-  const rows = await customersRepository(db, ctx.storeId).changedSince(after, limit);
-  return rows.map((row) => toCustomer(row));
+  const repo = customersRepository(db, ctx.storeId);
+  const rows = await repo.changedSince(after, limit);
+  // The balance is sent (one grouped sum per page): a credit sale made offline is held to the
+  // limit the device knew, its copy's balance plus its own queued sales (decision 0065).
+  const balances = await repo.balancesOf(rows.map((r) => r.id));
+  return rows.map((row) => toCustomer(row, { ...NO_ORDERS, account_balance: balances.get(row.id) ?? 0 }));
 }
 
 /**

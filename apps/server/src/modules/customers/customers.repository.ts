@@ -291,6 +291,19 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
     },
 
     /** Rows changed after `after` (all when null), oldest change first, at most `limit`. */
+    /** What each of these customers owes on account: the sum of their entries (decision 0065). */
+    async balancesOf(ids: readonly string[]): Promise<Map<string, number>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .selectFrom('customer_account_entries')
+        .select((eb) => ['customer_id', eb.fn.sum<number>('amount').as('balance')])
+        .where('store_id', '=', storeId)
+        .where('customer_id', 'in', ids)
+        .groupBy('customer_id')
+        .execute();
+      return new Map(rows.map((r) => [r.customer_id, Number(r.balance)]));
+    },
+
     changedSince(after: { at: string; id: string } | null, limit: number): Promise<CustomersTable[]> {
       let q = db.selectFrom('customers').selectAll().where('store_id', '=', storeId);
       if (after) {

@@ -123,6 +123,23 @@ export function membersRepository(db: Db, storeId: string) {
       }));
     },
 
+    /** The store's joined members with their role's key and stored permissions. */
+    activeMembersWithRoles: () =>
+      membershipsWithUserAndRole(db)
+        .select([
+          'm.user_id',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+          'r.key as role_key',
+          'r.permissions as role_permissions',
+        ])
+        .where('m.store_id', '=', storeId)
+        .where('m.status', '=', 'active')
+        .orderBy('u.first_name')
+        .orderBy('m.id')
+        .execute(),
+
     findMembership: (id: string) =>
       membershipsWithUserAndRole(db)
         .select([

@@ -19,6 +19,7 @@ export function registerMembersRoutes(app: FastifyInstance): void {
     await roles.deleteRole(ctx, params.id);
     return ok({ id: params.id }, 'Role deleted');
   });
+  route(app, membersRoutes.creditApprovers, async (ctx) => ok(await members.listCreditApprovers(ctx)));
   route(app, membersRoutes.list, async (ctx) => ok(await members.listMembers(ctx)));
   route(app, membersRoutes.add, async (ctx, { body }) =>
     ok(await members.addMember(ctx, body), 'Invitation sent', 201),

@@ -1,5 +1,5 @@
 import { INVITATION_TTL_DAYS } from '@tillbook/contract/constants';
-import type { addMemberBody, Member } from '@tillbook/contract/members';
+import type { addMemberBody, CreditApprover, Member } from '@tillbook/contract/members';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -16,6 +16,20 @@ import { ACT_ON_MEMBER, assertCanGrant, assertHolds } from './roles.service.js';
 
 export const listMembers = (ctx: StoreContext): Promise<Member[]> =>
   membersRepository(ctx.db, ctx.storeId).listMembers(ctx.actor.id, ctx.access.store.owner_user_id);
+
+/**
+ * Who may approve a sale on credit past a customer's limit with their PIN (decision 0065): the
+ * till lists them by name only, so a cashier picks the manager standing beside them.
+ */
+export async function listCreditApprovers(ctx: StoreContext): Promise<CreditApprover[]> {
+  const rows = await membersRepository(ctx.db, ctx.storeId).activeMembersWithRoles();
+  return rows
+    .filter((r) => rolePermissions(r.role_key, r.role_permissions).has('customers.credit_override'))
+    .map((r) => ({
+      user_id: r.user_id,
+      name: [r.first_name, r.last_name].filter(Boolean).join(' ').trim() || r.email,
+    }));
+}
 
 async function assignableRole(ctx: StoreContext, roleId: string) {
   const role = await membersRepository(ctx.db, ctx.storeId).findRole(roleId);

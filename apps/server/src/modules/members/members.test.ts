@@ -702,3 +702,26 @@ describe('nobody acts on more rights than they hold', () => {
     ).toBe(200);
   });
 });
+
+describe('credit approvers (the till PIN dialog, decision 0065)', () => {
+  it('lists to a cashier the active members who may approve a sale past a credit limit, and nobody else', async () => {
+    const m = await createMerchant(t);
+    const manager = await createStaff(t, m, 'manager');
+    const cashier = await createStaff(t, m, 'cashier');
+    // Invited and not yet joined: not someone who can type a PIN at the till.
+    const invited = await t.call('POST', '/members/add-member', {
+      token: m.token,
+      body: { email: uniqueEmail('invited.manager'), role_id: await roleId(m.token, 'manager') },
+    });
+    expect(invited.status).toBe(201);
+    const res = await t.call('GET', '/members/credit-approvers', { token: cashier.token });
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((a: { user_id: string }) => a.user_id);
+    expect(ids).toEqual(expect.arrayContaining([m.user.id, manager.user.id]));
+    expect(ids).not.toContain(cashier.user.id);
+    expect(ids).toHaveLength(2);
+    expect(res.body.data.find((a: { user_id: string }) => a.user_id === manager.user.id).name).toBe(
+      'Staff manager',
+    );
+  });
+});

@@ -214,7 +214,7 @@ describe('a sale waiting for a transfer', () => {
     expect(shift.takings.find((x) => x.payment_type === 'bank_transfer')!.amount).toBe(7 * UNIT);
     // The sale completed through the status route's path (its audit row) and raised order.paid.
     expect((await auditsOf(t, 'order.completed', { entityId: sale.id })).length).toBe(1);
-    // A sale paid in full at the till raises its payment.received.
+    // A sale paid in full at the till raises it too, with its payment.received.
     const cashSale = await order(t, m, {
       items: [{ product_id: product.id, quantity: 1 }],
       channel: 'pos',
@@ -222,8 +222,8 @@ describe('a sale waiting for a transfer', () => {
     });
     expect(cashSale.status).toBe(201);
     const events = await t.call('GET', '/webhooks/deliveries', { token: m.token });
-    // order.paid is for money after the sale (decision 0065): the cash sale raises payment.received.
     expect(events.body.data.map((d: { event: string }) => d.event).sort()).toEqual([
+      'order.paid',
       'order.paid',
       'payment.received',
       'payment.received',

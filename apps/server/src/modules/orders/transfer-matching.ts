@@ -84,6 +84,7 @@ async function payOrder(
       kind: 'paid',
       payment,
       order: { payment_type: row.payment_type, payment_state: intake.payment_state },
+      // The money counts in the drawer of the cashier who placed the sale.
       cashier_id: row.created_by_id,
     },
   ]);

@@ -181,3 +181,25 @@ describe('/till/settings', () => {
     expect(fields.offline_stock_rule).toContain('Stock rule must be one of');
   });
 });
+
+describe("the till's copy of a customer's account (decision 0065)", () => {
+  it('carries the credit limit and what the customer owes, so an offline credit sale is held to them', async () => {
+    const store = await createMerchant(t);
+    const rice = await createProduct(t, store, { name: 'Rice 5kg', price: 700_000, quantity: 10 });
+    const customer = await createCustomer(t, store);
+    const limit = await t.call('PUT', `/customers/${customer.id}/credit_limit`, {
+      token: store.token,
+      body: { credit_limit: 2_000_000 },
+    });
+    expect(limit.status).toBe(200);
+    const sold = await order(t, store, {
+      items: [{ product_id: rice.id, quantity: 1 }],
+      payment_type: 'credit',
+      customer_id: customer.id,
+      amount_received: 200_000,
+    });
+    expect(sold.status).toBe(201);
+    const copy = (await changes(store)).customers.find((c) => c.id === customer.id);
+    expect(copy).toMatchObject({ credit_limit: 2_000_000, account_balance: 500_000 });
+  });
+});

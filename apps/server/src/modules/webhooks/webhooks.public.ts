@@ -126,23 +126,24 @@ export const webhooksSubscriber: OrderFactSubscriber = {
   // A later payment (`source: 'payment'`) is written by the payments-received ledger, which
   // raises its `payment.received` itself; a sale's payment is written in the sale's batch.
   paid: ({ payment, order }, scope) => {
-    if (payment.source === 'order') sale(scope, [{ type: 'payment.received', data: payment }]);
-    // `order.paid` (decision 0065): a payment after the sale (by any route: a payment recorded,
-    // a repayment of the account, a matched transfer) that leaves the order paid in full. A sale
-    // paid in full when placed raises `order.created` only.
-    else if (order.payment_state === 'paid') {
-      change(scope, [
-        {
-          type: 'order.paid',
-          data: {
-            order_id: payment.order_id,
-            order_number: payment.order_number,
-            customer_id: payment.customer_id,
-            payment,
-          },
-        },
-      ]);
-    }
+    // `order.paid` (decision 0065, the contract's catalogue): paid in full by this money, at the
+    // till (with the sale's `payment.received`, in one batch), by a matched transfer or later.
+    const paidInFull: WebhookEventInput[] =
+      order.payment_state === 'paid'
+        ? [
+            {
+              type: 'order.paid',
+              data: {
+                order_id: payment.order_id,
+                order_number: payment.order_number,
+                customer_id: payment.customer_id,
+                payment,
+              },
+            },
+          ]
+        : [];
+    if (payment.source === 'order') sale(scope, [{ type: 'payment.received', data: payment }, ...paidInFull]);
+    else if (paidInFull.length) change(scope, paidInFull);
   },
   completed: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),
   cancelled: ({ order, from }, scope) => change(scope, [statusChanged(order, from)]),

@@ -53,6 +53,15 @@ export async function catalogueMeta(storeId: string): Promise<CatalogueMeta | un
   return (await tillDb()).get('meta', storeId);
 }
 
+/**
+ * A customer as the server answered just now, kept in the device's copy: the changes sync sends
+ * a customer again only when their record changes, not when their account moves, so the till
+ * keeps the freshest balance it saw for an offline sale on credit (decision 0065).
+ */
+export async function rememberCustomer(storeId: string, customer: Customer): Promise<void> {
+  await (await tillDb()).put('customers', { ...customer, storeId });
+}
+
 export async function customerOnDevice(storeId: string, id: string): Promise<Customer | undefined> {
   const c = await (await tillDb()).get('customers', id);
   return c && c.storeId === storeId ? c : undefined;

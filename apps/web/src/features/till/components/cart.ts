@@ -1,4 +1,4 @@
-import type { PaymentType } from '@tillbook/contract/orders';
+import type { PaymentType, TenderType } from '@tillbook/contract/order-constants';
 import type { Product } from '@tillbook/contract/products';
 import { lineLabel } from '../../../lib/line-label';
 import { mixedUnits, priceOf, resolveSellable, type LineChoice, type Sellable } from './sellable';
@@ -81,8 +81,12 @@ export interface Cart {
   /** The store's shipping rate chosen for delivery; null when the customer takes the goods. */
   shipping_id: string | null;
   payment_type: PaymentType;
-  /** As typed, in major units. */
+  /** As typed, in major units. On credit: the part paid now (empty: none). */
   amount_received: string;
+  /** On credit (decision 0065): how the part paid now was paid. */
+  paid_with: TenderType;
+  /** By bank transfer: the till shows the store's account and waits for the transfer to arrive. */
+  await_transfer: boolean;
   notes: string;
   /**
    * The idempotency key of the sale being placed and the body it was sent with: a retry of the
@@ -98,6 +102,8 @@ export const emptyCart = (): Cart => ({
   shipping_id: null,
   payment_type: 'cash',
   amount_received: '',
+  paid_with: 'cash',
+  await_transfer: false,
   notes: '',
   attempt: null,
 });

@@ -1,6 +1,7 @@
 import type { OrderBody } from '../../../lib/till-db';
 import { catalogueMeta } from '../catalogue/catalogue-cache';
 import { NO_COPY_MESSAGE } from '../offline/local-quote';
+import { offlineCreditLimitReached } from '../offline/offline-credit';
 import { offlineLimitReached } from '../offline/offline-limit';
 import { serverCustomerId } from '../offline/offline-customers';
 import { isOffline } from '../offline/network';
@@ -73,7 +74,11 @@ async function keepForLater(input: SaleInput, sentOnline: OrderBody | null = nul
     // online a moment ago (it takes its offline form in its place, below).
     const before = await getSale(input.key);
     if (before && before.mode !== 'online') return { kind: 'waiting', sale: before };
-    const limit = await offlineLimitReached(input.storeId, input.key);
+    // A body already sent online was checked by the server (its answer only was lost): the
+    // credit limit and the transfer are the server's to decide when it is sent again.
+    const limit =
+      (await offlineLimitReached(input.storeId, input.key)) ??
+      (sentOnline ? null : await saleNeedsNetwork(input));
     const meta = await catalogueMeta(input.storeId);
     if (limit || !meta) {
       if (before) await removeSale(input.key);
@@ -87,3 +92,21 @@ async function keepForLater(input: SaleInput, sentOnline: OrderBody | null = nul
     return { kind: 'refused', error };
   }
 }
+
+/**
+ * Why this sale cannot be made offline (decision 0065), or null: waiting for a transfer needs the
+ * server to see it arrive; a sale on credit must stay within the limit the device knew.
+ */
+async function saleNeedsNetwork(input: SaleInput): Promise<string | null> {
+  if (input.body.await_transfer) return WAIT_NEEDS_NETWORK;
+  return offlineCreditLimitReached(
+    input.storeId,
+    input.key,
+    input.body,
+    input.quote.total,
+    input.quote.currency,
+  );
+}
+
+export const WAIT_NEEDS_NETWORK =
+  'Waiting for a transfer needs the network: the till checks the store account for it. Take cash or card, or connect to the internet.';

@@ -1,9 +1,16 @@
-import { Button, Group, Kbd, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { PAYMENT_TYPES, type PaymentType } from '@tillbook/contract/order-constants';
+import { Button, Group, Kbd, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  PAYMENT_TYPES,
+  TENDER_TYPES,
+  type PaymentType,
+  type TenderType,
+} from '@tillbook/contract/order-constants';
 import { useMemo, type RefObject } from 'react';
 import { formatMoney, minorDigits } from '../../../lib/format';
 import type { Cart } from '../components/cart';
 import { PAYMENT_TYPE_LABELS } from '../../../lib/payment-types';
+import { useOnline } from '../offline/network';
+import { CreditPanel } from './credit-panel';
 import type { CartUpdate } from './use-pos-cart';
 import { useHasKeyboard } from './use-has-keyboard';
 import type { PosQuote } from './use-pos-quote';
@@ -18,6 +25,10 @@ export function cashSuggestions(total: number, digits: number): number[] {
   }
   return [...out].slice(0, 4);
 }
+
+/** The sale waits for a bank transfer into the store's account (decision 0065). */
+export const awaitsTransfer = (cart: Pick<Cart, 'payment_type' | 'await_transfer'>) =>
+  cart.payment_type === 'bank_transfer' && cart.await_transfer;
 
 interface PaymentPanelProps {
   cart: Cart;
@@ -48,6 +59,9 @@ export function PaymentPanel({
   const { total, change, owing, receivedError, quote, fresh } = priced;
   const digits = minorDigits(currency);
   const suggestions = useMemo(() => cashSuggestions(total, digits), [total, digits]);
+  const online = useOnline();
+  const credit = cart.payment_type === 'credit';
+  const awaiting = awaitsTransfer(cart);
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -58,27 +72,61 @@ export function PaymentPanel({
           allowDeselect={false}
           onChange={(v) => v && update((c) => ({ ...c, payment_type: v as PaymentType }))}
         />
-        <TextInput
-          ref={receivedRef}
-          label="Amount received"
-          description="Leave empty when the customer pays the total exactly"
-          placeholder={formatMoney(total, currency)}
-          inputMode="decimal"
-          value={cart.amount_received}
-          error={receivedError}
-          rightSection={keyboard ? <Kbd size="xs">F8</Kbd> : null}
-          rightSectionWidth={keyboard ? 40 : undefined}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            update((c) => ({ ...c, amount_received: value }));
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              completeSale();
+        {credit && <CreditPanel cart={cart} update={update} owed={priced.onAccount} currency={currency} />}
+        {cart.payment_type === 'bank_transfer' && (
+          <Switch
+            size="md"
+            label="Wait for transfer"
+            description={
+              online
+                ? 'Show the store account; the sale completes when the transfer arrives'
+                : 'Needs the network: the till checks the store account for the transfer. Offline, take the transfer as paid only once you see it.'
             }
-          }}
-        />
+            checked={awaiting}
+            // Offline it can be turned off, not on (a sale kept offline cannot wait for a transfer).
+            disabled={!online && !awaiting}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              update((c) => ({ ...c, await_transfer: on }));
+            }}
+          />
+        )}
+        {!awaiting && (
+          <TextInput
+            ref={receivedRef}
+            label={credit ? 'Paid now' : 'Amount received'}
+            description={
+              credit
+                ? 'Optional: a part paid now; the rest goes on the account'
+                : 'Leave empty when the customer pays the total exactly'
+            }
+            placeholder={credit ? formatMoney(0, currency) : formatMoney(total, currency)}
+            inputMode="decimal"
+            value={cart.amount_received}
+            error={receivedError}
+            rightSection={keyboard ? <Kbd size="xs">F8</Kbd> : null}
+            rightSectionWidth={keyboard ? 40 : undefined}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              update((c) => ({ ...c, amount_received: value }));
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                completeSale();
+              }
+            }}
+          />
+        )}
+        {credit && (priced.received ?? 0) > 0 && (
+          <Select
+            label="Paid with"
+            data={TENDER_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] ?? t }))}
+            value={cart.paid_with}
+            allowDeselect={false}
+            onChange={(v) => v && update((c) => ({ ...c, paid_with: v as TenderType }))}
+          />
+        )}
         {cart.payment_type === 'cash' && total > 0 && (
           <Group gap={6}>
             {suggestions.map((s) => (
@@ -101,7 +149,7 @@ export function PaymentPanel({
             </Text>
           </Group>
         )}
-        {owing > 0 && (
+        {owing > 0 && !credit && (
           <Text size="sm" c="orange">
             {formatMoney(owing, currency)} will be left to pay: the order stays open until it is paid.
           </Text>
@@ -109,6 +157,7 @@ export function PaymentPanel({
         {!withoutButton && (
           <CompleteSaleButton
             total={quote.data && fresh ? total : null}
+            awaiting={awaiting}
             currency={currency}
             canSell={canSell}
             selling={selling}
@@ -123,12 +172,15 @@ export function PaymentPanel({
 /** The button that sells, with the total once the server priced the cart as it is. */
 export function CompleteSaleButton({
   total,
+  awaiting = false,
   currency,
   canSell,
   selling,
   completeSale,
 }: {
   total: number | null;
+  /** By transfer, waiting for it: the button places the sale and shows the account to pay. */
+  awaiting?: boolean;
   currency: string;
   canSell: boolean;
   selling: boolean;
@@ -147,7 +199,8 @@ export function CompleteSaleButton({
       loading={selling}
       onClick={completeSale}
     >
-      Complete sale{total !== null ? ` · ${formatMoney(total, currency)}` : ''}
+      {awaiting ? 'Wait for transfer' : 'Complete sale'}
+      {total !== null ? ` · ${formatMoney(total, currency)}` : ''}
     </Button>
   );
 }

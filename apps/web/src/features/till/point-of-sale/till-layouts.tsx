@@ -3,12 +3,14 @@ import { IconPlayerPause } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { MatchQueueButton } from './match-queue';
 import { CHARGE_BAR_SPACE } from './phone-till';
 import { ShortcutsPanel } from './shortcuts-panel';
 
 /** The till's title with its held-sales, hold and clear actions (compact on a phone). */
 export const TillHeader = memo(function TillHeader({
   phone,
+  currency,
   heldCount,
   empty,
   onShowHeld,
@@ -16,6 +18,7 @@ export const TillHeader = memo(function TillHeader({
   onClear,
 }: {
   phone: boolean;
+  currency: string;
   heldCount: number;
   /** No line on the till: nothing to hold or clear. */
   empty: boolean;
@@ -30,6 +33,7 @@ export const TillHeader = memo(function TillHeader({
       breadcrumbs={[{ label: 'Sales' }, { label: 'Orders', to: paths.orders }, { label: 'Point of sale' }]}
       actions={
         <Group gap="sm">
+          <MatchQueueButton phone={phone} currency={currency} />
           <Button variant="default" size={size} disabled={heldCount === 0} onClick={onShowHeld}>
             Held sales ({heldCount})
           </Button>

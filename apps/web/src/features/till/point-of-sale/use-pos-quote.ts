@@ -63,9 +63,15 @@ export function usePosQuote({ cart, currency, saleErrors, onCodeRefused, onShipp
   const received = receivedTyped ? toMinor(receivedTyped, currency) : null;
   const change = cart.payment_type === 'cash' ? changeDue(received, total) : 0;
   const owing = received !== null && received < total ? total - received : 0;
+  // On credit the amount typed is the part paid now (none when empty); the rest goes on the account.
+  const credit = cart.payment_type === 'credit';
+  const onAccount = credit ? Math.max(0, total - (received ?? 0)) : 0;
   const receivedError =
     saleErrors.amount_received ??
-    (receivedTyped && received === null ? 'Enter an amount like 5000 or 5,000.50' : undefined);
+    (receivedTyped && received === null ? 'Enter an amount like 5000 or 5,000.50' : undefined) ??
+    (credit && received !== null && total > 0 && received > total
+      ? 'Paid now cannot be more than the total'
+      : undefined);
 
   return {
     items,
@@ -78,6 +84,7 @@ export function usePosQuote({ cart, currency, saleErrors, onCodeRefused, onShipp
     received,
     change,
     owing,
+    onAccount,
     receivedError,
   };
 }

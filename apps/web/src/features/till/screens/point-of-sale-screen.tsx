@@ -23,7 +23,9 @@ import { emptyCart } from '../components/cart';
 import { choiceOfMatch, needsVariantChoice } from '../components/sellable';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
-import { CompleteSaleButton, PaymentPanel } from '../point-of-sale/payment-panel';
+import { awaitsTransfer, CompleteSaleButton, PaymentPanel } from '../point-of-sale/payment-panel';
+import type { CreditApproval } from '../point-of-sale/credit-approval-modal';
+import { creditRefusal, SaleTransferDialogs } from '../point-of-sale/sale-transfer-dialogs';
 import { CameraButton, CartSheet, ChargeBar } from '../point-of-sale/phone-till';
 import { ProductGrid } from '../point-of-sale/product-grid';
 import { readNow } from '../point-of-sale/use-has-keyboard';
@@ -67,6 +69,10 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const { cart, setCart, update } = till;
   const charges = useCharges(cart.discount_code);
   const [sale, setSale] = useState<Order | null>(null);
+  // A sale waiting for its bank transfer (decision 0065): the till shows the account until it arrives.
+  const [waitingSale, setWaitingSale] = useState<Order | null>(null);
+  // A sale on credit the server refused for the limit: a manager may approve it with their PIN.
+  const [approval, setApproval] = useState<{ message: string; error: string | null } | null>(null);
   const [clearing, setClearing] = useState(false);
   const [heldOpen, setHeldOpen] = useState(false);
   const phone = usePhoneTill();
@@ -154,9 +160,13 @@ function PointOfSale({ storeId }: { storeId: string }) {
 
   const finishSale = (outcome: SaleOutcome) => {
     if (outcome.kind === 'recorded') {
-      notify.success(MESSAGES.completed);
       setSheetOpen(false);
-      setSale(outcome.order);
+      setApproval(null);
+      if (outcome.order.transfer && outcome.order.status === 'pending') setWaitingSale(outcome.order);
+      else {
+        notify.success(MESSAGES.completed);
+        setSale(outcome.order);
+      }
       clearTill();
       // Stock, discount uses and payments changed with the sale.
       for (const keys of [
@@ -181,6 +191,12 @@ function PointOfSale({ storeId }: { storeId: string }) {
       void offline.retry();
       return;
     }
+    // Past the customer's credit limit: a manager may approve it (the dialog says why).
+    const credit = creditRefusal(outcome.error, cart.payment_type, approval);
+    if (credit) {
+      setApproval(credit);
+      return;
+    }
     // Refused: the cashier sees why beside the fields (stock, a code, a rate) and the cart stays.
     const fields = outcome.error instanceof ApiError ? outcome.error.fields : {};
     till.setSaleErrors(fields);
@@ -202,9 +218,12 @@ function PointOfSale({ storeId }: { storeId: string }) {
     priced.fresh &&
     !Object.keys(priced.errorsByLine).length &&
     !priced.receivedError &&
+    // A sale on credit goes on a customer's account.
+    (cart.payment_type !== 'credit' || cart.customer !== null) &&
     !selling.isPending;
 
-  const completeSale = () => {
+  /** Sells the cart; `approval`: a manager's PIN for a sale on credit past the customer's limit. */
+  const completeSale = (approval?: CreditApproval) => {
     const quote = priced.quote.data;
     if (!canSell || !quote) return;
     // The store asks for the float before a sale (Settings → Till); a sale made offline is never
@@ -217,12 +236,18 @@ function PointOfSale({ storeId }: { storeId: string }) {
       shiftControl.current?.open(SHIFT_REQUIRED_TEXT);
       return;
     }
+    const credit = cart.payment_type === 'credit';
+    const awaiting = awaitsTransfer(cart);
     const body: OrderBody = {
       items,
       payment_type: cart.payment_type,
       channel: 'pos',
-      // Left empty, the customer pays the total in full.
-      amount_received: priced.received ?? total,
+      // Left empty, the customer pays the total in full; on credit, nothing is paid now; waiting
+      // for a transfer, nothing is received until it arrives.
+      amount_received: awaiting ? 0 : credit ? (priced.received ?? 0) : (priced.received ?? total),
+      ...(credit ? { paid_with: cart.paid_with } : {}),
+      ...(credit && approval ? { credit_approval: approval } : {}),
+      ...(awaiting ? { await_transfer: true } : {}),
       ...(cart.customer ? { customer_id: cart.customer.id } : {}),
       ...priced.charges,
       ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
@@ -294,7 +319,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
       ['F6', holdSale],
       ['F7', () => codeRef.current?.focus()],
       ['F8', () => receivedRef.current?.focus()],
-      ['F9', completeSale],
+      ['F9', () => completeSale()],
       ['alt+x', () => cart.lines.length > 0 && setClearing(true)],
     ],
     [],
@@ -342,7 +367,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
       currency={currency}
       canSell={canSell}
       selling={selling.isPending}
-      completeSale={completeSale}
+      completeSale={() => completeSale()}
       receivedRef={receivedRef}
       withoutButton={phone}
     />
@@ -353,6 +378,7 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const header = (
     <TillHeader
       phone={phone}
+      currency={currency}
       heldCount={till.held.length}
       empty={cart.lines.length === 0}
       onShowHeld={showHeld}
@@ -379,10 +405,11 @@ function PointOfSale({ storeId }: { storeId: string }) {
           footer={
             <CompleteSaleButton
               total={priced.quote.data && priced.fresh ? total : null}
+              awaiting={awaitsTransfer(cart)}
               currency={currency}
               canSell={canSell}
               selling={selling.isPending}
-              completeSale={completeSale}
+              completeSale={() => completeSale()}
             />
           }
         >
@@ -409,6 +436,18 @@ function PointOfSale({ storeId }: { storeId: string }) {
   return (
     <>
       {layout}
+      <SaleTransferDialogs
+        phone={phone}
+        waitingSale={waitingSale}
+        onWaitDone={() => {
+          setWaitingSale(null);
+          focusScanOnDesktop();
+        }}
+        approval={approval}
+        selling={selling.isPending}
+        onApprove={completeSale}
+        onApprovalClose={() => setApproval(null)}
+      />
       <TillDialogs
         clearing={clearing}
         onClear={() => {
