@@ -123,3 +123,31 @@ test('the receipt page at 58 mm, and a test print to a serial printer @engine', 
   expect(text).toContain('PRINTER TEST');
   expect(text).toContain('NGN 3,000.00');
 });
+
+test('after a sale at the till on a phone, the receipt goes to WhatsApp in one tap @engine', async ({
+  page,
+  request,
+}) => {
+  const merchant = await createMerchant(request, { businessName: 'Iya Basira Stores' });
+  await createProduct(request, merchant, 'Peak Milk 400g', 250_000, 20);
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  await page.setViewportSize(PHONE);
+  await signIn(page, merchant.email);
+  await page.goto('/sales/orders/generate');
+  await page
+    .getByRole('region', { name: 'Quick products' })
+    .getByRole('button', { name: /^Add Peak Milk 400g/ })
+    .click();
+  await page.getByRole('button', { name: /Charge ₦2,500/ }).click();
+  await page.getByRole('button', { name: /Complete sale · ₦2,500/ }).click();
+  const done = page.getByRole('dialog', { name: /Sale completed/ });
+  await expect(done).toBeVisible();
+  const popup = page.waitForEvent('popup');
+  await done.getByRole('button', { name: 'WhatsApp' }).click();
+  const chat = await popup;
+  await chat.waitForURL(/^https:\/\/wa\.me\//);
+  // A walk-in sale: WhatsApp asks whom to send it to; the message carries the receipt's link.
+  const text = new URL(chat.url()).searchParams.get('text')!;
+  expect(text).toContain('Iya Basira Stores');
+  expect(text).toMatch(/\/api\/v1\/r\/[\w-]+\.[\w-]+/);
+});

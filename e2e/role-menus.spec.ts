@@ -42,6 +42,7 @@ const SETTINGS = [
   'Shipping',
   'Tax',
   'Till',
+  'Receipts',
   'Subscription',
 ];
 

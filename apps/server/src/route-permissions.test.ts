@@ -77,6 +77,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   // Checked by the shifts service on another member's shift (closing it, its figures).
   'shifts.manage': [],
   'orders.create': [
+    'POST /order/:id/transfer/cancel',
     'POST /discounts/validate',
     'POST /order/quote',
     'POST /order',

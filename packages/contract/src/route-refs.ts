@@ -261,6 +261,7 @@ export const taxRoutes: RouteRefs<typeof tax.taxRoutes> = {
 export const tillTransfersRoutes: RouteRefs<typeof tillTransfers.tillTransfersRoutes> = {
   list: { method: 'GET', path: '/transfers/incoming' },
   match: { method: 'POST', path: '/transfers/incoming/:id/match' },
+  cancelWaiting: { method: 'POST', path: '/order/:id/transfer/cancel' },
   ignore: { method: 'POST', path: '/transfers/incoming/:id/ignore' },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes, idParam, paginationQuery, trimmed } from './common.js';
+import { orderSchema } from './order-model.js';
 
 /**
  * Transfers that came into the store's account, as the till matches them to sales waiting for
@@ -71,6 +72,15 @@ export const tillTransfersRoutes = defineRoutes({
     body: matchTransferBody,
     idempotent: true,
     response: incomingTransferSchema,
+  },
+  cancelWaiting: {
+    method: 'POST',
+    path: '/order/:id/transfer/cancel',
+    access: 'orders.create',
+    summary:
+      'Cancel a sale still waiting for its transfer, nothing received: by the cashier who placed it (or anyone who may cancel orders); its stock goes back',
+    params: idParam,
+    response: orderSchema,
   },
   ignore: {
     method: 'POST',

@@ -66,13 +66,9 @@ const RULES: readonly ScreenRule[] = [
   { path: paths.settingsTab('shipping'), need: ['settings.manage'], closed: many('Shipping settings') },
   { path: paths.settingsTab('tax'), need: ['settings.manage'], closed: many('Tax settings') },
   { path: paths.settingsTab('till'), need: ['settings.manage'], closed: many('Till settings') },
-  // The store's receipt text is changed with settings.manage; the till's own printer is set up by
-  // whoever sells at it.
-  {
-    path: paths.settingsTab('receipts'),
-    need: ['settings.manage', 'orders.create'],
-    closed: many('Receipt settings'),
-  },
+  // The store's receipt text and each till's printer (kept on the device, per store) are set up by
+  // whoever runs the store's settings, on the till's own device.
+  { path: paths.settingsTab('receipts'), need: ['settings.manage'], closed: many('Receipt settings') },
   // The plan limits the team and the stores: who runs those sees it; who pays changes it.
   {
     path: paths.settingsTab('subscription'),

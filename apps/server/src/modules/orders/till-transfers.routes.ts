@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, paged } from '../../lib/reply.js';
 import { route } from '../../lib/route.js';
 import { ignoreTransfer, listIncomingTransfers, matchTransfer } from './transfer-matching.js';
+import { cancelWaitingSale } from './waiting-sale.service.js';
 
 /** Transfers into the store's account and the "match it" queue (decision 0065). */
 export function registerTillTransfersRoutes(app: FastifyInstance): void {
@@ -17,6 +18,9 @@ export function registerTillTransfersRoutes(app: FastifyInstance): void {
       outcome.status,
     );
   });
+  route(app, tillTransfersRoutes.cancelWaiting, async (ctx, { params }) =>
+    ok(await cancelWaitingSale(ctx, params.id), 'Sale cancelled'),
+  );
   route(app, tillTransfersRoutes.ignore, async (ctx, { params }) =>
     ok(await ignoreTransfer(ctx, params.id), 'Transfer left as a deposit'),
   );

@@ -586,3 +586,37 @@ describe('the requery round', () => {
     expect(await balance(m)).toBe(9 * UNIT);
   });
 });
+
+describe('a cashier cancelling a sale that waits for its transfer', () => {
+  it('is theirs to cancel while nothing came; not another cashier’s; not once it is paid', async () => {
+    const { m, product } = await shop();
+    const ada = await createStaff(t, m, 'cashier');
+    const bayo = await createStaff(t, m, 'cashier');
+    const sale = await awaiting(ada, product, 3);
+    const cancel = (who: Merchant, id: string) =>
+      t.call('POST', `/order/${id}/transfer/cancel`, { token: who.token });
+
+    const refused = await cancel(bayo, sale.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('only they, or someone who may cancel orders');
+    const done = await cancel(ada, sale.id);
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ status: 'cancelled', transfer: { state: 'cancelled' } });
+    expect((await auditsOf(t, 'order.cancelled', { entityId: sale.id })).length).toBe(1);
+    // Its stock is back, and a transfer of its amount now waits in the queue instead.
+    expect((await deposit(m, { amount: 3 * UNIT })).status).toBe(201);
+    expect((await getOrder(m, sale.id)).status).toBe('cancelled');
+
+    // The owner may cancel anyone's; a paid sale is not waiting any more.
+    const other = await awaiting(bayo, product, 4);
+    expect((await cancel(m, other.id)).status).toBe(200);
+    const paid = await awaiting(ada, product, 5);
+    expect((await deposit(m, { amount: 5 * UNIT })).status).toBe(201);
+    expect((await cancel(ada, paid.id)).status).toBe(409);
+    // A cash sale, another store's order.
+    const cash = await order(t, ada, { items: [{ product_id: product.id, quantity: 1 }], channel: 'pos' });
+    expect((await cancel(ada, cash.body.data.id)).status).toBe(409);
+    const stranger = await createMerchant(t);
+    expect((await cancel(stranger, sale.id)).status).toBe(404);
+  });
+});

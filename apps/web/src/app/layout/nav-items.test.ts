@@ -37,6 +37,7 @@ describe('the menu of a role', () => {
         'Shipping',
         'Tax',
         'Till',
+        'Receipts',
         'Subscription',
       ].map((l) => `Settings › ${l}`),
     );

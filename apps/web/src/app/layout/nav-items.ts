@@ -89,6 +89,7 @@ export const NAV: NavGroup[] = [
       { label: 'Shipping', to: paths.settingsTab('shipping') },
       { label: 'Tax', to: paths.settingsTab('tax') },
       { label: 'Till', to: paths.settingsTab('till') },
+      { label: 'Receipts', to: paths.settingsTab('receipts') },
       { label: 'Subscription', to: paths.settingsTab('subscription') },
     ],
   },

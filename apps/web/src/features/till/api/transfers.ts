@@ -114,15 +114,12 @@ export const useCreditApprovers = (enabled: boolean) => {
  * its stock comes back). With the network only.
  */
 export const useCancelWaitingSale = (
-  options: HookMutationOptions<typeof ordersRoutes.updateStatus, string> = {},
+  options: HookMutationOptions<typeof tillTransfersRoutes.cancelWaiting, string> = {},
 ) => {
   const storeId = useStoreId();
-  return useRouteMutation(ordersRoutes.updateStatus, {
+  return useRouteMutation(tillTransfersRoutes.cancelWaiting, {
     kind: 'update',
-    args: (id: string) => ({
-      params: { id },
-      body: { status: 'cancelled' as const, reason: 'The transfer did not come: cancelled at the till' },
-    }),
+    args: (id: string) => ({ params: { id } }),
     invalidate: [
       queryKeys.orders.all(storeId),
       queryKeys.products.all(storeId),

@@ -1,15 +1,40 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { Order } from '@tillbook/contract/orders';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { messageOf } from '../../../lib/api-client';
+import { useStoreId } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
+import { loadPrinterProfile } from '../../../lib/printing/printer-profile';
+import { notify } from '../../../lib/toast';
 import { Receipt } from '../../../components/receipt';
+import { ShareReceiptButtons, usePrintReceipt } from '../../../components/share-receipt';
 import { paths } from '../../../config/paths';
+
+/**
+ * Prints a completed sale's receipt once on this till's own printer when its profile says so
+ * (Settings → Receipts, issue 35). A sale still on the device waits: its receipt names an order
+ * the store has not recorded yet.
+ */
+function useAutoPrint(sale: Order | null, pending: boolean) {
+  const storeId = useStoreId();
+  const print = usePrintReceipt();
+  const printed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!sale || pending || printed.current === sale.id) return;
+    const profile = loadPrinterProfile(storeId);
+    if (!profile.autoPrint || profile.connection === 'page') return;
+    printed.current = sale.id;
+    print(sale.id).catch((error: unknown) => notify.error(messageOf(error)));
+  }, [sale, pending, storeId, print]);
+}
 
 /** After a sale: the change to give, the receipt (on screen and for the printer), a new sale. */
 export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; onNewSale: () => void }) {
   // Made offline and not yet recorded by the store (decision 0036): no order to open yet.
   const pending = Boolean(sale?.offline_number && !sale.offline_state);
+  useAutoPrint(sale, pending);
   return (
     <Modal
       opened={Boolean(sale)}
@@ -36,6 +61,13 @@ export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; on
           <Paper withBorder radius="md" p="md">
             <Receipt order={sale} mode="screen" />
           </Paper>
+          {pending ? (
+            <Text size="sm" c="dimmed">
+              The receipt can be shared on WhatsApp or SMS once the sale reaches the store.
+            </Text>
+          ) : (
+            <ShareReceiptButtons orderId={sale.id} phone={sale.customer?.phone_number ?? null} />
+          )}
           <Group justify="space-between">
             {pending ? (
               <span />
