@@ -206,6 +206,7 @@ export async function placeOrder(q, body) {
     change_due: (body.amount_received ?? 0) - received,
     refunded_total: 0,
     amount_refunded: 0,
+    amount_written_off: 0,
     currency: 'NGN',
     created_by_name: 'bench',
     created_at: now,

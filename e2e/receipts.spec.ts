@@ -151,3 +151,44 @@ test('after a sale at the till on a phone, the receipt goes to WhatsApp in one t
   expect(text).toContain('Iya Basira Stores');
   expect(text).toMatch(/\/api\/v1\/r\/[\w-]+\.[\w-]+/);
 });
+
+test("a payment reminder on WhatsApp from a customer's account, naming what they owe @engine", async ({
+  page,
+  request,
+}) => {
+  const merchant = await createMerchant(request, { businessName: 'Mama Nkechi Provisions' });
+  const auth = { Authorization: merchant.token };
+  const product = await createProduct(request, merchant, 'Indomie carton', 980_000, 20);
+  const customer = await request.post('/api/v1/customers/create', {
+    headers: auth,
+    data: { first_name: 'Ngozi', last_name: 'Eze', phone_number: '0803 555 0177' },
+  });
+  const customerId = (await customer.json()).data.id as string;
+  const limit = await request.put(`/api/v1/customers/${customerId}/credit_limit`, {
+    headers: auth,
+    data: { credit_limit: 5_000_000 },
+  });
+  expect(limit.status(), await limit.text()).toBe(200);
+  const sale = await request.post('/api/v1/order', {
+    headers: auth,
+    data: {
+      customer_id: customerId,
+      items: [{ product_id: product.id, quantity: 2 }],
+      payment_type: 'credit',
+      channel: 'pos',
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  await page.setViewportSize(PHONE);
+  await signIn(page, merchant.email);
+  await page.goto(`/sales/customers/${customerId}?tab=account`);
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Send reminder' }).click();
+  const chat = await popup;
+  await chat.waitForURL(/^https:\/\/wa\.me\//);
+  const wa = new URL(chat.url());
+  expect(wa.pathname).toBe('/2348035550177');
+  expect(wa.searchParams.get('text')).toContain('you owe ₦19,600.00');
+});

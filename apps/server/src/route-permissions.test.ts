@@ -16,6 +16,7 @@ import { createMemberWith } from './test/sales-fixtures.js';
  */
 const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
   'customers.view': [
+    'POST /customers/:id/account/share',
     'GET /customers/paginated-results',
     'GET /customers/search/name',
     'GET /customers/filter-customer/:filter',

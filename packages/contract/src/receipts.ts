@@ -21,6 +21,14 @@ export const shareBody = z.object({
   phone: optionalTrimmed('Phone number', 30),
 });
 
+/**
+ * A customer's statement shared (`POST /customers/{id}/account/share`); with `reminder`, the
+ * message asks for what they owe.
+ */
+export const shareStatementBody = shareBody.extend({
+  reminder: z.boolean({ error: 'Reminder must be true or false' }).optional(),
+});
+
 export const shareResultSchema = z.object({
   url: z.string(),
   expires_at: z.string(),
@@ -96,6 +104,16 @@ export const receiptsRoutes = defineRoutes({
       "Share an order's receipt: a signed public link (expiring, revocable), with wa.me and sms: links to the customer's number",
     params: idParam,
     body: shareBody,
+    response: shareResultSchema,
+  },
+  shareStatement: {
+    method: 'POST',
+    path: '/customers/:id/account/share',
+    access: 'customers.view',
+    summary:
+      "Share a customer's statement of account as a signed link, or a payment reminder with what they owe, with wa.me and sms: links to their number",
+    params: idParam,
+    body: shareStatementBody,
     response: shareResultSchema,
   },
   revoke: {

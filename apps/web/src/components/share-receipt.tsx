@@ -41,6 +41,27 @@ export async function shareReceipt(
   }
 }
 
+/**
+ * A customer's statement, or with `reminder` a payment reminder naming what they owe, sent to
+ * WhatsApp in a window made before the request (as `shareReceipt`).
+ */
+export async function shareStatementOnWhatsApp(customerId: string, reminder: boolean): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { data } = await call(receiptsRoutes.shareStatement, {
+      params: { id: customerId },
+      body: { channel: 'whatsapp', reminder },
+    });
+    if (data.whatsapp_url) {
+      if (tab) tab.location.href = data.whatsapp_url;
+      else window.location.href = data.whatsapp_url;
+    }
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
 /** Prints on this till's printer when it has one, else opens the receipt at the paper's width. */
 export function usePrintReceipt() {
   const storeId = useStoreId();

@@ -10,8 +10,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** What other modules may use of the customers module (decision 0025): the customer of an order. */
 
-/** A `credit` entry of a customer's account (money received beyond what they owed). */
-
 export interface CustomerForOrder {
   id: string;
   first_name: string;
@@ -133,4 +131,4 @@ export {
   type SaleCredit,
 } from './customer-credit.js';
 export { openAccountOrders } from './customer-orders.queries.js';
-export { toAccountEntry } from './customer-accounts.service.js';
+export { getAccount, statementPdf, toAccountEntry } from './customer-accounts.service.js';

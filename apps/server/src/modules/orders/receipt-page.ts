@@ -8,13 +8,13 @@ import { formatMoneySign } from '../../lib/money-text.js';
  * cheap phone on a slow network (a few kilobytes; the test holds it under 50 KB).
  */
 
-const escape = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const STYLE = `*{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f4f5}
+export const PAGE_STYLE = `*{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f4f5}
 main{max-width:440px;margin:0 auto;background:#fff;padding:20px 18px 28px;min-height:100vh}
 header{text-align:center;border-bottom:1px dashed #bbb;padding-bottom:12px}header img{max-height:56px;max-width:160px}
 h1{font-size:20px;margin:6px 0 2px}h2{font-size:15px;letter-spacing:.08em;margin:14px 0 6px;text-align:center}
@@ -34,7 +34,7 @@ export function receiptPageHtml(input: {
 }): string {
   const { invoice, settings } = input;
   const { store, order } = invoice;
-  const money = (minor: number) => escape(formatMoneySign(minor, order.currency));
+  const money = (minor: number) => escapeHtml(formatMoneySign(minor, order.currency));
   const when = new Intl.DateTimeFormat('en-GB', {
     timeZone: input.timeZone,
     dateStyle: 'medium',
@@ -51,7 +51,7 @@ export function receiptPageHtml(input: {
   const items = order.items
     .map((i) => {
       const name = [i.name, i.variant_name, i.pack].filter(Boolean).join(' · ');
-      return `<tr><td>${escape(name)}<div class="sub">${i.quantity} × ${money(i.unit_price)}</div></td><td class="n">${money(i.total)}</td></tr>`;
+      return `<tr><td>${escapeHtml(name)}<div class="sub">${i.quantity} × ${money(i.unit_price)}</div></td><td class="n">${money(i.total)}</td></tr>`;
     })
     .join('');
   const sums: Array<[string, number, string?]> = [['Subtotal', order.subtotal]];
@@ -69,18 +69,18 @@ export function receiptPageHtml(input: {
   const sumRows = sums
     .map(
       ([label, amount, cls]) =>
-        `<tr class="sum ${cls ?? ''}"><td>${escape(label)}</td><td class="n">${money(amount)}</td></tr>`,
+        `<tr class="sum ${cls ?? ''}"><td>${escapeHtml(label)}</td><td class="n">${money(amount)}</td></tr>`,
     )
     .join('');
-  const logo = settings.show_logo && store.logo_url ? `<img src="${escape(store.logo_url)}" alt="">` : '';
+  const logo = settings.show_logo && store.logo_url ? `<img src="${escapeHtml(store.logo_url)}" alt="">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(`${invoice.kind === 'receipt' ? 'Receipt' : 'Invoice'} ${order.number} · ${store.business_name}`)}</title><style>${STYLE}</style></head>
-<body><main><header>${logo}<h1>${escape(store.business_name)}</h1>${place ? `<p class="muted">${escape(place)}</p>` : ''}${
-    store.phone_number ? `<p class="muted">${escape(store.phone_number)}</p>` : ''
-  }${settings.header_text ? `<p class="muted">${escape(settings.header_text)}</p>` : ''}</header>
+<meta name="robots" content="noindex"><title>${escapeHtml(`${invoice.kind === 'receipt' ? 'Receipt' : 'Invoice'} ${order.number} · ${store.business_name}`)}</title><style>${PAGE_STYLE}</style></head>
+<body><main><header>${logo}<h1>${escapeHtml(store.business_name)}</h1>${place ? `<p class="muted">${escapeHtml(place)}</p>` : ''}${
+    store.phone_number ? `<p class="muted">${escapeHtml(store.phone_number)}</p>` : ''
+  }${settings.header_text ? `<p class="muted">${escapeHtml(settings.header_text)}</p>` : ''}</header>
 <h2>${invoice.kind === 'receipt' ? 'RECEIPT <span class="paid">Paid</span>' : 'INVOICE'}</h2>
-<dl>${details.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>
+<dl>${details.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
 <table>${items}</table><table>${sumRows}</table>
-<div class="pdf"><a href="${escape(input.pdfUrl('a4'))}">PDF (A4)</a><a href="${escape(input.pdfUrl('receipt'))}">PDF (80 mm)</a></div>
-<footer>${escape(settings.footer_text ?? 'Thank you for your patronage.')}</footer></main></body></html>`;
+<div class="pdf"><a href="${escapeHtml(input.pdfUrl('a4'))}">PDF (A4)</a><a href="${escapeHtml(input.pdfUrl('receipt'))}">PDF (80 mm)</a></div>
+<footer>${escapeHtml(settings.footer_text ?? 'Thank you for your patronage.')}</footer></main></body></html>`;
 }

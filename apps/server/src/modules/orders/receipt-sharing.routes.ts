@@ -12,6 +12,9 @@ export function registerReceiptSharingRoutes(app: FastifyInstance): void {
   route(app, receiptsRoutes.share, async (ctx, { params, body }, request) =>
     ok(await sharing.shareReceipt(ctx, params.id, body, originOf(request)), 'Receipt link ready'),
   );
+  route(app, receiptsRoutes.shareStatement, async (ctx, { params, body }, request) =>
+    ok(await sharing.shareStatement(ctx, params.id, body, originOf(request)), 'Statement link ready'),
+  );
   route(app, receiptsRoutes.revoke, async (ctx, { params }) =>
     ok(await sharing.revokeShares(ctx, params.id), 'Shared links closed'),
   );

@@ -1,5 +1,5 @@
 import { encodeReceipt, receiptOfInvoice, type ReceiptWidth } from '@tillbook/contract/receipt-escpos';
-import type { ShareResult, shareBody } from '@tillbook/contract/receipts';
+import type { ShareResult, shareBody, shareStatementBody } from '@tillbook/contract/receipts';
 import { internationalPhone, smsUrl, whatsappUrl } from '@tillbook/contract/share-links';
 import type { z } from 'zod';
 import { notFound, unprocessable } from '../../lib/app-error.js';
@@ -12,10 +12,12 @@ import {
   receiptSettings,
   revokeReceiptLinks,
 } from '../receipts/receipts.public.js';
+import { findCustomerForOrder, getAccount, statementPdf } from '../customers/customers.public.js';
 import { findStore } from '../stores/stores.public.js';
-import { getInvoice, invoicePdf, type InvoiceFile } from './invoice.service.js';
+import { getInvoice, invoicePdf } from './invoice.service.js';
 import { ordersRepository } from './orders.repository.js';
 import { receiptPageHtml } from './receipt-page.js';
+import { statementPageHtml } from './statement-page.js';
 
 /**
  * Receipts that travel (issue 35, decision 0066): a sale's receipt shared as a signed link with
@@ -33,6 +35,22 @@ async function orderRowOr404(ctx: StoreContext, id: string) {
   return row;
 }
 
+/** The number a share goes to: the one typed, else the record's; a typed one that is not a number is a 422. */
+function shareNumber(
+  ctx: StoreContext,
+  typed: string | null | undefined,
+  known: string | null,
+): string | null {
+  const given = typed ?? known;
+  const phone = given ? internationalPhone(given, ctx.access.store.country) : null;
+  if (typed && !phone) {
+    throw unprocessable(`"${typed}" is not a phone number WhatsApp or SMS can reach.`, {
+      phone: 'Type the number with its country code, like +234 803 123 4567',
+    });
+  }
+  return phone;
+}
+
 export async function shareReceipt(
   ctx: StoreContext,
   orderId: string,
@@ -40,13 +58,7 @@ export async function shareReceipt(
   origin: string,
 ): Promise<ShareResult> {
   const row = await orderRowOr404(ctx, orderId);
-  const given = body.phone ?? row.customer_phone;
-  const phone = given ? internationalPhone(given, ctx.access.store.country) : null;
-  if (body.phone && !phone) {
-    throw unprocessable(`"${body.phone}" is not a phone number WhatsApp or SMS can reach.`, {
-      phone: 'Type the number with its country code, like +234 803 123 4567',
-    });
-  }
+  const phone = shareNumber(ctx, body.phone, row.customer_phone);
   const link = await createReceiptLink(ctx, {
     kind: 'order',
     entityId: row.id,
@@ -62,6 +74,50 @@ export async function shareReceipt(
     entityId: row.id,
     summary: `Receipt of order ${row.number} shared by ${body.channel}${phone ? ` with +${phone}` : ''}`,
     after: { channel: body.channel, phone, expires_at: link.expiresAt },
+  });
+  return {
+    url,
+    expires_at: link.expiresAt,
+    phone,
+    message,
+    whatsapp_url: whatsappUrl(message, phone),
+    sms_url: smsUrl(message, phone),
+  };
+}
+
+/**
+ * A customer's statement of account as a signed link (decision 0066), or with `reminder` a
+ * payment reminder naming what they owe: the message and its wa.me / sms: links to their number.
+ */
+export async function shareStatement(
+  ctx: StoreContext,
+  customerId: string,
+  body: z.output<typeof shareStatementBody>,
+  origin: string,
+): Promise<ShareResult> {
+  const customer = await findCustomerForOrder(ctx.db, ctx, customerId);
+  if (!customer) throw notFound('Customer');
+  const phone = shareNumber(ctx, body.phone, customer.phone_number);
+  const account = await getAccount(ctx, customerId, { page: 1, perPage: 1 });
+  const link = await createReceiptLink(ctx, {
+    kind: 'statement',
+    entityId: customerId,
+    channel: body.channel,
+    phone,
+  });
+  const url = receiptUrl(ctx, origin, link.token);
+  const store = ctx.access.store;
+  const owed = formatMoneySign(Math.max(0, account.balance), store.currency);
+  const message =
+    body.reminder && account.balance > 0
+      ? `Hello ${customer.first_name}, a reminder from ${store.business_name}: you owe ${owed}. Your statement: ${url}`
+      : `Your statement of account from ${store.business_name}: ${url}`;
+  await writeAudit(ctx.db, ctx, {
+    action: body.reminder ? 'customer.reminder_sent' : 'customer.statement_shared',
+    entity: 'customer',
+    entityId: customerId,
+    summary: `${body.reminder ? 'Payment reminder' : 'Statement'} shared by ${body.channel}${phone ? ` with +${phone}` : ''}${body.reminder ? ` (owes ${owed})` : ''}`,
+    after: { channel: body.channel, phone, reminder: body.reminder ?? false, expires_at: link.expiresAt },
   });
   return {
     url,
@@ -131,10 +187,22 @@ async function linkContext(ctx: RequestContext, storeId: string): Promise<StoreC
   };
 }
 
-/** The shared receipt's page: small, no script, no account (decision 0066). */
+/** The shared receipt's (or statement's) page: small, no script, no account (decision 0066). */
 export async function receiptPage(ctx: RequestContext, token: string): Promise<string> {
   const link = await openReceiptLink(ctx, token);
   const store = await linkContext(ctx, link.storeId);
+  if (link.kind === 'statement') {
+    const customer = await findCustomerForOrder(store.db, store, link.entityId);
+    if (!customer) throw notFound('Receipt');
+    return statementPageHtml({
+      storeName: store.access.store.business_name,
+      storePhone: store.access.store.phone_number,
+      customerName: `${customer.first_name} ${customer.last_name}`.trim(),
+      account: await getAccount(store, link.entityId, { page: 1, perPage: 10 }),
+      timeZone: store.access.store.timezone,
+      pdfUrl: `${token}/receipt.pdf`,
+    });
+  }
   const { invoice, settings } = await receiptDocument(store, link.entityId, null);
   return receiptPageHtml({
     invoice,
@@ -149,7 +217,10 @@ export async function receiptPagePdf(
   ctx: RequestContext,
   token: string,
   layout: 'a4' | 'receipt',
-): Promise<InvoiceFile> {
+): Promise<{ filename: string; data: Buffer }> {
   const link = await openReceiptLink(ctx, token);
-  return invoicePdf(await linkContext(ctx, link.storeId), link.entityId, layout);
+  const store = await linkContext(ctx, link.storeId);
+  // A statement has one layout, A4.
+  if (link.kind === 'statement') return statementPdf(store, link.entityId, {});
+  return invoicePdf(store, link.entityId, layout);
 }

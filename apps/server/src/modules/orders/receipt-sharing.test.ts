@@ -197,3 +197,61 @@ describe('receipt settings', () => {
     ).toBeNull();
   });
 });
+
+describe("sharing a customer's statement", () => {
+  it('sends a payment reminder naming what they owe, and opens the statement with no account', async () => {
+    const product = await createProduct(t, m, { name: 'Indomie carton', price: 980_000 });
+    const ada = await createCustomer(t, m, { first_name: 'Ngozi', last_name: 'Eze' });
+    expect(
+      (
+        await t.call('PUT', `/customers/${ada.id}/credit_limit`, {
+          token: m.token,
+          body: { credit_limit: 5_000_000 },
+        })
+      ).status,
+    ).toBe(200);
+    const sale = await order(t, m, {
+      customer_id: ada.id,
+      items: [{ product_id: product.id, quantity: 2 }],
+      payment_type: 'credit',
+      channel: 'pos',
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+
+    const res = await t.call('POST', `/customers/${ada.id}/account/share`, {
+      token: m.token,
+      body: { channel: 'whatsapp', reminder: true },
+    });
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.message).toContain('you owe ₦19,600.00');
+    expect(data.whatsapp_url).toBe(`https://wa.me/${data.phone}?text=${encodeURIComponent(data.message)}`);
+    expect(await auditsOf(t, 'customer.reminder_sent', { storeId: m.storeId })).toHaveLength(1);
+
+    const page = await open(data.url);
+    expect(page.status).toBe(200);
+    expect(page.bytes).toBeLessThan(50 * 1024);
+    expect(page.body).toContain('Ngozi Eze');
+    expect(page.body).toContain('You owe');
+    expect(page.body).toContain('₦19,600.00');
+    const pdf = await t.app.inject({ method: 'GET', url: `${new URL(data.url).pathname}/receipt.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Another store's customer, and a customer of no store.
+    expect(
+      (
+        await t.call('POST', `/customers/${ada.id}/account/share`, {
+          token: other.token,
+          body: { channel: 'link' },
+        })
+      ).status,
+    ).toBe(404);
+    const bad = await t.call('POST', `/customers/${ada.id}/account/share`, {
+      token: m.token,
+      body: { channel: 'link', reminder: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('reminder');
+  });
+});

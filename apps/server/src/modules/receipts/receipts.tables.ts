@@ -7,8 +7,8 @@ export type ReceiptLinksTable = Table<
 >;
 export type ReceiptSettingsTable = Table<'receipt_settings'>;
 
-/** What a link opens: a sale's receipt (more kinds, a transfer's receipt or a statement, later). */
-export type ReceiptLinkKind = 'order';
+/** What a link opens: a sale's receipt, or a customer's statement of account (decision 0066). */
+export type ReceiptLinkKind = 'order' | 'statement';
 
 declare module '../../db/schema.js' {
   interface Database {

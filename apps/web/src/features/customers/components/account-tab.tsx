@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconFileTypePdf } from '@tabler/icons-react';
 import type { AccountEntry, CustomerAccount } from '@tillbook/contract/customer-accounts';
 import type { Customer } from '@tillbook/contract/customers';
 import { useState, type ReactNode } from 'react';
@@ -11,7 +11,10 @@ import { LinesTable } from '../../../components/lines-table';
 import { exporting } from '../../../components/list-screen';
 import { DateTime, Money } from '../../../components/money';
 import { balanceWords } from '../../../components/receivables';
+import { shareStatementOnWhatsApp } from '../../../components/share-receipt';
 import { EmptyState, ErrorState, LoadingState, Section } from '../../../components/states';
+import { messageOf } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
@@ -102,6 +105,18 @@ export function AccountTab({ customer }: { customer: Customer }) {
                 Set credit limit
               </Button>
             )}
+            <Button
+              variant="default"
+              color="green"
+              leftSection={<IconBrandWhatsapp size={16} />}
+              onClick={() =>
+                void shareStatementOnWhatsApp(customer.id, a.balance > 0).catch((error: unknown) =>
+                  notify.error(messageOf(error)),
+                )
+              }
+            >
+              {a.balance > 0 ? 'Send reminder' : 'Share statement'}
+            </Button>
           </Group>
         }
       >
