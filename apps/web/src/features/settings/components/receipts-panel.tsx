@@ -127,7 +127,7 @@ function ReceiptSettingsForm({ settings, canEdit }: { settings: ReceiptSettings;
           />
           <NumberInput
             label="Days a shared link opens"
-            description="After that the link says the receipt is not found. You can also close an order's links from the order."
+            description="After that the link says the receipt is not found."
             min={1}
             max={3650}
             allowDecimal={false}
@@ -205,10 +205,13 @@ function PrinterCard({ storeName }: { storeName: string }) {
           <Text size="sm" fw={500}>
             Paper width
           </Text>
+          <Text size="xs" c="dimmed">
+            58 mm prints 32 characters a line, 80 mm prints 48.
+          </Text>
           <SegmentedControl
             data={[
-              { value: '58', label: '58 mm (32 characters)' },
-              { value: '80', label: '80 mm (48 characters)' },
+              { value: '58', label: '58 mm' },
+              { value: '80', label: '80 mm' },
             ]}
             value={String(profile.width)}
             onChange={(v) => update({ width: Number(v) as 58 | 80 })}
