@@ -33,7 +33,10 @@ export interface ReceiptDocument {
 
 export interface ReceiptPrintOptions {
   width: ReceiptWidth;
-  /** The printer's code page; `auto` lets the encoder pick per character. */
+  /**
+   * The printer's code page; `auto` lets the encoder pick per character; `unicode` is a page the
+   * browser prints (the currency's sign always prints there).
+   */
   codepage?: string;
   /** Kick the cash drawer after printing. */
   drawer?: boolean;
@@ -47,6 +50,8 @@ const DEFAULT_CODEPAGE = 'cp437';
 export function currencyMark(currency: string, codepage: string = DEFAULT_CODEPAGE): string {
   const sign = signOf(currency);
   if (sign === currency) return currency;
+  // A page the browser prints has every character.
+  if (codepage === 'unicode') return sign;
   const pages = codepage === 'auto' ? CodepageEncoder.getEncodings() : [codepage];
   const printable = pages.some((page) => {
     if (!CodepageEncoder.supports(page)) return false;
@@ -146,13 +151,14 @@ function labelled(label: string, value: string, columns: number): string[] {
 }
 
 /** One printed line: its text (never longer than the paper's columns), centred or bold. */
-interface PrintedLine {
+export interface PrintedLine {
   text: string;
   center?: boolean;
   bold?: boolean;
 }
 
-function layout(doc: ReceiptDocument, options: ReceiptPrintOptions): PrintedLine[] {
+/** The receipt's lines below the store's name, as printed: what the print page shows too. */
+export function layout(doc: ReceiptDocument, options: ReceiptPrintOptions): PrintedLine[] {
   const columns = RECEIPT_COLUMNS[options.width];
   const mark = currencyMark(doc.currency, options.codepage);
   const text = (t: string) => plain(t, doc.currency, mark);
@@ -188,11 +194,15 @@ export function receiptLines(doc: ReceiptDocument, options: ReceiptPrintOptions)
  * The receipt as ESC/POS bytes: the store's name large and centred, the lines of `receiptLines`,
  * the link as a QR code, then the cut and the drawer kick when asked for.
  */
-export function encodeReceipt(doc: ReceiptDocument, options: ReceiptPrintOptions): Uint8Array {
+export function encodeReceipt(doc: ReceiptDocument, printing: ReceiptPrintOptions): Uint8Array {
+  // Bytes go to a printer: a page's `unicode` means the default code page here.
+  const codepage =
+    !printing.codepage || printing.codepage === 'unicode' ? DEFAULT_CODEPAGE : printing.codepage;
+  const options = { ...printing, codepage };
   const columns = RECEIPT_COLUMNS[options.width];
   const mark = currencyMark(doc.currency, options.codepage);
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, codepageMapping: 'epson' });
-  encoder.initialize().codepage((options.codepage ?? DEFAULT_CODEPAGE) as never);
+  encoder.initialize().codepage(codepage as never);
   // Double width halves the characters a line holds.
   encoder.align('center').bold(true).size(2, 2);
   for (const line of wrapText(plain(doc.storeName, doc.currency, mark), Math.floor(columns / 2))) {

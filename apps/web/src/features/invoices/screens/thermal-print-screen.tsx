@@ -1,8 +1,8 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import {
+  layout,
   RECEIPT_COLUMNS,
-  receiptLines,
   receiptOfInvoice,
   type ReceiptDocument,
   type ReceiptWidth,
@@ -100,7 +100,16 @@ export function ThermalPaper({ doc, paper }: { doc: ReceiptDocument; paper: Rece
       <div className="store" style={{ fontSize: `${fontMm * 1.6}mm` }}>
         {doc.storeName}
       </div>
-      <pre>{receiptLines(doc, { width: paper }).join('\n')}</pre>
+      <pre>
+        {layout(doc, { width: paper, codepage: 'unicode' }).map((line, i) => (
+          <div
+            key={i}
+            style={{ textAlign: line.center ? 'center' : 'left', fontWeight: line.bold ? 700 : 400 }}
+          >
+            {line.text || ' '}
+          </div>
+        ))}
+      </pre>
     </div>
   );
 }
