@@ -247,6 +247,7 @@ const SETTINGS_TABS = [
   'shipping',
   'tax',
   'till',
+  'receipts',
   'subscription',
 ];
 
@@ -263,6 +264,7 @@ const storeVisits = (d: ShopData): Visit[] => [
   { route: '/store', url: '/store' },
   { route: '/wallet', url: '/wallet' },
   { route: '/invoice', url: `/invoice?order=${d.order}` },
+  { route: '/print/receipt', url: `/print/receipt?order=${d.order}&paper=58` },
   { route: '/sales/customers', url: '/sales/customers' },
   { route: '/sales/customers/:id', url: `/sales/customers/${d.customer}` },
   { route: '/sales/customers/details', url: '/sales/customers/details' },
@@ -435,7 +437,7 @@ const PARTS: Array<{ name: string; prefixes: string[] }> = [
   },
   {
     name: 'settings, store, wallet and invoice screens',
-    prefixes: ['/settings', '/store', '/wallet', '/invoice'],
+    prefixes: ['/settings', '/store', '/wallet', '/invoice', '/print'],
   },
   { name: 'customer and order screens', prefixes: ['/sales/customers', '/sales/orders'] },
   { name: 'discount, product and purchasing screens', prefixes: [] },

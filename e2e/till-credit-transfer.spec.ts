@@ -217,7 +217,7 @@ test('the "match it" queue on the desktop till: match a transfer to a waiting sa
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, m.email);
   await page.goto(TILL);
-  await page.getByRole('button', { name: 'Match transfers (2)' }).click();
+  await page.getByRole('button', { name: 'Match it: 2 transfers to match' }).click();
   const queue = page.getByRole('dialog', { name: 'Transfers to match' });
   const ambiguous = queue.getByRole('region', { name: 'Transfer of ₦2,000.00' });
   await expect(ambiguous).toContainText('From CHIDI EZE');

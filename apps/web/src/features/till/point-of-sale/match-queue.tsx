@@ -110,7 +110,7 @@ export function MatchQueueButton({ phone, currency }: { phone: boolean; currency
           ) : undefined
         }
         onClick={() => setOpened(true)}
-        aria-label={`Match transfers (${items.length})`}
+        aria-label={`Match it: ${items.length} ${items.length === 1 ? 'transfer' : 'transfers'} to match`}
       >
         Match it
       </Button>
