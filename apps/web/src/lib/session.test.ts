@@ -113,16 +113,20 @@ describe('session storage', () => {
 
 describe('the offline grant (decision 0036): a till whose session expires offline keeps selling', () => {
   let online = true;
+  let serverAsked = vi.fn();
   beforeEach(() => {
     localStorage.clear();
     online = true;
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    serverAsked = vi.fn().mockResolvedValue(new Response('{"status":"ok"}'));
+    vi.stubGlobal('fetch', serverAsked);
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-03-01T08:00:00Z'));
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('sign-in leaves a grant for 24 hours (the offline cache limit), without the token', () => {
@@ -148,27 +152,73 @@ describe('the offline grant (decision 0036): a till whose session expires offlin
     expect(readSession()).toBeNull();
   });
 
-  it('back online, the carried session ends: sign-in is needed', () => {
+  it('back online (the server answers), the carried session ends: sign-in is needed', async () => {
     const signedIn = Date.now();
     saveSession(session());
+    const stop = subscribeSession(() => {});
     online = false;
     vi.setSystemTime(signedIn + 7 * HOUR);
     expect(readSession()?.offlineUntil).toBe(signedIn + 24 * HOUR);
     online = true;
+    window.dispatchEvent(new Event('online'));
     expect(readSession()).toBeNull();
-    expect(stored(OFFLINE_GRANT_KEY)).toBeNull();
+    await vi.waitFor(() => expect(stored(OFFLINE_GRANT_KEY)).toBeNull());
+    expect(serverAsked).toHaveBeenCalledWith('/health', { cache: 'no-store' });
     // Offline again later: the grant is gone for good.
     online = false;
     expect(readSession()).toBeNull();
+    stop();
   });
 
-  it('a session that expires online ends the grant too', () => {
+  it('an "online" the server does not confirm (Wi-Fi with no internet) keeps the grant', async () => {
     const signedIn = Date.now();
     saveSession(session());
+    const stop = subscribeSession(() => {});
+    online = false;
+    vi.setSystemTime(signedIn + 7 * HOUR);
+    serverAsked.mockRejectedValue(new TypeError('Failed to fetch'));
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(readSession()).toBeNull();
+    await vi.waitFor(() => expect(serverAsked).toHaveBeenCalled());
+    await Promise.resolve();
+    online = false;
+    expect(readSession()?.offlineUntil).toBe(signedIn + 24 * HOUR);
+    stop();
+  });
+
+  it('one read of "online" as a page opens asks for sign-in but keeps the grant', () => {
+    const signedIn = Date.now();
+    saveSession(session());
+    vi.setSystemTime(signedIn + 7 * HOUR);
+    // A reload offline: the browser may say "online" before it knows better.
+    online = true;
+    expect(readSession()).toBeNull();
+    expect(stored(OFFLINE_GRANT_KEY)).not.toBeNull();
+    online = false;
+    expect(readSession()?.offlineUntil).toBe(signedIn + 24 * HOUR);
+  });
+
+  it('the network seen coming back after the session expired online ends the grant', async () => {
+    const signedIn = Date.now();
+    saveSession(session());
+    const stop = subscribeSession(() => {});
     vi.setSystemTime(signedIn + 6 * HOUR + 1);
     expect(readSession()).toBeNull();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(stored(OFFLINE_GRANT_KEY)).toBeNull());
     online = false;
     expect(readSession()).toBeNull();
+    stop();
+  });
+
+  it('the network coming back while signed in keeps the grant of that session', () => {
+    saveSession(session());
+    const stop = subscribeSession(() => {});
+    window.dispatchEvent(new Event('online'));
+    expect(serverAsked).not.toHaveBeenCalled();
+    expect(stored(OFFLINE_GRANT_KEY)).not.toBeNull();
+    stop();
   });
 
   it("follows the store's offline hours, never ending before the session", () => {

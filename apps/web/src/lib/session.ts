@@ -44,6 +44,9 @@ interface OfflineGrant {
 
 const DEFAULT_GRANT_MS = QUERY_PERSIST_MAX_AGE_MS;
 
+/** The server's health check: any answer from it proves the network is back. */
+const HEALTH_PATH = '/health';
+
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 type Listener = () => void;
@@ -85,7 +88,9 @@ function offlineGrantSession(now: number): Session | null {
     rawItem(OFFLINE_GRANT_KEY) === null ? null : getExpiringItem<OfflineGrant>(OFFLINE_GRANT_KEY, now);
   if (grant && !browserOffline()) {
     // The network is there: whoever holds the till signs in (the grant is for no network only).
-    removeItem(OFFLINE_GRANT_KEY);
+    // The grant itself is kept until the network is seen coming back (the `online` event):
+    // a page that opens offline may read `navigator.onLine` as true for a moment before the
+    // browser knows better, and one such read must not lock the till out of its offline sales.
     if (cached?.offlineUntil) queueMicrotask(notify);
     cachedRaw = null;
     cached = null;
@@ -99,6 +104,32 @@ function offlineGrantSession(now: number): Session | null {
     cached = grant ? { ...grant.value.session, token: '', offlineUntil: grant.expiry } : null;
   }
   return cached;
+}
+
+let confirming: Promise<void> | null = null;
+
+/**
+ * The browser says the network is back: once the server answers, a session carried on by the
+ * grant ends for good, and so does the grant of a session that expired while online (whoever
+ * holds the till signs in). The `online` event alone is not proof: a phone joins a Wi-Fi with
+ * no internet, and a page being reloaded offline can hear one, and the till must not be locked
+ * out of its offline sales by either.
+ */
+export function confirmNetworkBack(): Promise<void> {
+  if (getExpiringItem<Session>(AUTH_STATE_KEY) || rawItem(OFFLINE_GRANT_KEY) === null) {
+    return Promise.resolve();
+  }
+  confirming ??= fetch(HEALTH_PATH, { cache: 'no-store' })
+    .then(() => {
+      if (getExpiringItem<Session>(AUTH_STATE_KEY) || browserOffline()) return;
+      removeItem(OFFLINE_GRANT_KEY);
+      notify();
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      confirming = null;
+    });
+  return confirming;
 }
 
 /** The offline grant's end (epoch ms): sign-in time plus the store's hours, never before the session's. */
@@ -181,12 +212,16 @@ export function subscribeSession(listener: Listener): () => void {
   window.addEventListener('storage', onStorage);
   // The network coming back ends a session carried on by the offline grant; its going away
   // may start one (an expired session found offline).
-  window.addEventListener('online', listener);
+  const onOnline = () => {
+    listener();
+    void confirmNetworkBack();
+  };
+  window.addEventListener('online', onOnline);
   window.addEventListener('offline', listener);
   return () => {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
-    window.removeEventListener('online', listener);
+    window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', listener);
   };
 }
