@@ -1,7 +1,5 @@
-import { Anchor, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, NativeSelect, Stack } from '@mantine/core';
 import { AGEING_BUCKETS, AGEING_LABELS, type OwingCustomer } from '@tillbook/contract/customer-accounts';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list-card';
 import { AgeingChips, AgeingSummary } from '../../../components/receivables';
@@ -12,6 +10,7 @@ import { useOwing, useOwingSummary, type OwingFilters } from '../../../lib/recei
 import { ReportCard } from './report-card';
 import { ReportPager } from './report-pager';
 import { ReportTable } from './report-table';
+import { ReportSearch } from './report-search';
 
 /** The columns (the CSV's, less its ids); on a phone's card the name and what they owe lead. */
 const columns = (money: (v: number) => string, currency: string): ListColumn<OwingCustomer>[] => [
@@ -53,8 +52,6 @@ export function ReceivablesTab({
   const { currency: storeCurrency } = useStoreLocale();
   const currency = summary.data?.currency ?? storeCurrency;
   const money = (v: number) => formatMoney(v, currency);
-  const [search, setSearch] = useState(filters.search ?? '');
-  const pushSearch = useDebouncedCallback((v: string) => onChange({ search: v || null, page: null }), 300);
   const total = summary.data;
 
   return (
@@ -77,15 +74,11 @@ export function ReceivablesTab({
         }
         filters={
           <>
-            <TextInput
-              size="xs"
-              aria-label="Search customers"
+            <ReportSearch
+              label="Search customers"
               placeholder="Search name or phone"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                pushSearch(e.currentTarget.value.trim());
-              }}
+              value={filters.search}
+              onSearch={(search) => onChange({ search, page: null })}
             />
             <NativeSelect
               size="xs"

@@ -1,7 +1,5 @@
-import { Anchor, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { productsRoutes } from '@tillbook/contract/route-refs';
 import { paths } from '../../../config/paths';
@@ -14,6 +12,7 @@ import { ReportPager } from './report-pager';
 import { ReportCard } from './report-card';
 import { ReportTable } from './report-table';
 import type { ListColumn } from '../../../components/list-card';
+import { ReportSearch } from './report-search';
 
 const SORT_LABELS: Record<ItemFilters['sort'], string> = {
   revenue: 'Revenue',
@@ -91,8 +90,6 @@ export function SalesByItemTab({
   const { currency: storeCurrency } = useStoreLocale();
   const currency = q.data?.currency ?? storeCurrency;
   const money = (v: number) => formatMoney(v, currency);
-  const [search, setSearch] = useState(filters.search ?? '');
-  const pushSearch = useDebouncedCallback((v: string) => onChange({ search: v || null, page: null }), 300);
 
   return (
     <ReportCard
@@ -116,15 +113,11 @@ export function SalesByItemTab({
             ]}
             onChange={(v) => onChange({ by: v === 'variant' ? v : null, page: null })}
           />
-          <TextInput
-            size="xs"
-            aria-label="Search products"
+          <ReportSearch
+            label="Search products"
             placeholder="Search products"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              pushSearch(e.currentTarget.value.trim());
-            }}
+            value={filters.search}
+            onSearch={(search) => onChange({ search, page: null })}
           />
           <NativeSelect
             size="xs"
