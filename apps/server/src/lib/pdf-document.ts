@@ -38,6 +38,29 @@ export const pdfText = (text: string) =>
     .normalize('NFC')
     .replace(/[^\n -~\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20a0-\u20bf]/g, '?');
 
+/** A thin grey line across `width` from `left` at height `at`. */
+export function drawRule(
+  doc: PDFKit.PDFDocument,
+  left: number,
+  width: number,
+  at: number,
+  thickness = 0.5,
+): void {
+  doc
+    .moveTo(left, at)
+    .lineTo(left + width, at)
+    .strokeColor(RULE)
+    .lineWidth(thickness)
+    .stroke();
+}
+
+/** A rule under what was printed last, and the text going on just below it. */
+export function ruleBelow(doc: PDFKit.PDFDocument, left: number, width: number, gap = 3): void {
+  const at = doc.y + gap;
+  drawRule(doc, left, width, at);
+  doc.y = at + 4;
+}
+
 /** Noto Sans rather than the built-in fonts, which have no naira sign. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont(REGULAR, PDF_FONTS.regular);

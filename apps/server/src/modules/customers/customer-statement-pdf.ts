@@ -1,7 +1,16 @@
 import type { AccountEntry, AccountEntryKind } from '@tillbook/contract/customer-accounts';
 import { localDateText } from '../../lib/local-dates.js';
 import { formatMoneySign } from '../../lib/money-text.js';
-import { BOLD, dateText, INK, MUTED, pdfText, REGULAR, RULE, renderPdf } from '../../lib/pdf-document.js';
+import {
+  BOLD,
+  dateText,
+  INK,
+  MUTED,
+  pdfText,
+  REGULAR,
+  renderPdf,
+  ruleBelow,
+} from '../../lib/pdf-document.js';
 
 /** A customer's statement of account (decision 0065): an A4 page, or more, in the store's money. */
 
@@ -70,16 +79,7 @@ function draw(doc: PDFKit.PDFDocument, input: StatementInput): void {
     doc.text(cells.balance, cols.balance, at, { width: 90, align: 'right' });
     doc.y = Math.max(end, doc.y) + 3;
   };
-  const rule = () => {
-    const at = doc.y + 1;
-    doc
-      .moveTo(left, at)
-      .lineTo(left + width, at)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
-    doc.y = at + 4;
-  };
+  const rule = () => ruleBelow(doc, left, width, 1);
   row({ date: 'Date', what: 'Description', amount: 'Amount', balance: 'Balance' }, true);
   rule();
   row({ date: '', what: 'Opening balance', amount: '', balance: m(input.opening) }, true);

@@ -1,5 +1,6 @@
 import type { Invoice } from '@tillbook/contract/orders';
 import { formatMoneySign } from '../../lib/money-text.js';
+import { drawRule } from '../../lib/pdf-document.js';
 import {
   addLogo,
   BOLD,
@@ -9,7 +10,6 @@ import {
   MUTED,
   pdfText,
   REGULAR,
-  RULE,
   storeLines,
   totalsRows,
   type InvoicePdfInput,
@@ -123,12 +123,7 @@ function a4Lines(doc: PDFKit.PDFDocument, invoice: Invoice, f: A4Frame, top: num
   const header = (at: number) => {
     doc.font(BOLD).fontSize(9).fillColor(MUTED);
     for (const col of cols) doc.text(col.label, col.x, at, { width: col.w, align: col.align });
-    doc
-      .moveTo(left, at + 14)
-      .lineTo(right, at + 14)
-      .strokeColor(RULE)
-      .lineWidth(1)
-      .stroke();
+    drawRule(doc, left, right - left, at + 14, 1);
     return at + 20;
   };
   y = header(y + 18);
@@ -153,12 +148,7 @@ function a4Lines(doc: PDFKit.PDFDocument, invoice: Invoice, f: A4Frame, top: num
       doc.text(cell, col.x, y, { width: col.w, align: col.align });
     });
     y += rowHeight + 6;
-    doc
-      .moveTo(left, y - 3)
-      .lineTo(right, y - 3)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
+    drawRule(doc, left, right - left, y - 3);
   }
 
   return y;

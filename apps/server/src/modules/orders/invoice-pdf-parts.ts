@@ -14,7 +14,7 @@ export interface InvoicePdfInput {
   timeZone: string;
 }
 
-export { BOLD, dateText, INK, MUTED, pdfText, RECEIPT_WIDTH, REGULAR, RULE } from '../../lib/pdf-document.js';
+export { BOLD, dateText, INK, MUTED, pdfText, RECEIPT_WIDTH, REGULAR } from '../../lib/pdf-document.js';
 export const BRAND = '#3F12C4';
 
 export function storeLines(invoice: Invoice): string[] {

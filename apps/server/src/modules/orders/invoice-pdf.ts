@@ -8,13 +8,12 @@ import {
   pdfText,
   RECEIPT_WIDTH,
   REGULAR,
-  RULE,
   storeLines,
   totalsRows,
   addLogo,
   type InvoicePdfInput,
 } from './invoice-pdf-parts.js';
-import { renderPdf, rollHeight } from '../../lib/pdf-document.js';
+import { renderPdf, rollHeight, ruleBelow } from '../../lib/pdf-document.js';
 
 export type { InvoiceLayout, InvoicePdfInput } from './invoice-pdf-parts.js';
 
@@ -47,16 +46,7 @@ function renderReceipt(doc: PDFKit.PDFDocument, input: InvoicePdfInput): void {
     o.customer ? pdfText(o.customer.name) : 'Walk-in customer',
   ];
   for (const line of meta) doc.text(line, left, doc.y, { width, align: 'center' });
-  const rule = () => {
-    const at = doc.y + 3;
-    doc
-      .moveTo(left, at)
-      .lineTo(left + width, at)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
-    doc.y = at + 4;
-  };
+  const rule = () => ruleBelow(doc, left, width);
   rule();
   for (const item of o.items) {
     doc.font(REGULAR).fontSize(8).fillColor(INK).text(pdfText(item.name), left, doc.y, { width });

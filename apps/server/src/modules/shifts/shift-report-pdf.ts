@@ -7,9 +7,9 @@ import {
   pdfText,
   RECEIPT_WIDTH,
   REGULAR,
-  RULE,
   renderPdf,
   rollHeight,
+  ruleBelow,
 } from '../../lib/pdf-document.js';
 import { formatMoneySign } from '../../lib/money-text.js';
 
@@ -108,14 +108,7 @@ function draw(doc: PDFKit.PDFDocument, input: ShiftReportInput): void {
   doc.moveDown(0.5);
   for (const row of rowsOf(input)) {
     if (row === 'rule') {
-      const at = doc.y + 3;
-      doc
-        .moveTo(left, at)
-        .lineTo(left + width, at)
-        .strokeColor(RULE)
-        .lineWidth(0.5)
-        .stroke();
-      doc.y = at + 4;
+      ruleBelow(doc, left, width);
     } else if ('heading' in row) {
       doc.font(BOLD).fontSize(size).fillColor(MUTED).text(row.heading.toUpperCase(), left, doc.y, { width });
     } else {
