@@ -75,9 +75,14 @@ export async function shareReceipt(
     summary: `Receipt of order ${row.number} shared by ${body.channel}${phone ? ` with +${phone}` : ''}`,
     after: { channel: body.channel, phone, expires_at: link.expiresAt },
   });
+  return shareAnswer(url, link.expiresAt, phone, message);
+}
+
+/** What a share answers: the link, and the message ready for WhatsApp and SMS to `phone`. */
+function shareAnswer(url: string, expiresAt: string, phone: string | null, message: string): ShareResult {
   return {
     url,
-    expires_at: link.expiresAt,
+    expires_at: expiresAt,
     phone,
     message,
     whatsapp_url: whatsappUrl(message, phone),
@@ -119,14 +124,7 @@ export async function shareStatement(
     summary: `${body.reminder ? 'Payment reminder' : 'Statement'} shared by ${body.channel}${phone ? ` with +${phone}` : ''}${body.reminder ? ` (owes ${owed})` : ''}`,
     after: { channel: body.channel, phone, reminder: body.reminder ?? false, expires_at: link.expiresAt },
   });
-  return {
-    url,
-    expires_at: link.expiresAt,
-    phone,
-    message,
-    whatsapp_url: whatsappUrl(message, phone),
-    sms_url: smsUrl(message, phone),
-  };
+  return shareAnswer(url, link.expiresAt, phone, message);
 }
 
 export async function revokeShares(ctx: StoreContext, orderId: string): Promise<{ revoked: number }> {
