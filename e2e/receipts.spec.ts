@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { goOffline, goOnline, openTillOnline } from './offline-support';
 import { createMerchant, createProduct, signIn, toastsGone } from './support';
 
 const PHONE = { width: 390, height: 844 };
@@ -192,4 +193,60 @@ test("a payment reminder on WhatsApp from a customer's account, naming what they
   const wa = new URL(chat.url());
   expect(wa.pathname).toBe('/2348035550177');
   expect(wa.searchParams.get('text')).toContain('you owe ₦19,600.00');
+});
+
+test('a sale made offline: its receipt is queued for WhatsApp and sent in one tap once the sale reaches the store', async ({
+  page,
+  context,
+  request,
+}) => {
+  const merchant = await createMerchant(request, { businessName: 'Iya Basira Stores' });
+  const auth = { Authorization: merchant.token };
+  const rice = await createProduct(request, merchant, 'Mama Gold Rice 5kg', 900_000, 20);
+  const customer = await request.post('/api/v1/customers/create', {
+    headers: auth,
+    data: { first_name: 'Ada', last_name: 'Obi', phone_number: '0803 555 0142' },
+  });
+  expect(customer.status(), await customer.text()).toBe(201);
+  await context.route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  await openTillOnline(page, merchant.email);
+
+  await goOffline(context);
+  await page.getByRole('combobox', { name: 'Customer' }).fill('Ada');
+  await page.getByRole('option', { name: /Ada Obi/ }).click();
+  const scan = page.getByRole('textbox', { name: 'Scan barcode' });
+  await scan.fill(rice.barcode);
+  await scan.press('Enter');
+  await expect(page.getByRole('table', { name: 'Cart' }).locator('tbody tr')).toHaveCount(1);
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  const saved = page.getByRole('dialog', { name: 'Sale saved offline' });
+  await expect(saved).toBeVisible();
+  await saved.getByRole('button', { name: 'WhatsApp when sent' }).click();
+  await expect(saved.getByRole('status')).toContainText('Receipt queued for WhatsApp');
+  await expect(saved.getByRole('status')).toContainText('08035550142');
+  await saved.getByRole('button', { name: 'New sale' }).click();
+  const bar = page.getByLabel('Till connection');
+  await expect(page.getByTestId('queued-sales')).toHaveText('1 sale waiting to be sent');
+  await expect(bar.getByLabel('Receipts ready to send')).toHaveCount(0);
+
+  // Back online: the sale is sent, the till asks for its link, and one tap opens WhatsApp with it.
+  await goOnline(context);
+  await expect(page.getByTestId('queued-sales')).toHaveText('No sales waiting', { timeout: 30_000 });
+  const ready = bar.getByLabel('Receipts ready to send');
+  const send = ready.getByRole('link', { name: 'Send on WhatsApp' });
+  await expect(send).toBeVisible({ timeout: 30_000 });
+  await expect(ready).toContainText('+2348035550142');
+  const popup = page.waitForEvent('popup');
+  await send.click();
+  const chat = await popup;
+  await chat.waitForURL(/^https:\/\/wa\.me\/2348035550142\?/);
+  const text = new URL(chat.url()).searchParams.get('text')!;
+  expect(text).toContain('Iya Basira Stores');
+  const link = text.match(/https?:\/\/\S+\/api\/v1\/r\/[\w-]+\.[\w-]+/)![0];
+  await expect(ready).toHaveCount(0);
+
+  // The link opens the receipt of the order the store made of the offline sale.
+  const receipt = await request.get(link);
+  expect(receipt.status()).toBe(200);
+  expect(await receipt.text()).toContain('Mama Gold Rice 5kg');
 });

@@ -3,6 +3,7 @@ import type { createCustomerBody, Customer, TillCustomerResult } from '@tillbook
 import type { Discount } from '@tillbook/contract/discounts';
 import type { Order, OrderQuote, ordersRoutes } from '@tillbook/contract/orders';
 import type { Product } from '@tillbook/contract/products';
+import type { ShareChannel } from '@tillbook/contract/receipts';
 import type { ShippingRate } from '@tillbook/contract/shipping';
 import type { TaxRule } from '@tillbook/contract/tax';
 import type { TillChanges, TillSettings } from '@tillbook/contract/till';
@@ -69,6 +70,23 @@ interface OutboxSaleBase {
    * customer's: the sentence saying the sale went to them.
    */
   customerNote?: string | null;
+  /** The receipt the cashier asked to share while the sale waited (issue 35). */
+  share?: QueuedShare | null;
+}
+
+/**
+ * A receipt to share once the store has the sale: its link is the server's to sign, so the
+ * request waits with the sale. `waiting` until the sale is sent, then `ready` with the link and
+ * the WhatsApp or SMS address one tap opens (a page may open WhatsApp only from a tap), then `done`.
+ */
+export interface QueuedShare {
+  channel: ShareChannel;
+  phone: string | null;
+  state: 'waiting' | 'ready' | 'done';
+  url: string | null;
+  /** The wa.me or sms: address with the message, or the link itself to copy. */
+  openUrl: string | null;
+  error: string | null;
 }
 
 /**

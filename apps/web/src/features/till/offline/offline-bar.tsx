@@ -3,6 +3,7 @@ import { IconCloudOff, IconRefresh, IconWifi } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateTime } from '../../../components/money';
 import type { OutboxSale } from '../../../lib/till-db';
+import { ReadyShares } from './ready-shares';
 import type { OfflineTill } from './use-offline-till';
 
 const STATE_TEXT: Record<OutboxSale['state'], string> = {
@@ -22,10 +23,22 @@ const STATE_COLOUR: Record<OutboxSale['state'], string> = {
 /** What a sale's row says once the store has it, or why it waits. */
 function outcome(sale: OutboxSale): string {
   if (sale.state === 'needs_decision') return sale.error ?? 'The store refused it';
-  if (sale.state !== 'sent') return sale.error ?? '';
+  if (sale.state !== 'sent')
+    return [
+      sale.error,
+      sale.share?.state === 'waiting'
+        ? `receipt for ${sale.share.channel === 'sms' ? 'SMS' : 'WhatsApp'} queued`
+        : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   const review = sale.offlineState === 'needs_review' ? ' · needs review' : '';
   const customer = sale.customerNote ? ` · ${sale.customerNote}` : '';
-  return `${sale.orderNumber ?? ''}${review}${sale.issues.length ? ` · ${sale.issues.join(' ')}` : ''}${customer}`;
+  const share =
+    sale.share?.state === 'waiting'
+      ? ` · receipt waits to be shared${sale.share.error ? ` (${sale.share.error})` : ''}`
+      : '';
+  return `${sale.orderNumber ?? ''}${review}${sale.issues.length ? ` · ${sale.issues.join(' ')}` : ''}${customer}${share}`;
 }
 
 /**
@@ -104,6 +117,7 @@ export function OfflineBar({ till }: { till: OfflineTill }) {
           again: the sales waiting here are sent then.
         </Text>
       )}
+      <ReadyShares sales={till.sales} />
       {open && (
         <Stack gap={4} mt="sm">
           <Table.ScrollContainer minWidth={480}>

@@ -7,6 +7,7 @@ import { syncCatalogue } from '../api/till-changes';
 import { catalogueMeta } from '../catalogue/catalogue-cache';
 import { loadProductIndex } from '../catalogue/product-index';
 import { customersQueuedOf, onOutboxChanged, salesOf } from '../outbox/outbox-store';
+import { prepareShares } from '../outbox/queued-shares';
 import { beingSentOnline, sendOutbox } from '../outbox/send-outbox';
 import { useOnline } from './network';
 
@@ -75,6 +76,8 @@ export function useOfflineTill(storeId: string) {
       sending = queued.some((s) => s.state === 'queued' || s.state === 'sending');
       if (sending) setBusy(true);
       await sendOutbox(storeId).catch(() => undefined);
+      // Receipts asked for while their sales waited get their links now the store has them.
+      await prepareShares(storeId).catch(() => undefined);
       // Orders, stock, payments and customers changed with what was just sent.
       if ((await sent()) !== before) {
         void client.invalidateQueries({ queryKey: queryKeys.orders.all(storeId) });

@@ -10,6 +10,7 @@ import { addProduct, emptyCart, lineItem } from '../components/cart';
 import { localQuote } from '../offline/local-quote';
 import { sell } from './outbox';
 import { getSale, salesOf, updateSale } from './outbox-store';
+import { prepareShares, shareDone, shareWhenSent } from './queued-shares';
 import type { SaleInput } from './sale';
 import { ONLINE_SEND_STALE_MS, sendOutbox } from './send-outbox';
 
@@ -441,5 +442,80 @@ describe('the till outbox', () => {
     expect(shop.sales).toHaveLength(1);
     expect(shop.sales[0]!.body.items).toEqual(expectedItems);
     expect(shop.sales[0]!.body.offline?.unit_prices).toEqual([550_000, 1_000_000, 45_000]);
+  });
+});
+
+describe('a receipt shared from a sale made offline (issue 35)', () => {
+  /** The fake server: `POST /order` makes ORD-0007, `POST /order/o7/share` answers its link. */
+  function shop(share: () => Response) {
+    const asked: { url: string; body: unknown }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const path = String(url).split('?')[0]!;
+      asked.push({ url: path, body: JSON.parse(String(init?.body)) });
+      if (path.endsWith('/order'))
+        return jsonResponse(201, { success: true, data: order({ id: 'o7', number: 'ORD-0007' }) });
+      return share();
+    });
+    return asked;
+  }
+  const link = {
+    url: 'https://shop.example/api/v1/r/abc.def',
+    expires_at: '2027-03-01T00:00:00.000Z',
+    phone: '2348031234567',
+    message: 'Your receipt: https://shop.example/api/v1/r/abc.def',
+    whatsapp_url: 'https://wa.me/2348031234567?text=Your%20receipt',
+    sms_url: 'sms:+2348031234567?body=Your%20receipt',
+  };
+
+  it('waits with the sale, gets its link once the store has the sale, and is ready for one tap', async () => {
+    const storeId = await newStore();
+    online = false;
+    const asked = shop(() => jsonResponse(201, { success: true, data: link }));
+    const kept = await sell(saleIn(storeId, 'key-share'));
+    if (kept.kind !== 'waiting') throw new Error('not kept');
+    await shareWhenSent('key-share', 'whatsapp', '08031234567');
+    // Nothing to ask while the sale waits.
+    await prepareShares(storeId);
+    expect(asked).toEqual([]);
+    expect((await getSale('key-share'))?.share).toMatchObject({ state: 'waiting', channel: 'whatsapp' });
+
+    online = true;
+    await sendOutbox(storeId);
+    await prepareShares(storeId);
+    expect(asked.map((a) => a.url)).toEqual(['/api/v1/order', '/api/v1/order/o7/share']);
+    expect(asked[1]!.body).toEqual({ channel: 'whatsapp', phone: '08031234567' });
+    expect((await getSale('key-share'))?.share).toMatchObject({
+      state: 'ready',
+      phone: '2348031234567',
+      url: link.url,
+      openUrl: link.whatsapp_url,
+      error: null,
+    });
+    // Ready once: another round asks nothing more.
+    await prepareShares(storeId);
+    expect(asked).toHaveLength(2);
+    await shareDone('key-share');
+    expect((await getSale('key-share'))?.share?.state).toBe('done');
+  });
+
+  it('a share the server refuses keeps waiting with the reason, and goes on the next round', async () => {
+    const storeId = await newStore();
+    online = false;
+    let refuse = true;
+    const asked = shop(() =>
+      refuse
+        ? jsonResponse(503, { success: false, error: { code: 'UNAVAILABLE', message: 'Try again shortly' } })
+        : jsonResponse(201, { success: true, data: link }),
+    );
+    await sell(saleIn(storeId, 'key-sms'));
+    await shareWhenSent('key-sms', 'sms', null);
+    online = true;
+    await sendOutbox(storeId);
+    await prepareShares(storeId);
+    expect((await getSale('key-sms'))?.share).toMatchObject({ state: 'waiting', error: 'Try again shortly' });
+    refuse = false;
+    await prepareShares(storeId);
+    expect(asked.filter((a) => a.url.endsWith('/share'))).toHaveLength(2);
+    expect((await getSale('key-sms'))?.share).toMatchObject({ state: 'ready', openUrl: link.sms_url });
   });
 });

@@ -11,6 +11,7 @@ import { notify } from '../../../lib/toast';
 import { Receipt } from '../../../components/receipt';
 import { ShareReceiptButtons, usePrintReceipt } from '../../../components/share-receipt';
 import { paths } from '../../../config/paths';
+import { ShareWhenSent } from './share-when-sent';
 
 /**
  * Prints a completed sale's receipt once on this till's own printer when its profile says so
@@ -62,9 +63,7 @@ export function SaleCompletedModal({ sale, onNewSale }: { sale: Order | null; on
             <Receipt order={sale} mode="screen" />
           </Paper>
           {pending ? (
-            <Text size="sm" c="dimmed">
-              The receipt can be shared on WhatsApp or SMS once the sale reaches the store.
-            </Text>
+            <ShareWhenSent saleKey={sale.id} phone={sale.customer?.phone_number ?? null} />
           ) : (
             <ShareReceiptButtons orderId={sale.id} phone={sale.customer?.phone_number ?? null} />
           )}
