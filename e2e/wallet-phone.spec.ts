@@ -61,6 +61,24 @@ test('wallet on a phone: "GTB" finds the bank, a recent beneficiary in one tap, 
   await form.getByRole('button', { name: /^Send/ }).click();
   const receipt = page.getByRole('dialog', { name: 'Transfer receipt' });
   await expect(receipt).toContainText(name);
+  // The receipt goes to the supplier on WhatsApp (issue 35): its link opens with no account.
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  const popup = page.waitForEvent('popup');
+  await receipt.getByRole('button', { name: 'WhatsApp' }).click();
+  const chat = await popup;
+  await chat.waitForURL(/^https:\/\/wa\.me\//);
+  const text = new URL(chat.url()).searchParams.get('text')!;
+  expect(text).toContain('₦2,500.00');
+  expect(text).not.toContain('0123456789');
+  const link = text.match(/https?:\/\/\S+\/api\/v1\/r\/[\w-]+\.[\w-]+/)![0];
+  await chat.close();
+  const shared = await page.context().newPage();
+  await shared.setViewportSize(PHONE);
+  await shared.goto(link);
+  await expect(shared.getByRole('heading', { name: 'TRANSFER RECEIPT' })).toBeVisible();
+  await expect(shared.getByText('₦2,500.00')).toBeVisible();
+  expect(await shared.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shared.close();
   await receipt.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('wallet-balance')).toHaveText('₦47,490.00');
 

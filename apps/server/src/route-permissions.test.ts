@@ -182,6 +182,7 @@ const ROUTES_BY_PERMISSION: Record<Permission, string[]> = {
     'GET /wallet/bankcode',
     'GET /wallet/beneficiaries',
     'POST /wallet/validate',
+    'POST /wallet/transactions/:id/share',
   ],
   'wallet.transfer': ['POST /wallet', 'POST /wallet/transfer', 'POST /wallet/sandbox/deposit'],
   'settings.manage': [

@@ -116,6 +116,16 @@ export const receiptsRoutes = defineRoutes({
     body: shareStatementBody,
     response: shareResultSchema,
   },
+  shareTransfer: {
+    method: 'POST',
+    path: '/wallet/transactions/:id/share',
+    access: 'wallet.view',
+    summary:
+      "Share a wallet transfer's receipt (amount, recipient, bank, reference, status) as a signed link, with wa.me and sms: links to a number",
+    params: idParam,
+    body: shareBody,
+    response: shareResultSchema,
+  },
   revoke: {
     method: 'POST',
     path: '/order/:id/share/revoke',

@@ -192,6 +192,7 @@ export const purchaseOrdersRoutes: RouteRefs<typeof purchaseOrders.purchaseOrder
 export const receiptsRoutes: RouteRefs<typeof receipts.receiptsRoutes> = {
   share: { method: 'POST', path: '/order/:id/share' },
   shareStatement: { method: 'POST', path: '/customers/:id/account/share' },
+  shareTransfer: { method: 'POST', path: '/wallet/transactions/:id/share' },
   revoke: { method: 'POST', path: '/order/:id/share/revoke' },
   escpos: { method: 'GET', path: '/order/:id/receipt.escpos' },
   settings: { method: 'GET', path: '/receipt_settings' },

@@ -19,7 +19,7 @@ main{max-width:440px;margin:0 auto;background:#fff;padding:20px 18px 28px;min-he
 header{text-align:center;border-bottom:1px dashed #bbb;padding-bottom:12px}header img{max-height:56px;max-width:160px}
 h1{font-size:20px;margin:6px 0 2px}h2{font-size:15px;letter-spacing:.08em;margin:14px 0 6px;text-align:center}
 .muted{color:#555;font-size:13px;margin:0}dl{display:grid;grid-template-columns:auto 1fr;gap:2px 12px;margin:0 0 10px;font-size:14px}
-dt{color:#555}dd{margin:0;text-align:right}table{width:100%;border-collapse:collapse;font-size:14px}
+dt{color:#555}dd{margin:0;text-align:right;min-width:0;overflow-wrap:anywhere}table{width:100%;border-collapse:collapse;font-size:14px}
 td{padding:6px 0;vertical-align:top;border-bottom:1px solid #eee}td.n{text-align:right;white-space:nowrap;padding-left:10px}
 .sub{color:#555;font-size:13px}.sum td{border:0;padding:3px 0}.total td{font-weight:700;font-size:17px;border-top:2px solid #1a1a1a;padding-top:8px}
 .due td{color:#b42318;font-weight:700}.paid{display:inline-block;background:#e7f6ec;color:#146c2e;border-radius:99px;padding:2px 10px;font-size:13px;font-weight:600}

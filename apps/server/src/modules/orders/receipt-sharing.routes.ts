@@ -15,6 +15,9 @@ export function registerReceiptSharingRoutes(app: FastifyInstance): void {
   route(app, receiptsRoutes.shareStatement, async (ctx, { params, body }, request) =>
     ok(await sharing.shareStatement(ctx, params.id, body, originOf(request)), 'Statement link ready'),
   );
+  route(app, receiptsRoutes.shareTransfer, async (ctx, { params, body }, request) =>
+    ok(await sharing.shareTransfer(ctx, params.id, body, originOf(request)), 'Transfer receipt link ready'),
+  );
   route(app, receiptsRoutes.revoke, async (ctx, { params }) =>
     ok(await sharing.revokeShares(ctx, params.id), 'Shared links closed'),
   );

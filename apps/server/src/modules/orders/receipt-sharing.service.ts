@@ -1,5 +1,6 @@
 import { encodeReceipt, receiptOfInvoice, type ReceiptWidth } from '@tillbook/contract/receipt-escpos';
 import type { ShareResult, shareBody, shareStatementBody } from '@tillbook/contract/receipts';
+import type { WalletTransaction } from '@tillbook/contract/wallet';
 import { internationalPhone, smsUrl, whatsappUrl } from '@tillbook/contract/share-links';
 import type { z } from 'zod';
 import { notFound, unprocessable } from '../../lib/app-error.js';
@@ -14,10 +15,12 @@ import {
 } from '../receipts/receipts.public.js';
 import { findCustomerForOrder, getAccount, statementPdf } from '../customers/customers.public.js';
 import { findStore } from '../stores/stores.public.js';
+import { walletTransactionOf } from '../wallet/wallet.public.js';
 import { getInvoice, invoicePdf } from './invoice.service.js';
 import { ordersRepository } from './orders.repository.js';
 import { receiptPageHtml } from './receipt-page.js';
 import { statementPageHtml } from './statement-page.js';
+import { maskedAccount, transferPageHtml } from './transfer-page.js';
 
 /**
  * Receipts that travel (issue 35, decision 0066): a sale's receipt shared as a signed link with
@@ -127,6 +130,48 @@ export async function shareStatement(
   return shareAnswer(url, link.expiresAt, phone, message);
 }
 
+/** A transfer out of the store's wallet (not a deposit, a fee or a plan payment), or 404 / 422. */
+async function transferOr404(ctx: StoreContext, id: string): Promise<WalletTransaction> {
+  const tx = await walletTransactionOf(ctx.db, ctx.storeId, id);
+  if (!tx) throw notFound('Transaction');
+  if (tx.type !== 'transfer') {
+    throw unprocessable('Only a transfer to a bank account has a receipt to share.');
+  }
+  return tx;
+}
+
+/**
+ * A wallet transfer's receipt as a signed link (decision 0066): for the supplier or landlord it
+ * paid, to show the money went. The number is the one typed; the wallet knows none.
+ */
+export async function shareTransfer(
+  ctx: StoreContext,
+  transactionId: string,
+  body: z.output<typeof shareBody>,
+  origin: string,
+): Promise<ShareResult> {
+  const tx = await transferOr404(ctx, transactionId);
+  const phone = shareNumber(ctx, body.phone, null);
+  const link = await createReceiptLink(ctx, {
+    kind: 'transfer',
+    entityId: tx.id,
+    channel: body.channel,
+    phone,
+  });
+  const url = receiptUrl(ctx, origin, link.token);
+  const store = ctx.access.store;
+  const amount = formatMoneySign(tx.amount, store.currency);
+  const message = `Transfer receipt from ${store.business_name}: ${amount} to ${tx.counterparty_name ?? 'your account'} (${tx.counterparty_bank_name ?? 'bank'} ${maskedAccount(tx.counterparty_account)}), reference ${tx.reference}: ${url}`;
+  await writeAudit(ctx.db, ctx, {
+    action: 'wallet.transfer_receipt_shared',
+    entity: 'wallet_transaction',
+    entityId: tx.id,
+    summary: `Receipt of the ${amount} transfer ${tx.reference} shared by ${body.channel}${phone ? ` with +${phone}` : ''}`,
+    after: { channel: body.channel, phone, expires_at: link.expiresAt },
+  });
+  return shareAnswer(url, link.expiresAt, phone, message);
+}
+
 export async function revokeShares(ctx: StoreContext, orderId: string): Promise<{ revoked: number }> {
   const row = await orderRowOr404(ctx, orderId);
   const revoked = await revokeReceiptLinks(ctx, 'order', row.id);
@@ -201,6 +246,17 @@ export async function receiptPage(ctx: RequestContext, token: string): Promise<s
       pdfUrl: `${token}/receipt.pdf`,
     });
   }
+  if (link.kind === 'transfer') {
+    const transaction = await walletTransactionOf(store.db, store.storeId, link.entityId);
+    if (!transaction) throw notFound('Receipt');
+    return transferPageHtml({
+      storeName: store.access.store.business_name,
+      storePhone: store.access.store.phone_number,
+      transaction,
+      currency: store.access.store.currency,
+      timeZone: store.access.store.timezone,
+    });
+  }
   const { invoice, settings } = await receiptDocument(store, link.entityId, null);
   return receiptPageHtml({
     invoice,
@@ -218,7 +274,8 @@ export async function receiptPagePdf(
 ): Promise<{ filename: string; data: Buffer }> {
   const link = await openReceiptLink(ctx, token);
   const store = await linkContext(ctx, link.storeId);
-  // A statement has one layout, A4.
+  // A statement has one layout, A4; a transfer's receipt is its page alone.
   if (link.kind === 'statement') return statementPdf(store, link.entityId, {});
+  if (link.kind === 'transfer') throw notFound('Receipt');
   return invoicePdf(store, link.entityId, layout);
 }

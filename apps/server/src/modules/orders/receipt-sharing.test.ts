@@ -1,6 +1,9 @@
 import { RECEIPT_COLUMNS } from '@tillbook/contract/receipt-escpos';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithTwoStores, auditsOf, type Merchant } from '../../test/fixtures.js';
+import { sandboxAccountName } from '../../providers/payments/sandbox.js';
+import { escapeHtml } from './receipt-page.js';
+import { appWithTwoStores, auditsOf, PASSWORD, type Merchant } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 import { createCustomer, createProduct, order } from '../../test/sales-fixtures.js';
 
@@ -253,5 +256,94 @@ describe("sharing a customer's statement", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('reminder');
+  });
+});
+
+describe("sharing a wallet transfer's receipt", () => {
+  /** Opens the store's wallet, puts ₦50,000 in it and sends ₦12,500 to a supplier's bank account. */
+  async function paySupplier(who: Merchant) {
+    expect((await t.call('POST', '/wallet', { token: who.token })).status).toBe(200);
+    const deposit = await t.call('POST', '/wallet/sandbox/deposit', {
+      token: who.token,
+      body: { amount: 5_000_000 },
+    });
+    expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
+    const res = await t.call('POST', '/wallet/transfer', {
+      token: who.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: {
+        amount: 1_250_000,
+        bankCode: '058',
+        accountNumber: '0123456789',
+        accountName: sandboxAccountName('0123456789'),
+        narration: 'Rice for December',
+        password: PASSWORD,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { transfer: res.body.data, deposit: deposit.body.data };
+  }
+
+  it('answers a signed link whose page shows the amount, the recipient and the reference, with no account', async () => {
+    const { transfer, deposit } = await paySupplier(m);
+    const res = await t.call('POST', `/wallet/transactions/${transfer.id}/share`, {
+      token: m.token,
+      body: { channel: 'whatsapp', phone: '0803 555 0142' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data;
+    expect(data.phone).toBe('2348035550142');
+    expect(data.message).toContain('₦12,500.00');
+    expect(data.message).toContain(transfer.reference);
+    expect(data.message).not.toContain('0123456789');
+    expect(data.whatsapp_url).toBe(`https://wa.me/2348035550142?text=${encodeURIComponent(data.message)}`);
+    expect(await auditsOf(t, 'wallet.transfer_receipt_shared', { storeId: m.storeId })).toHaveLength(1);
+
+    const page = await open(data.url);
+    expect(page.status).toBe(200);
+    expect(page.bytes).toBeLessThan(50 * 1024);
+    expect(page.body).toContain('TRANSFER RECEIPT');
+    expect(page.body).toContain('₦12,500.00');
+    expect(page.body).toContain(transfer.reference);
+    expect(page.body).toContain(escapeHtml(transfer.counterparty_name));
+    expect(page.body).toContain('••••••6789');
+    expect(page.body).not.toContain('0123456789');
+    // The page is the receipt: no PDF behind it; one character changed is 404.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${new URL(data.url).pathname}/receipt.pdf` })).statusCode,
+    ).toBe(404);
+    const token = new URL(data.url).pathname.split('/').pop()!;
+    const changed = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
+    expect((await open(data.url.replace(token, changed))).status).toBe(404);
+
+    // A deposit has no transfer receipt; another store's transfer is 404; a cashier (no wallet.view) is 403.
+    const refused = await t.call('POST', `/wallet/transactions/${deposit.id}/share`, {
+      token: m.token,
+      body: { channel: 'link' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe('Only a transfer to a bank account has a receipt to share.');
+    expect(
+      (
+        await t.call('POST', `/wallet/transactions/${transfer.id}/share`, {
+          token: other.token,
+          body: { channel: 'link' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('POST', `/wallet/transactions/${transfer.id}/share`, {
+          token: cashier.token,
+          body: { channel: 'link' },
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await t.call('POST', `/wallet/transactions/${transfer.id}/share`, {
+      token: m.token,
+      body: { channel: 'fax' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('channel');
   });
 });

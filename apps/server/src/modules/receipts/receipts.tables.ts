@@ -7,8 +7,8 @@ export type ReceiptLinksTable = Table<
 >;
 export type ReceiptSettingsTable = Table<'receipt_settings'>;
 
-/** What a link opens: a sale's receipt, or a customer's statement of account (decision 0066). */
-export type ReceiptLinkKind = 'order' | 'statement';
+/** What a link opens: a sale's receipt, a customer's statement, a wallet transfer's receipt (decision 0066). */
+export type ReceiptLinkKind = 'order' | 'statement' | 'transfer';
 
 declare module '../../db/schema.js' {
   interface Database {

@@ -57,6 +57,16 @@ export async function requeryDeposits(ctx: RequestContext, storeId: string, sinc
   return credited;
 }
 
+/** One of the store's wallet transactions as its list answers it, or null (another store's too). */
+export async function walletTransactionOf(
+  db: Kysely<Database> | Transaction<Database>,
+  storeId: string,
+  id: string,
+) {
+  const row = await walletRepository(db, storeId).transaction(id);
+  return row ? toWalletTransaction(row) : null;
+}
+
 /** The store's settlement account, as an invoice prints it; null when not set. */
 export async function payToAccount(db: Kysely<Database>, storeId: string) {
   return (await walletRepository(db, storeId).payTo()) ?? null;

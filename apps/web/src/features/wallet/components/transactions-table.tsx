@@ -21,6 +21,7 @@ import {
 import { downloadRoute } from '../../../lib/api-client';
 import { useListState } from '../../../lib/use-list-state';
 import { useWalletTransactions } from '../api/list-wallet-transactions';
+import { ShareMenu, shareTransferReceipt } from '../../../components/share-receipt';
 
 /** The wallet's transactions: filters by type, status and dates, search, pages and export. */
 export function TransactionsTable({ currency }: { currency: string }) {
@@ -62,6 +63,17 @@ export function TransactionsTable({ currency }: { currency: string }) {
         </Stack>
       )),
       column<WalletTransaction>('fee', 'Fee', (t) => <Money minor={t.fee} currency={currency} />),
+      // A transfer's receipt, for the supplier it paid (issue 35): a signed link on WhatsApp or SMS.
+      column<WalletTransaction>('receipt', 'Receipt', (t) =>
+        t.type === 'transfer' && t.status !== 'failed' ? (
+          <ShareMenu
+            label={`Share the receipt of ${t.reference}`}
+            share={(channel) => shareTransferReceipt(t.id, channel)}
+          />
+        ) : (
+          '—'
+        ),
+      ),
     ],
     [currency],
   );

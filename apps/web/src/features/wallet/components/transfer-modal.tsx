@@ -12,6 +12,7 @@ import { SecretConfirmation } from '../../../components/secret-confirmation';
 import { StatusBadge } from '../../../components/status-badge';
 import { FormActions } from '../../../components/form-actions';
 import { bankFilter } from '../../../components/bank-filter';
+import { ShareButtons, shareTransferReceipt } from '../../../components/share-receipt';
 import { RecentBeneficiaries } from './recent-beneficiaries';
 
 type Errors = Partial<
@@ -168,6 +169,7 @@ export function TransferModal({
               {receipt.failure_reason ?? 'The transfer failed.'} The amount and fee are back in the wallet.
             </Alert>
           )}
+          <ShareButtons share={(channel) => shareTransferReceipt(receipt.id, channel)} />
           <Group justify="flex-end">
             <Button onClick={close}>Done</Button>
           </Group>
