@@ -114,7 +114,7 @@ test('the receipt page at 58 mm, and a test print to a serial printer @engine', 
   const lines = (await paper.locator('pre').innerText()).split('\n');
   for (const line of lines) expect(line.length).toBeLessThanOrEqual(32);
 
-  await page.goto('/settings/receipts');
+  await page.goto('/settings/till');
   await page.getByRole('combobox', { name: 'How the printer is connected' }).click();
   await page.getByRole('option', { name: /WebSerial/ }).click();
   await page.getByRole('button', { name: 'Test print' }).click();

@@ -31,6 +31,7 @@ const CASHIER_MENU = [
   'Products',
   'Payments received',
   'Profile',
+  'Till',
 ];
 const SETTINGS = [
   'Profile',
@@ -131,7 +132,10 @@ for (const size of SIZES) {
         await expect(page.getByText('not part of your role')).toHaveCount(0);
       }
       // Home opened from the menu stays Home: no figures, no red error.
-      await expect(page).toHaveURL(/\/settings\/profile$/);
+      await expect(page).toHaveURL(/\/settings\/till$/);
+      // Settings → Till: the cashier sets up this till's printer; the store's rules are shown, not theirs to change.
+      await expect(page.getByRole('heading', { name: "This till's printer" })).toBeVisible();
+      await expect(page.getByText('Your role cannot change the till rules.')).toBeVisible();
       await page.goto('/home');
       await settled(page);
       await expect(page).toHaveURL(/\/home$/);

@@ -65,9 +65,14 @@ const RULES: readonly ScreenRule[] = [
   { path: paths.settingsTab('payment'), need: ['settings.manage'], closed: many('Payment settings') },
   { path: paths.settingsTab('shipping'), need: ['settings.manage'], closed: many('Shipping settings') },
   { path: paths.settingsTab('tax'), need: ['settings.manage'], closed: many('Tax settings') },
-  { path: paths.settingsTab('till'), need: ['settings.manage'], closed: many('Till settings') },
-  // The store's receipt text and each till's printer (kept on the device, per store) are set up by
-  // whoever runs the store's settings, on the till's own device.
+  // Settings → Till holds this till's printer (kept on the device, per store): whoever sells on
+  // it sets it up; the store's till rules there are shown to them and changed with settings.manage.
+  {
+    path: paths.settingsTab('till'),
+    need: ['settings.manage', 'orders.create'],
+    closed: many('Till settings'),
+  },
+  // The store's receipt text and link expiry: whoever runs the store's settings.
   { path: paths.settingsTab('receipts'), need: ['settings.manage'], closed: many('Receipt settings') },
   // The plan limits the team and the stores: who runs those sees it; who pays changes it.
   {

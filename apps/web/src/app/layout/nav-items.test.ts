@@ -21,6 +21,7 @@ describe('the menu of a role', () => {
       'Inventory › Products',
       'Purchasing › Payments received',
       'Settings › Profile',
+      'Settings › Till',
     ]);
   });
 

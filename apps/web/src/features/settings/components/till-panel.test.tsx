@@ -33,7 +33,7 @@ describe('till rules panel', () => {
       );
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
-    renderScreen(<TillPanel canEdit />);
+    renderScreen(<TillPanel canEdit storeName="Mama Put" />);
 
     const hours = await screen.findByRole('textbox', { name: /Hours a sale may wait offline/ });
     expect(hours).toHaveValue('24');
@@ -65,7 +65,7 @@ describe('till rules panel', () => {
     const fetch = vi.fn().mockImplementation(() => Promise.resolve(answer(saved)));
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
-    renderScreen(<TillPanel canEdit />);
+    renderScreen(<TillPanel canEdit storeName="Mama Put" />);
 
     const sales = await screen.findByRole('textbox', { name: /Sales that may wait on one device/ });
     await user.clear(sales);
@@ -80,7 +80,7 @@ describe('till rules panel', () => {
       'fetch',
       vi.fn().mockImplementation(() => Promise.resolve(answer(saved))),
     );
-    renderScreen(<TillPanel canEdit={false} />);
+    renderScreen(<TillPanel canEdit={false} storeName="Mama Put" />);
 
     expect(await screen.findByText('Your role cannot change the till rules.')).toBeVisible();
     expect(screen.getByRole('textbox', { name: /Hours a sale may wait offline/ })).toBeDisabled();
@@ -99,7 +99,7 @@ describe('till rules panel', () => {
           ),
         ),
     );
-    renderScreen(<TillPanel canEdit />);
+    renderScreen(<TillPanel canEdit storeName="Mama Put" />);
     expect(await screen.findByRole('button', { name: /Try again|Retry/ }, { timeout: 10_000 })).toBeVisible();
   }, 20_000);
 });

@@ -2,6 +2,7 @@ import { Button, Divider, Group, NumberInput, Paper, Radio, Stack, Switch, Text,
 import { MESSAGES } from '@tillbook/contract/constants';
 import { updateTillSettingsBody, type OfflineStockRule, type TillSettings } from '@tillbook/contract/till';
 import { ErrorState, LoadingState } from '../../../components/states';
+import { PrinterCard } from './printer-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
 import { notify } from '../../../lib/toast';
 import { useSaveTillSettings, useTillSettings } from '../api/till-settings';
@@ -30,22 +31,29 @@ const RULES: { value: OfflineStockRule; label: string; description: string }[] =
 /**
  * Settings → Till: the store's rules for sales a till makes while offline (decision 0036) —
  * what to do when their stock was sold meanwhile, and how long and how many may wait on a device —
- * and whether a shift must be open to sell (issue 32).
+ * and whether a shift must be open to sell (issue 32) — read by every seller, changed with
+ * settings.manage; and this till's own printer (issue 35).
  */
-export function TillPanel({ canEdit }: { canEdit: boolean }) {
+export function TillPanel({ canEdit, storeName }: { canEdit: boolean; storeName: string }) {
   const settings = useTillSettings();
-  if (settings.isPending) return <LoadingState rows={3} label="Loading the till rules" />;
-  if (settings.isError) return <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />;
-  // Keyed by the saved values, so the form starts again from what the server keeps.
-  const d = settings.data;
   return (
-    <TillSettingsForm
-      key={`${d.offline_max_hours}:${d.offline_max_sales}:${d.offline_stock_rule}:${d.shift_required}`}
-      settings={d}
-      canEdit={canEdit}
-    />
+    <Stack gap="lg">
+      {settings.isPending ? (
+        <LoadingState rows={3} label="Loading the till rules" />
+      ) : settings.isError ? (
+        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        // Keyed by the saved values, so the form starts again from what the server keeps.
+        <TillSettingsForm key={formKey(settings.data)} settings={settings.data} canEdit={canEdit} />
+      )}
+      {/* The device's own: whoever sells on this till sets up its printer (issue 35). */}
+      <PrinterCard storeName={storeName} />
+    </Stack>
   );
 }
+
+const formKey = (d: TillSettings) =>
+  `${d.offline_max_hours}:${d.offline_max_sales}:${d.offline_stock_rule}:${d.shift_required}`;
 
 function TillSettingsForm({ settings, canEdit }: { settings: TillSettings; canEdit: boolean }) {
   const form = useSchemaForm<TillValues>(updateTillSettingsBody, { ...settings });

@@ -108,14 +108,11 @@ export default function SettingsScreen() {
           />
         ) : null;
       case 'till':
-        return <TillPanel canEdit={permissions.has('settings.manage')} />;
-      case 'receipts':
         return (
-          <ReceiptsPanel
-            canEdit={permissions.has('settings.manage')}
-            storeName={store?.business_name ?? ''}
-          />
+          <TillPanel canEdit={permissions.has('settings.manage')} storeName={store?.business_name ?? ''} />
         );
+      case 'receipts':
+        return <ReceiptsPanel canEdit={permissions.has('settings.manage')} />;
       case 'payment':
         return <PaymentPanel canEdit={permissions.has('settings.manage')} />;
       case 'subscription':
