@@ -103,6 +103,12 @@ async function migrateUpTo(db: Kysely<any>, last: string, schema?: string): Prom
 }
 
 /**
+ * How long a test that builds its own app may take, as the hooks may (vitest.config.ts): on a
+ * Citus cluster under load its migrations alone outlast a test's 30 s.
+ */
+export const APP_SETUP_MS = 60_000;
+
+/**
  * Builds the real app on a real, empty database: a fresh SQLite file, or with
  * TEST_DATABASE_URL a fresh PostgreSQL schema, migrated as on start-up.
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { APP_SETUP_MS, createTestApp, type TestApp } from '../../test/harness.js';
 import {
   createMerchant,
   latestCode,
@@ -267,7 +267,7 @@ describe('sign-in and sessions', () => {
     expect(tried).toBeLessThanOrEqual(30);
   });
 
-  it('reads the sign-in limits from the environment', async () => {
+  it('reads the sign-in limits from the environment', { timeout: APP_SETUP_MS }, async () => {
     const roomy = await createTestApp({
       SIGNIN_MAX_PER_IP_15MIN: '100',
       SIGNIN_FAILURES_BEFORE_DELAY: '50',

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, PNG_1X1, type Merchant, auditsOf } from '../../test/fixtures.js';
 import { fileUpload } from '../../test/multipart.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { APP_SETUP_MS, createTestApp, type TestApp } from '../../test/harness.js';
 import { pdfLines } from '../../test/pdf-text.js';
 import { createCustomer, createMemberWith, createProduct, order } from '../../test/sales-fixtures.js';
 
@@ -411,7 +411,7 @@ describe('emailing the invoice', () => {
     expect(sent).toHaveLength(t.config.INVOICE_EMAILS_PER_RECIPIENT_DAY);
   });
 
-  it('limits the invoice emails one store sends in an hour', async () => {
+  it('limits the invoice emails one store sends in an hour', { timeout: APP_SETUP_MS }, async () => {
     const small = await createTestApp({ INVOICE_EMAILS_PER_STORE_HOUR: '2' });
     try {
       const shop = await createMerchant(small);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { APP_SETUP_MS, createTestApp, type TestApp } from '../../test/harness.js';
 import { ledgerProblems } from './wallet-ledger-check.js';
 
 /** The sandbox's simulated deposit has a ceiling: twice the daily transfer limit (decision 0048). */
@@ -35,7 +35,7 @@ describe('a simulated deposit', () => {
     expect(await ledgerProblems(t.db)).toEqual([]);
   });
 
-  it('follows the daily limit the server is given', async () => {
+  it('follows the daily limit the server is given', { timeout: APP_SETUP_MS }, async () => {
     const small = await createTestApp({ WALLET_DAILY_LIMIT: '5000000', WALLET_TRANSFER_LIMIT: '5000000' });
     try {
       const m = await createMerchant(small);
