@@ -273,12 +273,25 @@ if (url) {
     const ids = async () =>
       (await observer.query<{ id: number }>(`select id from ${table} order by id`)).rows.map((r) => r.id);
     /** What the connection's backend is doing, as the server sees it. */
-    const stateOf = async (c: pg.PoolClient) =>
+    const readState = async (c: pg.PoolClient) =>
       (
         await observer.query<{ state: string }>('select state from pg_stat_activity where pid = $1', [
           (c as unknown as { processID: number }).processID,
         ])
       ).rows[0]?.state;
+    /**
+     * The connection's state once it waits for its next command. The server may hand over an
+     * error before it records that it is idle, so "active" is read again for up to a second (a CI
+     * run once read it a moment too soon).
+     */
+    const stateOf = async (c: pg.PoolClient) => {
+      for (let tries = 0; tries < 50; tries++) {
+        const state = await readState(c);
+        if (state !== 'active') return state;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return readState(c);
+    };
     const insert = `${COMMIT_WITH_STATEMENT}insert into ${table} (id, note) values ($1, $2) returning id`;
 
     it('commits with the statement, and the transaction’s own commit then sends nothing', async () => {
