@@ -61,7 +61,11 @@ test("without a matching store: 'No business name!', then 'Login successful', th
   await field(page, 'Email').fill(merchant.email);
   await field(page, 'Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(toast(page, 'No business name!')).toBeVisible();
-  await expect(toast(page, 'Login successful')).toBeVisible();
+  // Both toasts come in one render; the success one lasts 2 s and the error 4 s, so they are
+  // awaited together: one after the other, a slow first match outlived the shorter toast.
+  await Promise.all([
+    expect(toast(page, 'No business name!')).toBeVisible(),
+    expect(toast(page, 'Login successful')).toBeVisible(),
+  ]);
   await expect(page).toHaveURL(/\/onboarding\/business-info$/);
 });
