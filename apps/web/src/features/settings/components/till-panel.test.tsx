@@ -85,6 +85,12 @@ describe('till rules panel', () => {
     expect(await screen.findByText('Your role cannot change the till rules.')).toBeVisible();
     expect(screen.getByRole('textbox', { name: /Hours a sale may wait offline/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save till rules' })).toBeNull();
+    // What a cashier can set here, the till's printer, comes before the rules they only read.
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
+      "This till's printer",
+      'Offline selling',
+      'Shifts',
+    ]);
   }, 20_000);
 
   it('offers a retry when the rules cannot be loaded', async () => {

@@ -36,18 +36,26 @@ const RULES: { value: OfflineStockRule; label: string; description: string }[] =
  */
 export function TillPanel({ canEdit, storeName }: { canEdit: boolean; storeName: string }) {
   const settings = useTillSettings();
-  return (
+  const rules = settings.isPending ? (
+    <LoadingState rows={3} label="Loading the till rules" />
+  ) : settings.isError ? (
+    <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+  ) : (
+    // Keyed by the saved values, so the form starts again from what the server keeps.
+    <TillSettingsForm key={formKey(settings.data)} settings={settings.data} canEdit={canEdit} />
+  );
+  // The device's own: whoever sells on this till sets up its printer (issue 35). A cashier can
+  // only read the store's rules, so the printer, the one thing they set here, comes first.
+  const printer = <PrinterCard storeName={storeName} />;
+  return canEdit ? (
     <Stack gap="lg">
-      {settings.isPending ? (
-        <LoadingState rows={3} label="Loading the till rules" />
-      ) : settings.isError ? (
-        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        // Keyed by the saved values, so the form starts again from what the server keeps.
-        <TillSettingsForm key={formKey(settings.data)} settings={settings.data} canEdit={canEdit} />
-      )}
-      {/* The device's own: whoever sells on this till sets up its printer (issue 35). */}
-      <PrinterCard storeName={storeName} />
+      {rules}
+      {printer}
+    </Stack>
+  ) : (
+    <Stack gap="lg">
+      {printer}
+      {rules}
     </Stack>
   );
 }
