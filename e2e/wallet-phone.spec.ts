@@ -110,6 +110,10 @@ test('wallet on a phone: "GTB" finds the bank, a recent beneficiary in one tap, 
 
   // At desktop width the strip and the picker are the same form.
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The transactions' Receipt column fits a laptop's screen (the narration wraps).
+  await expect(page.getByRole('button', { name: /^Share the receipt of / }).first()).toBeInViewport({
+    ratio: 1,
+  });
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
   const wide = page.getByRole('dialog', { name: 'Transfer to a bank account' });
   await expect(wide.getByRole('button', { name: `${name}, Guaranty Trust Bank 0123456789` })).toBeVisible();

@@ -49,19 +49,25 @@ export function TransactionsTable({ currency }: { currency: string }) {
       ),
       statusColumn<WalletTransaction>((t) => t.status),
       column<WalletTransaction>('type', 'Type', (t) => capitalised(t.type)),
-      column<WalletTransaction>('narration', 'Narration', (t) => (
-        <Stack gap={0}>
-          <Text size="sm">{t.narration ?? '—'}</Text>
-          {t.counterparty_name && (
-            <Text size="xs" c="dimmed">
-              {t.counterparty_name}
-              {t.counterparty_bank_name
-                ? ` · ${t.counterparty_bank_name} ${t.counterparty_account ?? ''}`
-                : ''}
-            </Text>
-          )}
-        </Stack>
-      )),
+      // Wrapped: on one line the recipient and bank pushed the Receipt column out of a laptop's view.
+      column<WalletTransaction>(
+        'narration',
+        'Narration',
+        (t) => (
+          <Stack gap={0}>
+            <Text size="sm">{t.narration ?? '—'}</Text>
+            {t.counterparty_name && (
+              <Text size="xs" c="dimmed">
+                {t.counterparty_name}
+                {t.counterparty_bank_name
+                  ? ` · ${t.counterparty_bank_name} ${t.counterparty_account ?? ''}`
+                  : ''}
+              </Text>
+            )}
+          </Stack>
+        ),
+        { wrap: true },
+      ),
       column<WalletTransaction>('fee', 'Fee', (t) => <Money minor={t.fee} currency={currency} />),
       // A transfer's receipt, for the supplier it paid (issue 35): a signed link on WhatsApp or SMS.
       column<WalletTransaction>('receipt', 'Receipt', (t) =>
