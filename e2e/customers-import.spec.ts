@@ -37,12 +37,16 @@ test('importing customers reports each bad row with its line and reason and adds
   // Without it, the good rows go in and the bad ones are named by line, column and reason.
   await dialog.getByRole('checkbox', { name: 'Import nothing if any row has an error' }).uncheck();
   await dialog.locator('input[type="file"]').setInputFiles(file);
-  await expect(dialog.getByRole('status')).toContainText(
-    'Imported customers: 2 created, 0 updated, 0 unchanged; 2 rows rejected.',
-  );
-  await expect(
-    toast(page, 'Imported customers: 2 created, 0 updated, 0 unchanged; 2 rows rejected.'),
-  ).toBeVisible();
+  // The summary and its toast come together; the toast lasts seconds, so both are awaited at once
+  // (one after the other, a slow first match outlived the toast on a loaded machine).
+  await Promise.all([
+    expect(dialog.getByRole('status')).toContainText(
+      'Imported customers: 2 created, 0 updated, 0 unchanged; 2 rows rejected.',
+    ),
+    expect(
+      toast(page, 'Imported customers: 2 created, 0 updated, 0 unchanged; 2 rows rejected.'),
+    ).toBeVisible(),
+  ]);
   await expect(dialog.getByText('Rejected rows (2)')).toBeVisible();
   const rejected = dialog.getByRole('table', { name: 'Rejected rows' }).locator('tbody tr');
   await expect(rejected).toHaveCount(2);
