@@ -47,15 +47,10 @@ export function TillPanel({ canEdit, storeName }: { canEdit: boolean; storeName:
   // The device's own: whoever sells on this till sets up its printer (issue 35). A cashier can
   // only read the store's rules, so the printer, the one thing they set here, comes first.
   const printer = <PrinterCard storeName={storeName} />;
-  return canEdit ? (
+  return (
     <Stack gap="lg">
-      {rules}
-      {printer}
-    </Stack>
-  ) : (
-    <Stack gap="lg">
-      {printer}
-      {rules}
+      {canEdit ? rules : printer}
+      {canEdit ? printer : rules}
     </Stack>
   );
 }
