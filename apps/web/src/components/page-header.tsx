@@ -157,7 +157,7 @@ export function PageHeader({
       <Group justify="space-between" align="flex-start" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Group gap="sm" align="center">
-            <Title order={2} fz={{ base: 22, sm: 26 }}>
+            <Title order={2} className="tb-page-title">
               {title}
             </Title>
             {badge}

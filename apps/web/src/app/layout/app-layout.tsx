@@ -42,7 +42,7 @@ export default function AppLayout() {
       navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+      <AppShell.Header className="tb-header">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Paper,
-  SimpleGrid,
   Skeleton,
   Text,
   UnstyledButton,
@@ -62,17 +61,17 @@ export const ProductGrid = memo(function ProductGrid({ storeId, onAdd }: Product
         )}
       </Group>
       {tiles === null ? (
-        <SimpleGrid cols={3} spacing={8}>
+        <div className="tb-tiles">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} h={104} radius="md" />
           ))}
-        </SimpleGrid>
+        </div>
       ) : tiles.length === 0 ? (
         <Text size="sm" c="dimmed">
           No products on this till yet: scan or search to sell.
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 3, xs: 4 }} spacing={8}>
+        <div className="tb-tiles">
           {tiles.map((tile) => (
             <Tile
               key={tile.product.id}
@@ -82,7 +81,7 @@ export const ProductGrid = memo(function ProductGrid({ storeId, onAdd }: Product
               onTap={tap}
             />
           ))}
-        </SimpleGrid>
+        </div>
       )}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Group, Kbd, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, Kbd, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
@@ -50,7 +50,7 @@ export const ScanPanel = memo(function ScanPanel({
 
   return (
     <Paper withBorder radius="md" p="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <div className="tb-grid-1-2">
         <BarcodeInput
           ref={scanRef}
           autoFocus={autoFocus}
@@ -104,7 +104,7 @@ export const ScanPanel = memo(function ScanPanel({
             }
           }}
         />
-      </SimpleGrid>
+      </div>
       <ProductSearchResults
         query={debouncedQuery}
         results={results}
