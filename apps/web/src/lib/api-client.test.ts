@@ -127,3 +127,28 @@ describe('apiRequest', () => {
     vi.useRealTimers();
   });
 });
+
+describe('apiRequest and the browser scheduler', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lets the browser run first where it can, and sends nothing for a caller that gave up meanwhile', async () => {
+    let resume: () => void = () => undefined;
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((r) => (resume = r)) });
+    const fetchMock = vi.fn(async () => json(200, { success: true, message: 'OK', data: 1 }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    const sent = apiRequest('/thing');
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    resume();
+    await expect(sent).resolves.toMatchObject({ data: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const controller = new AbortController();
+    const abandoned = apiRequest('/thing', { signal: controller.signal });
+    controller.abort();
+    resume();
+    await expect(abandoned).rejects.toThrow();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
