@@ -68,7 +68,7 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
@@ -84,10 +84,16 @@ zodConfig({ jitless: true });
 const router = createRouter();
 void rehydrateUiState();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first drawing of the app is a transition: React draws it in slices and lets the browser
+// paint and take input between them, instead of one long task on a slow phone (decision 0023).
+// The router's own updates are transitions already.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});
