@@ -1,13 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Button, Group, Paper, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPin, IconPinFilled } from '@tabler/icons-react';
 import type { Product } from '@tillbook/contract/products';
 import { TILL_FAVOURITES_MAX } from '@tillbook/contract/constants';
@@ -61,11 +52,9 @@ export const ProductGrid = memo(function ProductGrid({ storeId, onAdd }: Product
         )}
       </Group>
       {tiles === null ? (
-        <div className="tb-tiles">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h={104} radius="md" />
-          ))}
-        </div>
+        // One placeholder for two rows of tiles, not one a tile: each element the grid takes out
+        // when its tiles come is work on a slow phone's busiest moment (decision 0023).
+        <Skeleton h={216} radius="md" />
       ) : tiles.length === 0 ? (
         <Text size="sm" c="dimmed">
           No products on this till yet: scan or search to sell.

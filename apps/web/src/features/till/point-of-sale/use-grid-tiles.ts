@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTillFavourites, useTillTopSellers } from '../api/till-grid';
 import { catalogueMeta } from '../catalogue/catalogue-cache';
 import { activeProductsOnDevice, onProductIndexChanged, productsOnDevice } from '../catalogue/product-index';
@@ -37,7 +37,8 @@ export function useGridTiles(storeId: string, editing: boolean) {
         // still coming, so the placeholders stay (the copy's arrival draws the tiles) rather than
         // saying "no products" for a moment. Offline, no copy can come: the grid says so.
         if (next.length === 0 && !copy && navigator.onLine) return;
-        setTiles(next);
+        // Drawn in slices: the tiles come while the rest of the till is still arriving.
+        startTransition(() => setTiles(next));
       })
       // No copy of the catalogue on this device (no IndexedDB): the scan box and search still sell.
       .catch(() => live && setTiles([]));
