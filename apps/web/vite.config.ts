@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -71,9 +72,30 @@ function tillChunks(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` (`@mantine/hooks`) replaced by `src/lib/mantine-use-id.ts`, which keeps
+ * React's id instead of setting a random one after the first render (that second render of every
+ * component with an id was part of the till's longest tasks on a slow phone; decision 0023).
+ * Mantine's components import it from the hooks package's index, which imports the file relatively.
+ */
+const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+function mantineUseId(): Plugin {
+  const replacement = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/lib/mantine-use-id.ts');
+  return {
+    name: 'tillbook:mantine-use-id',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.includes('use-id')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && MANTINE_USE_ID.test(resolved.id) ? replacement : null;
+    },
+  };
+}
+
 // `source` makes workspace packages resolve to their TypeScript sources (see packages/contract/package.json).
 export default defineConfig({
   plugins: [
+    mantineUseId(),
     tillChunks(),
     react(),
     // A brotli (.br) and a gzip (.gz) copy of every text file of 1 KB or more, made once at
