@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@tillbook/contract/constants';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen } from '../../../test/render';
 import { TillPanel } from './till-panel';
@@ -91,6 +92,36 @@ describe('till rules panel', () => {
       'Offline selling',
       'Shifts',
     ]);
+  }, 20_000);
+
+  it('moves the printer card, not draws it again, when the member turns out to manage settings', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(() => Promise.resolve(answer(saved))),
+    );
+    // The member's record arrives after the screen is drawn: until then they may not edit.
+    function Granted() {
+      const [canEdit, setCanEdit] = useState(false);
+      return (
+        <>
+          <button onClick={() => setCanEdit(true)}>record arrives</button>
+          <TillPanel canEdit={canEdit} storeName="Mama Put" />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderScreen(<Granted />);
+    await screen.findByText('Your role cannot change the till rules.');
+    const printer = screen.getByRole('heading', { name: "This till's printer" });
+    await user.click(screen.getByRole('button', { name: 'record arrives' }));
+
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
+      'Offline selling',
+      'Shifts',
+      "This till's printer",
+    ]);
+    // The same element: a printer choice open at that moment stays open (a remount closed it).
+    expect(screen.getByRole('heading', { name: "This till's printer" })).toBe(printer);
   }, 20_000);
 
   it('offers a retry when the rules cannot be loaded', async () => {

@@ -1,6 +1,7 @@
 import { Button, Divider, Group, NumberInput, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@tillbook/contract/constants';
 import { updateTillSettingsBody, type OfflineStockRule, type TillSettings } from '@tillbook/contract/till';
+import { Fragment } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { PrinterCard } from './printer-card';
 import { showFormError, useSchemaForm } from '../../../lib/forms';
@@ -46,13 +47,11 @@ export function TillPanel({ canEdit, storeName }: { canEdit: boolean; storeName:
   );
   // The device's own: whoever sells on this till sets up its printer (issue 35). A cashier can
   // only read the store's rules, so the printer, the one thing they set here, comes first.
-  const printer = <PrinterCard storeName={storeName} />;
-  return (
-    <Stack gap="lg">
-      {canEdit ? rules : printer}
-      {canEdit ? printer : rules}
-    </Stack>
-  );
+  // Keyed, so the cards move rather than draw again when the member's record arrives and the
+  // order changes: a printer choice open at that moment stays open.
+  const printer = <PrinterCard key="printer" storeName={storeName} />;
+  const rulesCard = <Fragment key="rules">{rules}</Fragment>;
+  return <Stack gap="lg">{canEdit ? [rulesCard, printer] : [printer, rulesCard]}</Stack>;
 }
 
 const formKey = (d: TillSettings) =>
