@@ -115,6 +115,10 @@ test('the receipt page at 58 mm, and a test print to a serial printer @engine', 
   for (const line of lines) expect(line.length).toBeLessThanOrEqual(32);
 
   await page.goto('/settings/till');
+  // The owner's layout (the rules first, then the printer) once their record has come: choosing
+  // the printer in the screen's first moments sometimes opened a list with only "Print page" in
+  // full runs (not reproduced alone; see the session note of 2026-11-30).
+  await expect(page.getByRole('heading', { level: 4 }).first()).toHaveText('Offline selling');
   await page.getByRole('combobox', { name: 'How the printer is connected' }).click();
   await page.getByRole('option', { name: /WebSerial/ }).click();
   await page.getByRole('button', { name: 'Test print' }).click();
