@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useTillFavourites, useTillTopSellers } from '../api/till-grid';
 import { catalogueMeta } from '../catalogue/catalogue-cache';
+import { isOffline } from '../offline/network';
 import { activeProductsOnDevice, onProductIndexChanged, productsOnDevice } from '../catalogue/product-index';
 import { GRID_SIZE, gridTiles, type GridTile } from './grid-tiles';
 
@@ -35,8 +36,9 @@ export function useGridTiles(storeId: string, editing: boolean) {
         const next = gridTiles(pinned ?? [], editing ? [] : (top ?? []), byId, catalogue, size);
         // A phone opening the till for the first time has no copy yet: its grid is not empty but
         // still coming, so the placeholders stay (the copy's arrival draws the tiles) rather than
-        // saying "no products" for a moment. Offline, no copy can come: the grid says so.
-        if (next.length === 0 && !copy && navigator.onLine) return;
+        // saying "no products" for a moment. Offline or with the server out of reach, no copy can
+        // come: the grid says so.
+        if (next.length === 0 && !copy && !isOffline()) return;
         // Drawn in slices: the tiles come while the rest of the till is still arriving.
         startTransition(() => setTiles(next));
       })
