@@ -17,7 +17,7 @@ for round in $(seq 1 "$rounds"); do
     RUNS="$runs" node bench/web/lighthouse.mjs --only=point --json |
       node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
         const p = JSON.parse(s)["point of sale"];
-        console.log(`round '"$round"' ${process.argv[1]}: scores ${p.scores.join(", ")}; median run TBT ${p.median.tbtMs} ms, LCP ${p.median.lcpMs} ms`);
+        process.stdout.write(`round '"$round"' ${process.argv[1]}: scores ${p.scores.join(", ")}; median run TBT ${p.median.tbtMs} ms, LCP ${p.median.lcpMs} ms\n`);
       })' "$build"
   done
 done
