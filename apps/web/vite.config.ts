@@ -73,6 +73,49 @@ function tillChunks(): Plugin {
 }
 
 /**
+ * The till's own page: `sales/orders/generate.html`, index.html with a `modulepreload` link for
+ * each file of the till's code (the two files above and what they import, not the entry). With
+ * index.html alone a phone learns it needs the till's files only once the entry has downloaded
+ * and run, a second round of downloads before the till can draw; with the links it fetches them
+ * beside the entry. The server answers a path with its `.html` file where the build made one
+ * (static-web.ts), as static hosts with clean URLs do. Only the till gets one: it is the page a
+ * cashier opens (the manifest's `start_url`), and sign-in must not download the till.
+ */
+const TILL_PAGE = 'sales/orders/generate.html';
+function tillPage(): Plugin {
+  return {
+    name: 'tillbook:till-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') this.error('tillbook:till-page: index.html is not in the bundle');
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName) || fileName === entry?.fileName) return;
+        files.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+      };
+      for (const chunk of chunks) {
+        if (chunk.moduleIds.some((id) => TILL_ROOTS.some((root) => id.endsWith(root)))) visit(chunk.fileName);
+      }
+      if (files.size === 0) this.error('tillbook:till-page: no chunk holds the till');
+      const links = [...files]
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('');
+      this.emitFile({
+        type: 'asset',
+        fileName: TILL_PAGE,
+        source: String(index.source).replace('</head>', `${links}</head>`),
+      });
+    },
+  };
+}
+
+/**
  * Mantine's `useId` (`@mantine/hooks`) replaced by `src/lib/mantine-use-id.ts`, which keeps
  * React's id instead of setting a random one after the first render (that second render of every
  * component with an id was part of the till's longest tasks on a slow phone; decision 0023).
@@ -97,6 +140,7 @@ export default defineConfig({
   plugins: [
     mantineUseId(),
     tillChunks(),
+    tillPage(),
     react(),
     // A brotli (.br) and a gzip (.gz) copy of every text file of 1 KB or more, made once at
     // build time at the highest levels; the server sends the one the browser accepts

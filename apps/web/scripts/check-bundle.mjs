@@ -101,3 +101,20 @@ if (withZod.length) {
   process.exit(1);
 }
 say(`Till's first load (${tillFiles.size} files): no zod schema.`);
+
+// The till's own page (vite.config.ts, tillPage) names each of those files up front, and not the
+// entry (index.html's script tag loads it): a phone fetches them beside the entry.
+const tillPage = path.join(dist, 'sales/orders/generate.html');
+const preloaded = existsSync(tillPage)
+  ? [
+      ...readFileSync(tillPage, 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g),
+    ].map((m) => m[1])
+  : [];
+const expected = [...tillFiles].filter((file) => file !== manifest['index.html'].file);
+if (preloaded.length !== expected.length || expected.some((file) => !preloaded.includes(file))) {
+  fail(
+    `check-bundle: sales/orders/generate.html preloads ${preloaded.join(', ') || 'nothing'}, not the till's first load (${expected.join(', ')})`,
+  );
+  process.exit(1);
+}
+say(`Till's page preloads its ${preloaded.length} files.`);

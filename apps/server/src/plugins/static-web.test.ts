@@ -10,6 +10,10 @@ let dist: string;
 
 const INDEX = `<!doctype html><html><head><title>Tillbook</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 const SCRIPT = `export const greeting = ${JSON.stringify('Welcome back to Tillbook. '.repeat(200))};\n`;
+const TILL_PAGE = INDEX.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/till-B4dF9x2Q.js"></head>',
+);
 const SERVICE_WORKER = "importScripts('/workbox-2178cfdb.js');\n";
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>';
 
@@ -22,6 +26,8 @@ function writeDist(dir: string) {
     writeFileSync(path.join(dir, `${file}.gz`), gzipSync(text));
   };
   withCopies('index.html', INDEX);
+  mkdirSync(path.join(dir, 'sales/orders'), { recursive: true });
+  withCopies('sales/orders/generate.html', TILL_PAGE);
   withCopies('assets/index-B4dF9x2Q.js', SCRIPT);
   // Under the build's 1 KB threshold: no compressed copies.
   writeFileSync(path.join(dir, 'favicon.svg'), ICON);
@@ -74,7 +80,7 @@ describe('the web app files', () => {
   });
 
   it('answers a screen address with index.html, compressed and checked on every visit', async () => {
-    for (const url of ['/', '/home', '/sales/orders/generate?customer=1']) {
+    for (const url of ['/', '/home', '/sales/orders', '/sales/orders/generate/x']) {
       const res = await get(url, 'gzip, deflate, br');
       expect(res.status, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -82,6 +88,23 @@ describe('the web app files', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.data).toString('utf8'), url).toBe(INDEX);
     }
+  });
+
+  it("answers the till's address with the page the build made for it, naming the till's code", async () => {
+    for (const url of [
+      '/sales/orders/generate',
+      '/sales/orders/generate?customer=1',
+      '/sales/orders/generate/',
+    ]) {
+      const res = await get(url, 'gzip, deflate, br');
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.data).toString('utf8'), url).toBe(TILL_PAGE);
+    }
+  });
+
+  it('answers an address it cannot decode with a 400, never a server error', async () => {
+    expect((await get('/sales/%E0%A4%A', 'br')).status).toBe(400);
   });
 
   it('sends a small file without a compressed copy as it is, and never index.html for a missing file', async () => {

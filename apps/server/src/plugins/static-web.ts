@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
  * next to them (`preCompressed`) when the browser accepts it. Hashed assets (their name changes
  * with their content) are cached for a year without asking again; everything else, index.html
  * first, is checked with the server on every use (`no-cache`), so a new release is seen at once.
+ * A path the build made a page for (`a/b.html` for `/a/b`) gets that page instead of index.html.
  */
 export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
   const index = path.join(distDir, 'index.html');
@@ -44,6 +45,11 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     }
     if (path.extname(url) && !url.endsWith('.html')) return reply.callNotFound();
     reply.header('cache-control', 'no-cache');
+    // A page the build made for this path (`/a/b` → `a/b.html`, as static hosts with clean URLs
+    // answer): the till's, which names its code up front (vite.config.ts, tillPage).
+    const page = `${file.replace(/[\\/]+$/, '')}.html`;
+    if (file.startsWith(distDir + path.sep) && existsSync(page))
+      return reply.sendFile(path.relative(distDir, page));
     return reply.sendFile('index.html');
   });
   return true;
