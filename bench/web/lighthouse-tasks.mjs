@@ -170,6 +170,26 @@ for (const task of onMain.filter((e) => e.name === 'RunTask' && e.dur > MIN_MS *
     `\n${((task.ts - start) / 1000).toFixed(0).padStart(5)} ms  task of ${(task.dur / 1000).toFixed(1)} ms`,
   );
   say(`  where: ${top(phase, 8)}`);
+  // The browser's own work in the task (style, layout, parsing, paint), by its trace events'
+  // self time: what the profiler shows as "(program)".
+  const native = new Map();
+  const inTask = onMain.filter(
+    (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur,
+  );
+  for (const e of inTask) {
+    const children = inTask.filter(
+      (c) => c !== e && c.ts >= e.ts && c.ts + c.dur <= e.ts + e.dur && c.dur < e.dur,
+    );
+    const self = e.dur - children.reduce((sum, c) => sum + c.dur, 0);
+    if (
+      !/FunctionCall|EvaluateScript|v8\.|V8\.|TimerFire|RunMicrotasks|EventDispatch|FireAnimationFrame|ProfileCall/.test(
+        e.name,
+      ) &&
+      self > 0
+    )
+      native.set(e.name, (native.get(e.name) ?? 0) + self);
+  }
+  if (native.size) say(`  browser: ${top(native, 6)}`);
   if (components.size) say(`  drawn: ${top(components, 8)}`);
   if (effects.size) say(`  effects: ${top(effects, 6)}`);
   for (const [k, us] of [...under].sort((a, b) => b[1] - a[1]).slice(0, 8))
