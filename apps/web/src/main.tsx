@@ -68,6 +68,10 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
 import './app/global.css';
+// The receipt's 1 KB of rules ride with the first stylesheet: loaded with the till's dialogs, a
+// stylesheet of their own arrived while the till was drawing, and the browser matched every rule
+// against every element again (29 ms of one task at full speed, on a busy machine).
+import './components/receipt.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

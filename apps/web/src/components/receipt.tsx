@@ -3,9 +3,10 @@ import type { Order } from '@tillbook/contract/orders';
 import { statusLabel } from './status-badge';
 import { useCurrentStore, useStoreLocale } from '../lib/current-user';
 import { formatDateTime, formatMoney } from '../lib/format';
-import './receipt.css';
 import { PAYMENT_TYPE_LABELS } from '../lib/payment-types';
 import { lineLabel } from '../lib/line-label';
+
+// Its stylesheet (receipt.css) is part of the app's first stylesheet (main.tsx).
 
 /**
  * The till receipt of a sale: `screen` shows it in the page (never printed); `print` is the

@@ -36,8 +36,14 @@ export default function AppLayout() {
   if (opened && !drawerDrawn) setDrawerDrawn(true);
   const drawNav = wide || drawerDrawn;
 
+  // `transitionDuration={0}`: Mantine marks the shell "resizing" when it mounts and unmarks it
+  // after the transition's duration, and the mark sets the transition's length as a variable every
+  // element inherits: the browser matched the styles of the whole screen again, one long task on a
+  // slow phone's first load. At 0 the variable is the same either way. The drawer's slide on a
+  // phone keeps its 200 ms (`tb-navbar`, global.css).
   return (
     <AppShell
+      transitionDuration={0}
       header={{ height: 60 }}
       navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
@@ -64,7 +70,7 @@ export default function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
+      <AppShell.Navbar p="sm" className="tb-navbar" aria-label="Main navigation">
         {drawNav && <NavContent pathname={pathname} closeDrawer={close} />}
       </AppShell.Navbar>
 
