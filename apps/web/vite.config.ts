@@ -77,7 +77,7 @@ function tillChunks(): Plugin {
  * each file of the till's code (the two files above and what they import, not the entry). With
  * index.html alone a phone learns it needs the till's files only once the entry has downloaded
  * and run, a second round of downloads before the till can draw; with the links it fetches them
- * beside the entry. The server answers a path with its `.html` file where the build made one
+ * while the entry downloads, not after it has run. The server answers a path with its `.html` file where the build made one
  * (static-web.ts), as static hosts with clean URLs do. Only the till gets one: it is the page a
  * cashier opens (the manifest's `start_url`), and sign-in must not download the till.
  */
@@ -103,8 +103,10 @@ function tillPage(): Plugin {
         if (chunk.moduleIds.some((id) => TILL_ROOTS.some((root) => id.endsWith(root)))) visit(chunk.fileName);
       }
       if (files.size === 0) this.error('tillbook:till-page: no chunk holds the till');
+      // `fetchpriority="low"`: after the stylesheet and the entry, which the first paint waits for;
+      // at the default (high) they shared the line with those and the first paint came later.
       const links = [...files]
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
         .join('');
       this.emitFile({
         type: 'asset',

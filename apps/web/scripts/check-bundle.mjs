@@ -107,7 +107,9 @@ say(`Till's first load (${tillFiles.size} files): no zod schema.`);
 const tillPage = path.join(dist, 'sales/orders/generate.html');
 const preloaded = existsSync(tillPage)
   ? [
-      ...readFileSync(tillPage, 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g),
+      ...readFileSync(tillPage, 'utf8').matchAll(
+        /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g,
+      ),
     ].map((m) => m[1])
   : [];
 const expected = [...tillFiles].filter((file) => file !== manifest['index.html'].file);
