@@ -79,7 +79,9 @@ function tillChunks(): Plugin {
  * and run, a second round of downloads before the till can draw; with the links it fetches them
  * while the entry downloads, not after it has run. The server answers a path with its `.html` file where the build made one
  * (static-web.ts), as static hosts with clean URLs do. Only the till gets one: it is the page a
- * cashier opens (the manifest's `start_url`), and sign-in must not download the till.
+ * cashier opens (the manifest's `start_url`), and sign-in must not download the till. Signed
+ * out, the till's address shows sign-in and still fetches the till's code (at low priority): sign-in
+ * returns there, and the till then opens without a second round of downloads.
  */
 const TILL_PAGE = 'sales/orders/generate.html';
 function tillPage(): Plugin {

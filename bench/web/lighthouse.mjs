@@ -3,10 +3,12 @@
 //   sign-in             /auth/sign-in, cold (nothing cached, signed out)
 //   home, signed out    /home without a session: the app should go to sign-in having fetched
 //                       no code of the signed-in screens
+//   till, signed out    /sales/orders/generate without a session: sign-in, while the till's page
+//                       fetches the till's code at low priority (it is where sign-in returns to)
 //   point of sale       /sales/orders/generate, signed in (a fresh shop with a few products)
 // Each page is measured RUNS times (default 3), each in a fresh browser profile; the run with the
 // median score is printed. Options: RUNS=5, CHROME_PATH=/usr/bin/chromium, --json (raw figures),
-// --detail (where the main thread's time went), --only=<name> (one page: sign-in, home, point).
+// --detail (where the main thread's time went), --only=<name> (one page: sign-in, home, till, point).
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -125,6 +127,7 @@ try {
   const pages = [
     ['sign-in', `${server.base}/auth/sign-in`, {}],
     ['home, signed out', `${server.base}/home`, {}],
+    ['till, signed out', `${server.base}/sales/orders/generate`, {}],
     ['point of sale', `${server.base}/sales/orders/generate`, { session, base: server.base }],
   ];
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
