@@ -173,6 +173,14 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: `${SHOTS}/phone-till-no-camera-390.png` });
     await camera.getByRole('button', { name: 'Done' }).click();
     await expect(camera).toBeHidden();
+
+    // The menu opens over the Charge bar: its last entry, at the bottom of the screen, takes the tap.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const last = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').last();
+    await last.scrollIntoViewIfNeeded();
+    const href = (await last.getAttribute('href'))!;
+    await last.tap({ timeout: 10_000 });
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
 });
 

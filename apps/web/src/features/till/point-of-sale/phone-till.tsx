@@ -35,7 +35,9 @@ export const ChargeBar = memo(function ChargeBar({
         left: 0,
         right: 0,
         bottom: 0,
-        zIndex: 150,
+        // The app's layer: above the screen, below the menu drawer (the app's layer + 1), which
+        // opens over it with its last entries tappable, and below dialogs and the cart sheet.
+        zIndex: 'var(--mantine-z-index-app)',
         padding: '10px 12px calc(10px + env(safe-area-inset-bottom))',
         background: 'var(--mantine-color-body)',
         borderTop: '1px solid var(--mantine-color-default-border)',
