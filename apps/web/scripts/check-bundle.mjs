@@ -106,11 +106,9 @@ say(`Till's first load (${tillFiles.size} files): no zod schema.`);
 // entry (index.html's script tag loads it): a phone fetches them beside the entry.
 const tillPage = path.join(dist, 'sales/orders/generate.html');
 const preloaded = existsSync(tillPage)
-  ? [
-      ...readFileSync(tillPage, 'utf8').matchAll(
-        /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g,
-      ),
-    ].map((m) => m[1])
+  ? [...readFileSync(tillPage, 'utf8').matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map(
+      (m) => m[1],
+    )
   : [];
 const expected = [...tillFiles].filter((file) => file !== manifest['index.html'].file);
 if (preloaded.length !== expected.length || expected.some((file) => !preloaded.includes(file))) {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,15 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
   if (!existsSync(index)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it');
     return false;
+  }
+  // The pages the build made besides index.html (`a/b.html` answers `/a/b`, as static hosts with
+  // clean URLs do): the till's, which names its code up front (vite.config.ts, tillPage). Listed
+  // once here, not looked for on the disk at every visit.
+  const pages = new Map<string, string>();
+  for (const entry of readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+    const file = path.relative(distDir, path.join(entry.parentPath, entry.name));
+    if (entry.isFile() && file.endsWith('.html') && file !== 'index.html')
+      pages.set(`/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`, file);
   }
   await app.register(fastifyStatic, {
     root: distDir,
@@ -45,12 +54,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     }
     if (path.extname(url) && !url.endsWith('.html')) return reply.callNotFound();
     reply.header('cache-control', 'no-cache');
-    // A page the build made for this path (`/a/b` → `a/b.html`, as static hosts with clean URLs
-    // answer): the till's, which names its code up front (vite.config.ts, tillPage).
-    const page = `${file.replace(/[\\/]+$/, '')}.html`;
-    if (file.startsWith(distDir + path.sep) && existsSync(page))
-      return reply.sendFile(path.relative(distDir, page));
-    return reply.sendFile('index.html');
+    return reply.sendFile(pages.get(url.replace(/\/+$/, '')) ?? 'index.html');
   });
   return true;
 }
