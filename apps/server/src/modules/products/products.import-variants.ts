@@ -5,11 +5,18 @@ import {
   type ImportRowError,
   type PackInput,
   type ProductOption,
-  type ProductPack,
   type VariantInput,
 } from '@tillbook/contract/products';
-import { validate, type ParsedRow, type ProductInput, type RowPack } from './product-file.js';
-import type { ProductsTable } from './products.tables.js';
+import { validate, type ParsedRow, type ProductInput } from './product-file-rows.js';
+import {
+  keyOf,
+  labelOf,
+  matchVariants,
+  optionValuesOf,
+  sharedOf,
+  type ExistingProduct,
+} from './products.import-group-rows.js';
+import { mergePacks, samePacks } from './products.import-packs.js';
 import type { CodeOwner } from './variants.repository.js';
 
 /**
@@ -19,28 +26,6 @@ import type { CodeOwner } from './variants.repository.js';
  * never removes one (a row left out of a file is not a request to delete), so a partial file
  * only touches what it names.
  */
-
-/** A variant of an existing product, as the import compares it. */
-export interface CurrentVariant {
-  id: string;
-  values: Record<string, string>;
-  sku: string;
-  barcode: string;
-  price: number;
-  cost_price: number | null;
-  sale_price: number | null;
-  quantity: number;
-  low_stock_threshold: number;
-  status: 'active' | 'archived';
-  packs: ProductPack[];
-}
-
-export interface ExistingProduct {
-  row: ProductsTable;
-  options: ProductOption[];
-  /** In position order, archived ones too. */
-  variants: CurrentVariant[];
-}
 
 /** A variant's stock to set from the file: `variantId` is unknown until a new variant is written. */
 export interface GroupStock {
@@ -72,71 +57,6 @@ export interface GroupPlan {
 }
 
 const lower = (s: string) => s.toLowerCase();
-const keyOf = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([n, v]) => `${lower(n)}=${lower(v)}`)
-    .sort()
-    .join('\u0000');
-const labelOf = (values: Record<string, string>) => Object.values(values).join(' / ') || 'The variant';
-
-/**
- * A variant's packs after an import: each pack of the file replaces the current one of the same
- * barcode or name (keeping its barcode when the file gives none), new ones are added after, and
- * packs the file does not name stay (a variant may have more than the file's three).
- */
-export function mergePacks(current: readonly ProductPack[], given: readonly RowPack[]): PackInput[] {
-  const out: Array<(PackInput & { barcode: string | null; fromFile: boolean }) | null> = current.map((c) => ({
-    name: c.name,
-    factor: c.factor,
-    barcode: c.barcode,
-    price: c.price,
-    fromFile: false,
-  }));
-  for (const g of given) {
-    const hits = out.flatMap((c, i) =>
-      c && !c.fromFile && ((g.barcode && c.barcode === g.barcode) || lower(c.name) === lower(g.name))
-        ? [i]
-        : [],
-    );
-    const sameName = hits.map((i) => out[i]!).find((c) => lower(c.name) === lower(g.name));
-    // A barcode the file moves to this pack leaves the pack of the file that inherited it.
-    if (g.barcode) for (const c of out) if (c?.fromFile && c.barcode === g.barcode) c.barcode = null;
-    const pack = {
-      name: g.name,
-      factor: g.factor,
-      price: g.price,
-      barcode: g.barcode ?? sameName?.barcode ?? null,
-      fromFile: true,
-    };
-    if (hits.length) {
-      out[hits[0]!] = pack;
-      for (const i of hits.slice(1)) out[i] = null;
-    } else out.push(pack);
-  }
-  return out.flatMap((p) =>
-    p ? [{ name: p.name, factor: p.factor, barcode: p.barcode, price: p.price }] : [],
-  );
-}
-
-/** The same packs in the same order (a pack without barcode gets one on write: a change). */
-export const samePacks = (current: readonly ProductPack[], next: readonly PackInput[]) =>
-  current.length === next.length &&
-  current.every((c, i) => {
-    const n = next[i]!;
-    return (
-      c.name === n.name && c.factor === n.factor && c.price === n.price && c.barcode === (n.barcode ?? null)
-    );
-  });
-
-const SHARED = ['unit', 'description', 'status', 'track_stock'] as const;
-const SHARED_LABELS: Record<(typeof SHARED)[number] | 'categories', string> = {
-  unit: 'unit',
-  description: 'description',
-  status: 'status',
-  track_stock: 'stock tracking',
-  categories: 'categories',
-};
-const shown = (v: unknown) => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
 
 /**
  * Checks a group's rows against each other and the product they match (`existing`, or none for a
@@ -153,121 +73,11 @@ export function planGroup(
   const first = rows[0]!;
   const productName = existing?.row.name ?? first.input.name ?? '';
 
-  // Every row gives a value for each option of the first row, and no other.
   const names = first.options.map((o) => o.name);
-  const valuesOf = new Map<ParsedRow, Record<string, string>>();
-  for (const row of rows) {
-    const values: Record<string, string> = {};
-    const stranger = row.options.find((o) => !names.some((n) => lower(n) === lower(o.name)));
-    if (stranger) {
-      reject(
-        row,
-        `option${stranger.column}_name`,
-        `"${stranger.name}" is not an option of line ${first.line} (${names.join(', ')}): give every line of "${productName}" the same options`,
-      );
-      continue;
-    }
-    for (const o of row.options) values[names.find((n) => lower(n) === lower(o.name))!] = o.value;
-    const missing = first.options.find((o) => values[o.name] === undefined);
-    if (missing) {
-      reject(
-        row,
-        `option${missing.column}_value`,
-        `Give the value of ${missing.name}, as line ${first.line} does`,
-      );
-      continue;
-    }
-    valuesOf.set(row, values);
-  }
-
-  // The product's own fields: each the first a row gives; another value on a later row is an error.
-  const shared: ParsedRow = { ...first, input: { ...first.input }, cleared: new Set(first.cleared) };
-  const from: Record<string, number> = {};
-  for (const row of rows) {
-    for (const key of SHARED) {
-      const value = row.input[key];
-      if (value === undefined) continue;
-      if (shared.input[key] === undefined) {
-        (shared.input as Record<string, unknown>)[key] = value;
-        from[key] = row.line;
-      } else if (shared.input[key] !== value) {
-        reject(
-          row,
-          key,
-          `Line ${from[key] ?? first.line} gives "${shown(shared.input[key])}": the lines of one product share its ${SHARED_LABELS[key]}`,
-        );
-      }
-    }
-    if (row.categories) {
-      if (!shared.categories) {
-        shared.categories = row.categories;
-        from.categories = row.line;
-      } else if (
-        shared.categories.length !== row.categories.length ||
-        !row.categories.every((c) => shared.categories!.some((s) => lower(s) === lower(c)))
-      ) {
-        reject(
-          row,
-          'categories',
-          `Line ${from.categories ?? first.line} gives "${shared.categories.join('; ')}": the lines of one product share its categories`,
-        );
-      }
-    }
-  }
-  if (shared.input.description !== undefined) shared.cleared.delete('description');
-
-  // Each row's variant: the one holding its SKU or barcode, else the one with its option values.
-  const match = new Map<ParsedRow, CurrentVariant>();
-  const claimedBy = new Map<string, ParsedRow>();
+  const valuesOf = optionValuesOf(rows, productName, reject);
+  const shared = sharedOf(rows, reject);
+  const { match, claimedBy } = matchVariants(rows, existing, valuesOf, reject);
   const current = existing?.variants ?? [];
-  for (const row of rows) {
-    const bySku = row.input.sku ? current.find((v) => v.sku === row.input.sku) : undefined;
-    const byBarcode = row.input.barcode ? current.find((v) => v.barcode === row.input.barcode) : undefined;
-    if (bySku && byBarcode && bySku !== byBarcode) {
-      reject(
-        row,
-        'barcode',
-        `SKU "${row.input.sku}" is ${labelOf(bySku.values)} but barcode "${row.input.barcode}" is ${labelOf(byBarcode.values)}`,
-      );
-      continue;
-    }
-    const v = bySku ?? byBarcode;
-    if (!v) continue;
-    const other = claimedBy.get(v.id);
-    if (other) {
-      reject(row, bySku ? 'sku' : 'barcode', `The same variant as line ${other.line}`);
-      continue;
-    }
-    claimedBy.set(v.id, row);
-    match.set(row, v);
-  }
-  for (const row of rows) {
-    const values = valuesOf.get(row);
-    if (match.has(row) || !values) continue;
-    const v = current.find((c) => keyOf(c.values) === keyOf(values));
-    if (!v) continue;
-    const other = claimedBy.get(v.id);
-    if (other) {
-      // applyVariants would match it by its values as well: two rows on one variant.
-      reject(
-        row,
-        `option${first.options[0]!.column}_value`,
-        `${labelOf(values)} is the variant with SKU "${v.sku}", which line ${other.line} gives other options; give this line another SKU or options`,
-      );
-      continue;
-    }
-    claimedBy.set(v.id, row);
-    match.set(row, v);
-  }
-  // A product sold one way that gains options: its own variant (stock, history) is the first new row's.
-  const plain = existing && !existing.options.length && current.find((v) => v.id === existing.row.id);
-  if (plain && plain.status === 'active' && !claimedBy.has(plain.id)) {
-    const row = rows.find((r) => !match.has(r) && valuesOf.has(r));
-    if (row) {
-      claimedBy.set(plain.id, row);
-      match.set(row, plain);
-    }
-  }
 
   // The options: the product's values first (the file's spelling), then new ones in order of appearance.
   const options: ProductOption[] = names.map((name) => {
