@@ -2,22 +2,15 @@ import { z } from 'zod';
 import {
   defineRoutes,
   idParam,
-  money,
   optionalTrimmed,
   paginationQuery,
   publicKeyAnswer,
-  queryBoolean,
   trimmed,
 } from './common.js';
 
 import {
   ADJUSTMENT_REASONS,
-  MAX_OPTION_VALUES,
-  MAX_PACK_FACTOR,
-  MAX_PACKS,
-  MAX_PRODUCT_OPTIONS,
   MAX_STOCK_QUANTITY,
-  MAX_VARIANTS,
   PRODUCT_STATUSES,
   STOCK_REASONS,
   STOCK_STATES,
@@ -26,7 +19,8 @@ import {
   productPackSchema,
   productSchema,
 } from './product-model.js';
-import { barcodeSchema, skuSchema } from './product-codes.js';
+import { createProductBody, updateProductBody } from './product-inputs.js';
+import { importQuery, importReportSchema, templateQuery } from './product-files.js';
 import {
   publicCategorySchema,
   publicProductSchema,
@@ -37,6 +31,8 @@ import {
 export * from './product-model.js';
 export * from './product-codes.js';
 export * from './products-public.js';
+export * from './product-inputs.js';
+export * from './product-files.js';
 
 export const stockMovementSchema = z.object({
   id: z.string(),
@@ -76,174 +72,6 @@ export const deletedProductSchema = z.object({
   archived: z.boolean(),
 });
 export type DeletedProduct = z.infer<typeof deletedProductSchema>;
-
-/** One rejected row of an import: `line` is the row number in the spreadsheet (the header is row 1). */
-export const importRowErrorSchema = z.object({
-  line: z.number().int(),
-  field: z.string().nullable(),
-  reason: z.string(),
-});
-export type ImportRowError = z.infer<typeof importRowErrorSchema>;
-
-export const importReportSchema = z.object({
-  /** Data rows read from the file. */
-  rows: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  rejected: z.array(importRowErrorSchema),
-  /** False when nothing was written (`atomic=true` with rejected rows, or no valid row). */
-  written: z.boolean(),
-  atomic: z.boolean(),
-});
-export type ImportReport = z.infer<typeof importReportSchema>;
-
-const stockQuantity = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number` })
-    .int({ error: `${label} must be a whole number` })
-    .min(0, { error: `${label} cannot be negative` })
-    .max(MAX_STOCK_QUANTITY, { error: `${label} is too large` });
-
-const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
-/** Index of the first entry whose key repeats an earlier one (case and accents ignored), or -1. */
-function repeatAt<T>(list: T[], key: (item: T) => string): number {
-  return list.findIndex((item, i) => list.slice(0, i).some((other) => sameText(key(other), key(item))));
-}
-
-export const productOptionInput = z.object({
-  name: trimmed('Option name', 30),
-  values: z
-    .array(trimmed('Option value', 40), { error: 'Values must be a list of texts' })
-    .min(1, { error: 'Give the option at least one value' })
-    .max(MAX_OPTION_VALUES, { error: `An option has at most ${MAX_OPTION_VALUES} values` })
-    .superRefine((values, ctx) => {
-      const at = repeatAt(values, (v) => v);
-      if (at >= 0) ctx.addIssue({ code: 'custom', path: [at], message: `"${values[at]}" is listed twice` });
-    }),
-});
-
-/** A pack: a name, how many base units it holds, its own barcode and price (decision 0064). */
-export const packInput = z.object({
-  name: trimmed('Pack name', 30),
-  factor: z
-    .number({ error: 'Units per pack must be a whole number' })
-    .int({ error: 'Units per pack must be a whole number' })
-    .min(2, { error: 'A pack holds at least 2 units' })
-    .max(MAX_PACK_FACTOR, { error: `A pack holds at most ${MAX_PACK_FACTOR} units` }),
-  barcode: barcodeSchema.optional().nullable(),
-  price: money('Pack price'),
-});
-export type PackInput = z.output<typeof packInput>;
-
-const packsInput = z
-  .array(packInput, { error: 'Packs must be a list' })
-  .max(MAX_PACKS, { error: `At most ${MAX_PACKS} packs` })
-  .superRefine((packs, ctx) => {
-    const at = repeatAt(packs, (p) => p.name);
-    if (at >= 0)
-      ctx.addIssue({ code: 'custom', path: [at, 'name'], message: 'Each pack needs its own name' });
-  });
-
-/**
- * A variant as a form sends it: its option values (`{ "Size": "M" }`), and anything that differs
- * from the product (left out, it takes the product's price, cost and threshold). On `PUT`, `id`
- * names an existing variant; one sent without `id` is matched by its option values.
- */
-export const variantInput = z.object({
-  id: z.string().trim().min(1).max(64).optional(),
-  options: z.record(z.string(), z.string({ error: 'An option value must be text' }).trim().min(1).max(40), {
-    error: "Options must name a value for each of the product's options",
-  }),
-  sku: skuSchema.optional().nullable(),
-  barcode: barcodeSchema.optional().nullable(),
-  price: money('Price').optional().nullable(),
-  cost_price: money('Cost price').optional().nullable(),
-  sale_price: money('Sale price').optional().nullable(),
-  quantity: z
-    .number({ error: 'Quantity must be a whole number' })
-    .int({ error: 'Quantity must be a whole number' })
-    .min(0, { error: 'Quantity cannot be negative' })
-    .max(MAX_STOCK_QUANTITY, { error: 'Quantity is too large' })
-    .optional()
-    .nullable(),
-  low_stock_threshold: z
-    .number({ error: 'Low-stock threshold must be a whole number' })
-    .int({ error: 'Low-stock threshold must be a whole number' })
-    .min(0, { error: 'Low-stock threshold cannot be negative' })
-    .max(MAX_STOCK_QUANTITY)
-    .optional()
-    .nullable(),
-  packs: packsInput.optional(),
-});
-export type VariantInput = z.output<typeof variantInput>;
-
-const variantFields = {
-  /** Up to 3 options; sent with no `variants`, every combination of their values becomes a variant. */
-  options: z
-    .array(productOptionInput, { error: 'Options must be a list' })
-    .max(MAX_PRODUCT_OPTIONS, { error: `A product has at most ${MAX_PRODUCT_OPTIONS} options` })
-    .superRefine((options, ctx) => {
-      const at = repeatAt(options, (o) => o.name);
-      if (at >= 0)
-        ctx.addIssue({ code: 'custom', path: [at, 'name'], message: 'Each option needs its own name' });
-    })
-    .optional(),
-  variants: z
-    .array(variantInput, { error: 'Variants must be a list' })
-    .min(1, { error: 'Keep at least one variant' })
-    .max(MAX_VARIANTS, { error: `A product has at most ${MAX_VARIANTS} variants` })
-    .optional(),
-  /** The packs of a product without options (its one variant's packs). */
-  packs: packsInput.optional(),
-};
-
-const productFields = {
-  name: trimmed('Product name', 200),
-  description: optionalTrimmed('Description', 5000),
-  sku: skuSchema.optional().nullable(),
-  barcode: barcodeSchema.optional().nullable(),
-  category_ids: z
-    .array(z.string({ error: 'Category ids must be text' }).min(1).max(64), {
-      error: 'Categories must be a list of category ids',
-    })
-    .max(20, { error: 'At most 20 categories' })
-    .optional()
-    .nullable(),
-  unit: optionalTrimmed('Unit', 30),
-  price: money('Price'),
-  cost_price: money('Cost price').optional().nullable(),
-  sale_price: money('Sale price').optional().nullable(),
-  track_stock: z.boolean({ error: 'Track stock must be true or false' }).optional(),
-  quantity: stockQuantity('Quantity').optional().nullable(),
-  low_stock_threshold: stockQuantity('Low-stock threshold').optional().nullable(),
-  status: z.enum(PRODUCT_STATUSES, { error: 'Status must be active or archived' }).optional(),
-};
-
-const salePriceRule = (v: { price?: number; sale_price?: number | null }, ctx: z.RefinementCtx) => {
-  if (v.price !== undefined && v.sale_price != null && v.sale_price > v.price) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['sale_price'],
-      message: 'Sale price cannot be more than the price',
-    });
-  }
-};
-
-export const createProductBody = z.object({ ...productFields, ...variantFields }).superRefine(salePriceRule);
-
-/** `PUT /product/{id}`: the fields to change; a `quantity` different from stock on hand is a stock count. */
-export const updateProductBody = z
-  .object({
-    ...productFields,
-    ...variantFields,
-    name: productFields.name.optional(),
-    price: productFields.price.optional(),
-  })
-  .superRefine(salePriceRule)
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    error: 'Send at least one field to change',
-  });
 
 export const createCategoryBody = z.object({
   name: trimmed('Category name', 100),
@@ -323,52 +151,10 @@ export const barcodeQuery = z.object({
     .max(64, { error: 'Barcode must be at most 64 characters' }),
 });
 
-export const importQuery = z.object({ atomic: queryBoolean });
-export const templateQuery = z.object({
-  format: z.enum(['csv', 'xlsx'], { error: 'Format must be csv or xlsx' }).default('csv'),
-});
-
 export const imageParams = z.object({
   id: idParam.shape.id,
   name: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, { error: 'Not an image of this product' }),
 });
-
-/** Columns of the product import template and export, in order. Money is in major units (1500.50). */
-export const PRODUCT_FILE_COLUMNS = [
-  'name',
-  'sku',
-  'barcode',
-  'price',
-  'sale_price',
-  'cost_price',
-  'quantity',
-  'track_stock',
-  'low_stock_threshold',
-  'unit',
-  'categories',
-  'description',
-  'status',
-  // Decision 0064: one row per variant; the rows of one product follow each other, share its
-  // name and give each option's value. Packs in columns, up to three per variant.
-  'option1_name',
-  'option1_value',
-  'option2_name',
-  'option2_value',
-  'option3_name',
-  'option3_value',
-  'pack1_name',
-  'pack1_units',
-  'pack1_barcode',
-  'pack1_price',
-  'pack2_name',
-  'pack2_units',
-  'pack2_barcode',
-  'pack2_price',
-  'pack3_name',
-  'pack3_units',
-  'pack3_barcode',
-  'pack3_price',
-] as const;
 
 export const productsRoutes = defineRoutes({
   list: {

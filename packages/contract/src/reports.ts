@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineRoutes, paginationQuery, paginationSchema } from './common.js';
-import { ORDER_STATUSES } from './orders.js';
 import { checkRange, range } from './report-range.js';
+import { salesByCashierSchema, takingsByPaymentTypeSchema } from './report-takings.js';
+import {
+  transactionsExportQuery,
+  transactionsFilterQuery,
+  transactionsQuery,
+  transactionsSchema,
+} from './report-transactions.js';
 
 /**
  * The dashboard and the reports (spec section 7, domain.md "Dashboard and reports"). Every figure
@@ -17,6 +23,8 @@ import { checkRange, range } from './report-range.js';
 
 export * from './dashboard.js';
 export { MAX_RANGE_DAYS } from './report-range.js';
+export * from './report-transactions.js';
+export * from './report-takings.js';
 
 // Reports
 
@@ -167,82 +175,6 @@ export const salesByItemSchema = z.object({
 });
 export type SalesByItem = z.infer<typeof salesByItemSchema>;
 
-export const TRANSACTION_KINDS = ['orders', 'payments'] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
-/** `sales_transactions/filter?type=`: a period ending today (store-local). */
-export const TRANSACTION_PERIODS = ['today', 'yesterday', 'week', 'month', 'year'] as const;
-export type TransactionPeriod = (typeof TRANSACTION_PERIODS)[number];
-
-const transactionFilters = {
-  ...range,
-  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
-};
-
-/** Orders placed in a range (the current month by default), newest first. */
-export const transactionsQuery = paginationQuery.extend(transactionFilters).superRefine(checkRange);
-/**
- * The period: `type` (today, yesterday, this week, this month or this year) or a `from`/`to`
- * range (the current month by default), for orders and payments alike; `kind`: one row per
- * order (default) or per payment received; `status` is the order's status.
- */
-export const transactionsFilterQuery = paginationQuery
-  .extend({
-    ...transactionFilters,
-    type: z
-      .enum(TRANSACTION_PERIODS, { error: `Type must be one of ${TRANSACTION_PERIODS.join(', ')}` })
-      .optional(),
-    kind: z
-      .enum(TRANSACTION_KINDS, { error: `Kind must be one of ${TRANSACTION_KINDS.join(', ')}` })
-      .default('orders'),
-  })
-  .superRefine(checkRange)
-  .superRefine((q, c) => {
-    if (q.type && (q.from || q.to))
-      c.addIssue({ code: 'custom', path: ['type'], message: 'Send either type or from/to' });
-  });
-
-export const transactionRowSchema = z.object({
-  /** The order's id, or the payment's. */
-  id: z.string(),
-  kind: z.enum(['order', 'payment']),
-  /** When the order was placed, or the payment received (ISO instant). */
-  date: z.string(),
-  /** `ORD-000123` or `PAY-000012`. */
-  number: z.string(),
-  order_id: z.string(),
-  order_number: z.string(),
-  customer_name: z.string().nullable(),
-  /** The order's payment type, or the payment's mode. */
-  payment_type: z.string(),
-  /** The order's total, or the payment's amount. */
-  amount: z.number().int(),
-  /** The order's status (for a payment, its order's status). */
-  status: z.enum(ORDER_STATUSES),
-});
-export type TransactionRow = z.infer<typeof transactionRowSchema>;
-
-export const transactionsSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  kind: z.enum(TRANSACTION_KINDS),
-  currency: z.string(),
-  rows: z.array(transactionRowSchema),
-  /**
-   * All rows matching the filters, not only this page. `amount` adds up the rows' amounts (for
-   * orders, their totals, paid or not); `paid` and `unpaid` keep them apart (decision 0059): for
-   * orders, the money kept (received less paid back) and what is still owed; for payments, every
-   * payment is paid.
-   */
-  totals: z.object({
-    count: z.number().int(),
-    amount: z.number().int(),
-    paid: z.number().int(),
-    unpaid: z.number().int(),
-  }),
-  pagination: paginationSchema,
-});
-export type Transactions = z.infer<typeof transactionsSchema>;
-
 /** An export takes the report's query without the page. */
 export const salesByItemExportQuery = z
   .object({
@@ -253,85 +185,6 @@ export const salesByItemExportQuery = z
     by: z.enum(['product', 'variant'], { error: 'By must be product or variant' }).default('product'),
   })
   .superRefine(checkRange);
-export const transactionsExportQuery = z
-  .object({
-    ...transactionFilters,
-    type: z
-      .enum(TRANSACTION_PERIODS, { error: `Type must be one of ${TRANSACTION_PERIODS.join(', ')}` })
-      .optional(),
-    kind: z
-      .enum(TRANSACTION_KINDS, { error: `Kind must be one of ${TRANSACTION_KINDS.join(', ')}` })
-      .default('orders'),
-  })
-  .superRefine(checkRange)
-  .superRefine((q, c) => {
-    if (q.type && (q.from || q.to))
-      c.addIssue({ code: 'custom', path: ['type'], message: 'Send either type or from/to' });
-  });
-
-/**
- * Money in and money back over a range, by payment type (issue 32, decision 0062). Every figure
- * is dated by the store-local day the money moved, not the day of the sale: this is takings, not
- * sales (decision 0031 dates sales figures by the day of the sale).
- */
-export const paymentTypeTakingsSchema = z.object({
-  /**
-   * `cash`, `card`, `bank_transfer`, `pos_terminal`, … A payment taken with the sale counts under
-   * the order's payment type; a payment recorded later under its own payment mode.
-   */
-  payment_type: z.string(),
-  /** Payments received, dated (`payment_date`) in the range. */
-  received: z.number().int(),
-  received_count: z.number().int(),
-  /** Money paid back by refunds and cancellations made in the range, under the order's payment type. */
-  paid_back: z.number().int(),
-  /** Refunds and cancellations that paid money back. */
-  paid_back_count: z.number().int(),
-  /** `received − paid_back`. */
-  net: z.number().int(),
-});
-export type PaymentTypeTakings = z.infer<typeof paymentTypeTakingsSchema>;
-
-export const takingsByPaymentTypeSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  currency: z.string(),
-  /** Every payment type with money in or back in the range, the largest `received` first. */
-  rows: z.array(paymentTypeTakingsSchema),
-  total: paymentTypeTakingsSchema.omit({ payment_type: true }),
-});
-export type TakingsByPaymentType = z.infer<typeof takingsByPaymentTypeSchema>;
-
-/** One member's (or API key's) sales and takings over a range (issue 32, decision 0062). */
-export const cashierSalesSchema = z.object({
-  /** The member's user id, or the API key's id; null for sales made by the system (seed data). */
-  member_id: z.string().nullable(),
-  /** The name on their latest sale or payment in the range (an API key's masked key). */
-  member_name: z.string(),
-  /** Sales: completed orders (`success`, or `refunded` since) they placed in the range. */
-  orders: z.number().int(),
-  /** Those sales' order totals. */
-  sales_total: z.number().int(),
-  /** Payments they recorded, dated in the range (with a sale or later). */
-  received: z.number().int(),
-  /** The value refunded since of those sales (their `refunded_total`), whoever refunded it. */
-  refunds: z.number().int(),
-  /** Line discounts and discount codes on those sales. */
-  discounts: z.number().int(),
-  /** `sales_total ÷ orders`, rounded half up; 0 without sales. */
-  average_sale: z.number().int(),
-});
-export type CashierSales = z.infer<typeof cashierSalesSchema>;
-
-export const salesByCashierSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  currency: z.string(),
-  /** Every member or key with a sale or a payment in the range, the largest `sales_total` first. */
-  rows: z.array(cashierSalesSchema),
-  total: cashierSalesSchema.omit({ member_id: true, member_name: true }),
-});
-export type SalesByCashier = z.infer<typeof salesByCashierSchema>;
 
 export const reportsRoutes = defineRoutes({
   summary: {
