@@ -4,26 +4,26 @@ import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { readCounterValues } from '../../lib/counters.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
-import { limitCount, placeholders, runBuilt, runSql } from '../../lib/sql.js';
+import { limitCount, runBuilt } from '../../lib/sql.js';
 import { matchesSearch, queryWords, searchCount, searchPage } from '../../lib/search-index.js';
 import {
   POSITIONS_COUNTER,
   productCounter,
   searchKinds,
   toProduct,
-  variantsOf,
-  type ProductForSale,
   type ProductRow,
 } from './product-rows.js';
-import { productColumnsIn, SHAPE_JSON } from './products.repository.js';
-import type { ProductsTable } from './products.tables.js';
+import { productSaleReads } from './product-sale-reads.repository.js';
+import { productColumnsIn } from './products.repository.js';
 import { pageStarts, rememberPageStart } from './page-starts.js';
 
 /**
  * The catalogue's hot reads: the list page (a search, the newest-first default, every other
  * sort), the barcode lookup of the till and the lines of a sale. Hand-written SQL, built once per
  * shape where it can be (decision 0011): building these with the query builder cost more CPU than
- * running them. The product's other statements are in `products.repository.ts`.
+ * running them. The barcode lookup and the lines of a sale are in
+ * `product-sale-reads.repository.ts`, carried by `productReads`; the product's other statements
+ * are in `products.repository.ts`.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -83,37 +83,6 @@ function columnsKey(extra: ExtraColumns | undefined): string {
 
 /** How many times a list's select list binds the store's id, per engine and `columnsKey`. */
 const COLUMN_STORE_VALUES = new Map<string, number>();
-
-type ForSaleRow = Pick<
-  ProductsTable,
-  | 'id'
-  | 'name'
-  | 'sku'
-  | 'barcode'
-  | 'unit'
-  | 'price'
-  | 'sale_price'
-  | 'cost_price'
-  | 'track_stock'
-  | 'quantity'
-  | 'status'
-  | 'low_stock_threshold'
-> & { shape: unknown };
-
-/** The statement `forSale` runs for `n` products; one text per count, built once. */
-/**
- * A sale's products with their categories (a row per category) and, for the few with several
- * variants or any pack, those as JSON (decision 0064). Binds the store three times, then the ids.
- */
-const forSaleText = (engine: 'postgres' | 'sqlite', n: number) => {
-  const [a, b, c] = SHAPE_JSON[engine];
-  return `select p.id, p.name, p.sku, p.barcode, p.unit, p.price, p.sale_price, p.cost_price, p.track_stock,
-     p.quantity, p.low_stock_threshold, p.status, pc.category_id, ${a}?${b}?${c} as shape
-   from products p
-   left join product_categories pc on pc.store_id = p.store_id and pc.product_id = p.id
-   where p.store_id = ? and p.id in (${placeholders(n)})`;
-};
-const FOR_SALE_TEXTS = { postgres: [] as string[], sqlite: [] as string[] };
 
 /**
  * The OFFSET of a page's ids, none for the first rows. On PostgreSQL a prepared statement is
@@ -299,6 +268,8 @@ export function productReads(db: Db, storeId: string) {
     !f.categoryId && !f.stock && !(f.search !== undefined && queryWords(f.search).length);
 
   return {
+    ...productSaleReads(db, storeId),
+
     /**
      * One page in one statement: a covering index finds the page's ids (cheap even at a deep
      * offset, since it reads only the index), then the rows and their categories are fetched
@@ -348,85 +319,6 @@ export function productReads(db: Db, storeId: string) {
         if (rows.length) yield rows;
         if (rows.length < batch) return;
       }
-    },
-
-    /**
-     * What a scanned code names, in one statement (decision 0064): a variant's barcode, else a
-     * pack's barcode, else a variant's SKU; the product row with the variant's id and the pack's
-     * name. Each branch is a lookup by a unique key of the store.
-     */
-    async findByCode(
-      code: string,
-    ): Promise<{ product: Product; variantId: string; pack: string | null } | undefined> {
-      // Most scans are of a product's own barcode: its row mirrors its first variant's codes, and
-      // a barcode is unique over variants, so a hit there names that variant (one lookup by the
-      // products' barcode key, as before variants). A SKU hit or a miss asks every code.
-      const { rows: own } =
-        await sql<ProductRow>`select ${productColumns} from products p where p.store_id = ${storeId} and p.barcode = ${code}`.execute(
-          db,
-        );
-      if (own[0]) {
-        const product = toProduct(own[0]);
-        const head = product.variants.find((v) => v.barcode === code) ?? product.variants[0]!;
-        return { product, variantId: head.id, pack: null };
-      }
-      const joined = (alias: string) =>
-        sql.raw(`join products p on p.store_id = ${alias}.store_id and p.id = ${alias}.product_id`);
-      const { rows } = await sql<
-        ProductRow & { match_rank: number; match_variant: string; match_pack: string | null }
-      >`
-        select * from (
-          select 0 as match_rank, v.id as match_variant, null as match_pack, ${productColumns}
-            from product_variants v ${joined('v')} where v.store_id = ${storeId} and v.barcode = ${code}
-          union all
-          select 1, k.variant_id, k.name, ${productColumns}
-            from product_packs k ${joined('k')} where k.store_id = ${storeId} and k.barcode = ${code}
-          union all
-          select 2, v.id, null, ${productColumns}
-            from product_variants v ${joined('v')} where v.store_id = ${storeId} and v.sku = ${code}
-        ) found order by match_rank limit 1`.execute(db);
-      const row = rows[0];
-      return row && { product: toProduct(row), variantId: row.match_variant, pack: row.match_pack };
-    },
-
-    async forSale(ids: string[]): Promise<ProductForSale[]> {
-      if (!ids.length) return [];
-      const unique = [...new Set(ids)];
-      // Plain SQL: every sale and quote runs this (decision 0009). One statement, a row per
-      // (product, category): on PostgreSQL a second statement for the categories would be a
-      // second round trip inside the sale's transaction.
-      const { rows } = await runSql<ForSaleRow & { category_id: string | null }>(
-        db,
-        (FOR_SALE_TEXTS[postgres ? 'postgres' : 'sqlite'][unique.length] ??= forSaleText(
-          postgres ? 'postgres' : 'sqlite',
-          unique.length,
-        )),
-        [storeId, storeId, storeId, ...unique],
-      );
-      const byId = new Map<string, ProductForSale>();
-      for (const r of rows) {
-        let product = byId.get(r.id);
-        if (!product) {
-          product = {
-            id: r.id,
-            name: r.name,
-            sku: r.sku,
-            barcode: r.barcode,
-            unit: r.unit,
-            price: r.price,
-            sale_price: r.sale_price,
-            cost_price: r.cost_price,
-            track_stock: r.track_stock === 1,
-            quantity: r.quantity,
-            status: r.status,
-            category_ids: [],
-            variants: variantsOf(r as unknown as ProductRow),
-          };
-          byId.set(r.id, product);
-        }
-        if (r.category_id !== null) (product.category_ids as string[]).push(r.category_id);
-      }
-      return [...byId.values()];
     },
   };
 }

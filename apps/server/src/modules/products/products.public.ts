@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { StoreContext } from '../../lib/context.js';
-import { productReads } from './product-reads.repository.js';
 import type { ProductForSale } from './product-rows.js';
+import { productSaleReads } from './product-sale-reads.repository.js';
 import { productsRepository } from './products.repository.js';
 
 /**
@@ -22,7 +22,7 @@ export async function getProductsForSale(
   ctx: Pick<StoreContext, 'storeId'>,
   ids: string[],
 ): Promise<ProductForSale[]> {
-  return productReads(db, ctx.storeId).forSale(ids);
+  return productSaleReads(db, ctx.storeId).forSale(ids);
 }
 
 export { applyStockMovements, STOCK_STAMP_MS, type StockMovementInput } from './stock.service.js';

@@ -1,9 +1,8 @@
-import type { Category, CategoryRef, Product, StockMovement } from '@tillbook/contract/products';
+import type { Product } from '@tillbook/contract/products';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { bumpCounter } from '../../lib/counters.js';
-import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { deleteSearchTerms, insertSearchTerms, setSearchTerms } from '../../lib/search-index.js';
 import { readInParts } from '../../lib/sql.js';
 import {
@@ -16,7 +15,9 @@ import {
   type NewProductRow,
   type ProductRow,
 } from './product-rows.js';
-import type { CategoriesTable, ProductsTable, ProductVariantsTable } from './products.tables.js';
+import { categoriesRepository } from './categories.repository.js';
+import type { ProductsTable, ProductVariantsTable } from './products.tables.js';
+import { stockHistoryRepository } from './stock-history.repository.js';
 import { MIRRORED, variantsRepository } from './variants.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -129,13 +130,19 @@ async function mirrorToHead(db: Db, storeId: string, productId: string, patch: P
 
 /**
  * Products, categories and the stock ledger of one store; every query is built from its id.
- * The list, the barcode lookup and the lines of a sale are in `product-reads.repository.ts`.
+ * The categories' queries are in `categories.repository.ts` and the ledger's reads in
+ * `stock-history.repository.ts`, carried here so callers keep one repository. The list is in
+ * `product-reads.repository.ts`, the barcode lookup and the lines of a sale in
+ * `product-sale-reads.repository.ts`.
  */
 export function productsRepository(db: Db, storeId: string) {
   const postgres = engineOf(db as Kysely<unknown>) === 'postgres';
   const productColumns = productColumnsIn(postgres, storeId);
 
   return {
+    ...categoriesRepository(db, storeId),
+    ...stockHistoryRepository(db, storeId),
+
     async get(id: string): Promise<Product | undefined> {
       const { rows } =
         await sql<ProductRow>`select ${productColumns} from products p where p.store_id = ${storeId} and p.id = ${id}`.execute(
@@ -285,23 +292,6 @@ export function productsRepository(db: Db, storeId: string) {
     },
 
     /**
-     * True when something outside the catalogue refers to the product, so deleting it would lose
-     * history: stock moved by a sale, refund, cancellation or purchase receipt. Modules that keep
-     * product ids in their own tables (order lines, purchase-order lines) add their check here.
-     */
-    async isReferenced(productId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('stock_movements')
-        .select('id')
-        .where('store_id', '=', storeId)
-        .where('product_id', '=', productId)
-        .where('reason', 'in', ['sale', 'cancellation', 'refund', 'purchase_receipt'])
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /**
      * Which of these SKUs (or barcodes) a variant of the store holds already (every product's
      * own codes are its own variant's), or, for barcodes, a pack.
      */
@@ -346,104 +336,6 @@ export function productsRepository(db: Db, storeId: string) {
     async reserveSkuNumbers(count: number): Promise<number> {
       const last = await bumpCounter(db, storeId, SKU_SEQUENCE, count);
       return last - count + 1;
-    },
-
-    async movements(productId: string, q: { page: number; perPage: number }): Promise<Page<StockMovement>> {
-      const base = db
-        .selectFrom('stock_movements')
-        .where('store_id', '=', storeId)
-        .where('product_id', '=', productId);
-      const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').limit(q.perPage).offset(offsetOf(q)).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return pageOf(
-        rows.map((r) => ({
-          id: r.id,
-          product_id: r.product_id,
-          variant_id: r.variant_id ?? r.product_id,
-          reason: r.reason,
-          quantity_change: r.quantity_change,
-          quantity_before: r.quantity_before,
-          quantity_after: r.quantity_after,
-          actor_type: r.actor_type,
-          actor_id: r.actor_id,
-          actor_name: r.actor_name,
-          reference_type: r.reference_type,
-          reference_id: r.reference_id,
-          note: r.note,
-          created_at: r.created_at,
-        })),
-        total.n,
-        q,
-      );
-    },
-
-    /** Sum of the ledger per product (the invariant quantity = sum of movements). */
-    async ledgerSum(productId: string): Promise<number> {
-      const row = await db
-        .selectFrom('stock_movements')
-        .select((eb) => eb.fn.sum<number | null>('quantity_change').as('n'))
-        .where('store_id', '=', storeId)
-        .where('product_id', '=', productId)
-        .executeTakeFirst();
-      return row?.n ?? 0;
-    },
-
-    // Categories
-
-    async listCategories(): Promise<Category[]> {
-      // A count per category from the (store_id, category_id) index, rather than grouping
-      // every product link of the store.
-      const { rows } = await sql<
-        Omit<Category, 'products_count'> & { products_count: number }
-      >`select c.id, c.name, c.description, c.created_at, c.updated_at,
-          (select count(*) from product_categories pc where pc.store_id = ${storeId} and pc.category_id = c.id) as products_count
-        from categories c where c.store_id = ${storeId} order by c.id desc`.execute(db);
-      return rows.map((r) => ({ ...r, products_count: r.products_count }));
-    },
-
-    async categoriesByIds(ids: string[]): Promise<CategoryRef[]> {
-      if (!ids.length) return [];
-      return db
-        .selectFrom('categories')
-        .select(['id', 'name'])
-        .where('store_id', '=', storeId)
-        .where('id', 'in', ids)
-        .execute();
-    },
-
-    async categoriesByNames(names: string[]): Promise<Array<CategoryRef & { key: string }>> {
-      if (!names.length) return [];
-      return db
-        .selectFrom('categories')
-        .select(['id', 'name', sql<string>`lower(name)`.as('key')])
-        .where('store_id', '=', storeId)
-        .where(
-          sql`lower(name)`,
-          'in',
-          names.map((n) => n.toLowerCase()),
-        )
-        .execute();
-    },
-
-    async productIdsInCategory(categoryId: string): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('product_categories')
-        .select('product_id')
-        .where('store_id', '=', storeId)
-        .where('category_id', '=', categoryId)
-        .execute();
-      return new Set(rows.map((r) => r.product_id));
-    },
-
-    async insertCategories(rows: CategoriesTable[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += BATCH) {
-        await db
-          .insertInto('categories')
-          .values(rows.slice(i, i + BATCH))
-          .execute();
-      }
     },
   };
 }
