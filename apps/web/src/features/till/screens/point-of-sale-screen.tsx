@@ -1,39 +1,23 @@
-import { useMantineTheme } from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@tillbook/contract/constants';
-import type { Order } from '@tillbook/contract/orders';
+import { useHotkeys } from '@mantine/hooks';
 import type { BarcodeMatch, Product } from '@tillbook/contract/products';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/states';
-import { ApiError, messageOf } from '../../../lib/api-client';
-import { currentUserQuery, useStoreId, useStoreLocale } from '../../../lib/current-user';
-import { useSession } from '../../../lib/session';
-import { setSaleInProgress } from '../../../lib/sale-in-progress';
+import { useStoreId, useStoreLocale } from '../../../lib/current-user';
 import { notify } from '../../../lib/toast';
-import { queryKeys } from '../../../lib/query-keys';
 import { useStableCallback } from '../../../lib/use-stable-callback';
-import type { OrderBody } from '../../../lib/till-db';
-import { isOffline } from '../offline/network';
 import { OfflineBar } from '../offline/offline-bar';
 import { useOfflineTill } from '../offline/use-offline-till';
-import { sell } from '../outbox/outbox';
-import type { SaleOutcome } from '../outbox/sale';
 import { emptyCart } from '../components/cart';
 import { choiceOfMatch, needsVariantChoice } from '../components/sellable';
 import { CartPanel } from '../point-of-sale/cart-panel';
 import { ChargesPanel } from '../point-of-sale/charges-panel';
 import { awaitsTransfer, CompleteSaleButton, PaymentPanel } from '../point-of-sale/payment-panel';
-import type { CreditApproval } from '../point-of-sale/credit-approval-modal';
-import { creditRefusal, SaleTransferDialogs } from '../point-of-sale/sale-transfer-dialogs';
-import { CameraButton, CartSheet, ChargeBar } from '../point-of-sale/phone-till';
+import { SaleTransferDialogs } from '../point-of-sale/sale-transfer-dialogs';
+import { CartSheet, ChargeBar } from '../point-of-sale/phone-till';
 import { ProductGrid } from '../point-of-sale/product-grid';
-import { readNow } from '../point-of-sale/use-has-keyboard';
 import { ScanPanel } from '../point-of-sale/scan-panel';
-import { SHIFT_REQUIRED_TEXT, TillShiftArea, type ShiftControl } from '../point-of-sale/shift-bar';
-import { currentShiftQuery, tillRulesQuery } from '../api/shift';
+import { TillShiftArea, type ShiftControl } from '../point-of-sale/shift-bar';
 import {
-  loadCameraScan,
   loadHeldSales,
   loadSaleCompleted,
   loadVariantPicker,
@@ -42,15 +26,12 @@ import {
 import { DesktopTill, PhoneTill, TillHeader } from '../point-of-sale/till-layouts';
 import { TotalsPanel } from '../point-of-sale/totals-panel';
 import { useCharges } from '../point-of-sale/use-charges';
-import { newKey, usePosCart } from '../point-of-sale/use-pos-cart';
+import { usePhoneTill } from '../point-of-sale/use-phone-till';
+import { usePosCart } from '../point-of-sale/use-pos-cart';
 import { usePosQuote } from '../point-of-sale/use-pos-quote';
+import { usePosSale } from '../point-of-sale/use-pos-sale';
 import { useScanner } from '../point-of-sale/use-scanner';
-
-/** Below the `md` breakpoint the till is the phone till (issue 31): a grid, a Charge bar, the cart as a sheet. */
-function usePhoneTill(): boolean {
-  const query = `(min-width: ${useMantineTheme().breakpoints.md})`;
-  return !useMediaQuery(query, readNow(query), { getInitialValueInEffect: false });
-}
+import { useTillCamera } from '../point-of-sale/use-till-camera';
 
 export default function PointOfSaleScreen() {
   const storeId = useStoreId();
@@ -60,32 +41,19 @@ export default function PointOfSaleScreen() {
 }
 
 /**
- * paths.pointOfSale: the point of sale. The cart, its price and the scanner are hooks
- * (`point-of-sale/use-*.ts`); this puts their panels together and owns the till's shortcuts.
+ * paths.pointOfSale: the point of sale. The cart, its price, the sale, the scanner and the camera
+ * are hooks (`point-of-sale/use-*.ts`); this puts their panels together and owns the till's shortcuts.
  */
 function PointOfSale({ storeId }: { storeId: string }) {
   const { currency } = useStoreLocale();
   const till = usePosCart(storeId);
   const { cart, setCart, update } = till;
   const charges = useCharges(cart.discount_code);
-  const [sale, setSale] = useState<Order | null>(null);
-  // A sale waiting for its bank transfer (decision 0065): the till shows the account until it arrives.
-  const [waitingSale, setWaitingSale] = useState<Order | null>(null);
-  // A sale on credit the server refused for the limit: a manager may approve it with their PIN.
-  const [approval, setApproval] = useState<{ message: string; error: string | null } | null>(null);
   const [clearing, setClearing] = useState(false);
   const [heldOpen, setHeldOpen] = useState(false);
   const phone = usePhoneTill();
   const [sheetOpen, setSheetOpen] = useState(false);
-  const [cameraOpen, setCameraOpen] = useState(false);
-  const [cameraLoading, setCameraLoading] = useState(false);
-  const openCamera = useStableCallback(() => {
-    setCameraLoading(true);
-    void loadCameraScan()
-      .catch(() => notify.error('The camera scanner could not be loaded. Check the network and try again.'))
-      .finally(() => setCameraLoading(false));
-    setCameraOpen(true);
-  });
+  const { camera, cameraOpen, setCameraOpen } = useTillCamera(phone);
   const scanRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
@@ -119,8 +87,6 @@ function PointOfSale({ storeId }: { storeId: string }) {
   }, []);
   const scanner = useScanner(addScanned);
   const offline = useOfflineTill(storeId);
-  const client = useQueryClient();
-  const userId = useSession()?.user.id;
   // The cashier's shift and cash drawer (issue 32), for those whose role has them: its own part
   // of the till, which the till asks for the float dialog.
   const shiftControl = useRef<ShiftControl | null>(null);
@@ -146,143 +112,26 @@ function PointOfSale({ storeId }: { storeId: string }) {
     charges.reset();
   };
 
-  /**
-   * Every sale goes through the till's outbox with its Idempotency-Key (decision 0052): online it
-   * is sent at once; with no network it is kept, numbered by the device, and sent when the
-   * network is back. The mutation only holds the till's "selling" state (and lights the
-   * activity indicator): it runs with or without the network and is never kept or replayed.
-   */
-  const selling = useMutation({
-    mutationFn: sell,
-    networkMode: 'always',
-    meta: { kind: 'create', persist: false },
+  const {
+    selling,
+    canSell,
+    completeSale,
+    sale,
+    setSale,
+    waitingSale,
+    setWaitingSale,
+    approval,
+    setApproval,
+  } = usePosSale({
+    storeId,
+    till,
+    charges,
+    priced,
+    offline,
+    shiftControl,
+    clearTill,
+    closeSheet: () => setSheetOpen(false),
   });
-
-  const finishSale = (outcome: SaleOutcome) => {
-    if (outcome.kind === 'recorded') {
-      setSheetOpen(false);
-      setApproval(null);
-      if (outcome.order.transfer && outcome.order.status === 'pending') setWaitingSale(outcome.order);
-      else {
-        notify.success(MESSAGES.completed);
-        setSale(outcome.order);
-      }
-      clearTill();
-      // Stock, discount uses and payments changed with the sale.
-      for (const keys of [
-        queryKeys.orders,
-        queryKeys.products,
-        queryKeys.discounts,
-        queryKeys.payments,
-        queryKeys.insight,
-        // The shift's cash expected moved with the sale.
-        queryKeys.shifts,
-      ])
-        void client.invalidateQueries({ queryKey: keys.all(storeId) });
-      return;
-    }
-    if (outcome.kind === 'waiting') {
-      notify.success(
-        `Sale saved on this till as ${outcome.sale.offlineNumber}: it is sent when the network is back.`,
-      );
-      setSheetOpen(false);
-      setSale(outcome.sale.receipt);
-      clearTill();
-      void offline.retry();
-      return;
-    }
-    // Past the customer's credit limit: a manager may approve it (the dialog says why).
-    const credit = creditRefusal(outcome.error, cart.payment_type, approval);
-    if (credit) {
-      setApproval(credit);
-      return;
-    }
-    // Refused: the cashier sees why beside the fields (stock, a code, a rate) and the cart stays.
-    const fields = outcome.error instanceof ApiError ? outcome.error.fields : {};
-    till.setSaleErrors(fields);
-    if (fields.discount_code) charges.setCodeError(fields.discount_code);
-    if (fields.shipping_id) charges.setShippingError(fields.shipping_id);
-    notify.error(messageOf(outcome.error));
-  };
-
-  // An "update ready" reload waits while a sale is on the till or on its way (decision 0036).
-  const busy = cart.lines.length > 0 || selling.isPending || offline.busy;
-  useEffect(() => {
-    setSaleInProgress(busy);
-    return () => setSaleInProgress(false);
-  }, [busy]);
-
-  const canSell =
-    cart.lines.length > 0 &&
-    priced.quote.isSuccess &&
-    priced.fresh &&
-    !Object.keys(priced.errorsByLine).length &&
-    !priced.receivedError &&
-    // A sale on credit goes on a customer's account.
-    (cart.payment_type !== 'credit' || cart.customer !== null) &&
-    !selling.isPending;
-
-  /** Sells the cart; `approval`: a manager's PIN for a sale on credit past the customer's limit. */
-  const completeSale = (approval?: CreditApproval) => {
-    const quote = priced.quote.data;
-    if (!canSell || !quote) return;
-    // The store asks for the float before a sale (Settings → Till); a sale made offline is never
-    // held back for it (the device may not know the shift opened on another).
-    // Read now, not subscribed to (the shift's answers draw only its bar). Both are undefined for
-    // a role without shifts: such a sale names no shift and waits for none.
-    const shift = client.getQueryData(currentShiftQuery(storeId).queryKey);
-    const rules = client.getQueryData(tillRulesQuery(storeId).queryKey);
-    if (rules?.shift_required && shift === null && !isOffline()) {
-      shiftControl.current?.open(SHIFT_REQUIRED_TEXT);
-      return;
-    }
-    const credit = cart.payment_type === 'credit';
-    const awaiting = awaitsTransfer(cart);
-    const body: OrderBody = {
-      items,
-      payment_type: cart.payment_type,
-      channel: 'pos',
-      // Left empty, the customer pays the total in full; on credit, nothing is paid now; waiting
-      // for a transfer, nothing is received until it arrives.
-      amount_received: awaiting ? 0 : credit ? (priced.received ?? 0) : (priced.received ?? total),
-      ...(credit ? { paid_with: cart.paid_with } : {}),
-      ...(credit && approval ? { credit_approval: approval } : {}),
-      ...(awaiting ? { await_transfer: true } : {}),
-      ...(cart.customer ? { customer_id: cart.customer.id } : {}),
-      ...priced.charges,
-      ...(cart.notes.trim() ? { notes: cart.notes.trim() } : {}),
-      // The shift open on this device: a sale kept offline replays into it (decision 0063).
-      ...(shift ? { shift_id: shift.shift.id } : {}),
-    };
-    const json = JSON.stringify(body);
-    const attempt = cart.attempt?.body === json ? cart.attempt : { key: newKey(), body: json };
-    setCart((c) => ({ ...c, attempt }));
-    // The cashier is read now, not subscribed to: the user's record arriving would otherwise
-    // draw the whole till again on a phone's first load (decision 0023, addendum).
-    const me = client.getQueryData(currentUserQuery(userId, storeId).queryKey);
-    selling.mutate(
-      {
-        storeId,
-        key: attempt.key,
-        body,
-        quote,
-        lines: cart.lines.map((l) => ({ variant_name: l.variant_name, pack_factor: l.pack_factor })),
-        customer: cart.customer
-          ? {
-              id: cart.customer.id,
-              name: cart.customer.name,
-              phone_number: cart.customer.phone_number ?? null,
-              email_address: null,
-            }
-          : null,
-        cashier: {
-          id: me?.user.id ?? '',
-          name: me ? `${me.user.first_name} ${me.user.last_name}`.trim() : null,
-        },
-      },
-      { onSuccess: finishSale },
-    );
-  };
 
   /** Parks the sale on the till (the customer stepped away) and clears the till for the next one. */
   const holdSale = useStableCallback(() => {
@@ -295,10 +144,6 @@ function PointOfSale({ storeId }: { storeId: string }) {
   const showHeld = useStableCallback(() => setHeldOpen(true));
   const askToClear = useStableCallback(() => setClearing(true));
   const openSheet = useStableCallback(() => setSheetOpen(true));
-  const camera = useMemo(
-    () => (phone ? <CameraButton loading={cameraLoading} onPress={openCamera} /> : undefined),
-    [phone, cameraLoading, openCamera],
-  );
 
   const resumeSale = (id: string) => {
     const resumed = till.resume(id);
