@@ -58,6 +58,47 @@ function wholeEntry(
 }
 
 /**
+ * Pays the open orders on account oldest first, each through the same conditional update and
+ * payment row as `add_payment`, and publishes their `paid` facts: what each order took, and what
+ * is left of the money.
+ */
+async function payOpenOrders(
+  trx: Transaction<Database>,
+  ctx: StoreContext,
+  customerId: string,
+  body: z.output<typeof accountPaymentBody>,
+): Promise<{ allocations: Allocation[]; left: number }> {
+  const allocations: Allocation[] = [];
+  const facts: OrderFact[] = [];
+  let left = body.amount;
+  for (const open of await openAccountOrders(trx, ctx.storeId, customerId)) {
+    if (left <= 0) break;
+    const amount = Math.min(left, open.amount_outstanding);
+    const intake = await receiveOrderPayment(trx, ctx, { orderId: open.id, amount, customerId });
+    const payment = await insertPayment(trx, ctx, {
+      order: intake.order,
+      amount,
+      mode: body.payment_type,
+      reference: body.reference ?? null,
+      note: body.note ?? null,
+      source: 'payment',
+    });
+    facts.push(paidFact(payment, intake));
+    allocations.push({
+      order_id: open.id,
+      order_number: open.number,
+      amount,
+      order_amount_outstanding: intake.amount_outstanding,
+      order_payment_state: intake.payment_state,
+      payment_id: payment.id,
+    });
+    left -= amount;
+  }
+  await publishFacts(trx, ctx, facts);
+  return { allocations, left };
+}
+
+/**
  * `POST /customers/{id}/account/payments`: the money pays the open orders on account oldest
  * first, each through the same conditional update and payment row as `add_payment` (its `paid`
  * fact writes the account's `repayment` entry); what is left over is held as credit. Once per
@@ -71,33 +112,7 @@ export async function payAccount(
 ): Promise<Outcome<AccountPaymentResult>> {
   return runIdempotent(ctx, idempotencyKey, `customer.account_payment:${customerId}`, body, async (trx) => {
     const { customer } = await lockCustomerForCredit(trx, ctx, customerId);
-    const allocations: Allocation[] = [];
-    const facts: OrderFact[] = [];
-    let left = body.amount;
-    for (const open of await openAccountOrders(trx, ctx.storeId, customerId)) {
-      if (left <= 0) break;
-      const amount = Math.min(left, open.amount_outstanding);
-      const intake = await receiveOrderPayment(trx, ctx, { orderId: open.id, amount, customerId });
-      const payment = await insertPayment(trx, ctx, {
-        order: intake.order,
-        amount,
-        mode: body.payment_type,
-        reference: body.reference ?? null,
-        note: body.note ?? null,
-        source: 'payment',
-      });
-      facts.push(paidFact(payment, intake));
-      allocations.push({
-        order_id: open.id,
-        order_number: open.number,
-        amount,
-        order_amount_outstanding: intake.amount_outstanding,
-        order_payment_state: intake.payment_state,
-        payment_id: payment.id,
-      });
-      left -= amount;
-    }
-    await publishFacts(trx, ctx, facts);
+    const { allocations, left } = await payOpenOrders(trx, ctx, customerId, body);
     const note = body.reference ?? body.note ?? null;
     const credit =
       left > 0

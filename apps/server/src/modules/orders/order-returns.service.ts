@@ -4,10 +4,8 @@ import {
   type OrderRefund,
   type OrderStatus,
   type PaymentType,
-  type RefundQuote,
   type RefundResult,
   type refundOrderBody,
-  type refundQuoteBody,
   type updateOrderStatusBody,
 } from '@tillbook/contract/orders';
 import type { Kysely, Transaction } from 'kysely';
@@ -20,8 +18,6 @@ import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import type { RefundedLine } from '../../lib/order-facts.js';
 import { releaseDiscountUse } from '../discounts/discounts.public.js';
-import { paymentsOfOrder } from '../payments-received/payments-received.public.js';
-import { applyStockMovements, getProductsForSale } from '../products/products.public.js';
 import { publishFacts, statusFact } from './order-facts.js';
 import { balanceOf, money, STATUS_WORD } from './order-basics.js';
 import {
@@ -31,19 +27,20 @@ import {
   unitsToRefund,
   type RefundRequest,
 } from './order-refunds.js';
+import { returnStock } from './order-stock-return.js';
 import { ordersRepository, toOrder, toRefund } from './orders.repository.js';
-import type { OrderItemsTable, OrdersTable } from './orders.tables.js';
+import type { OrdersTable } from './orders.tables.js';
 import { cancelTillTransfer, withTransfers } from './till-transfers.js';
 
 /**
  * Status changes, cancellation and refunds: stock and money going back. Each change ends by
  * publishing its fact (decision 0053): the sales figures and the webhook outbox are the app's
- * subscribers', not named here.
+ * subscribers', not named here. The refund quote, which writes nothing, is refund-quote.service.ts.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-async function orderRowOr404(db: Db, ctx: StoreContext, id: string): Promise<OrdersTable> {
+export async function orderRowOr404(db: Db, ctx: StoreContext, id: string): Promise<OrdersTable> {
   const row = await ordersRepository(db, ctx.storeId).getRow(id);
   if (!row) throw notFound('Order');
   return row;
@@ -63,39 +60,6 @@ function refusedTransition(row: OrdersTable, to: OrderStatus): AppError {
   return conflict(`Order ${row.number} is ${from}; it cannot be moved to ${to}.${hint}`, {
     status: `Not allowed from ${from}`,
   });
-}
-
-/** Variants of some lines that still exist (a line may name a product or variant deleted since). */
-async function existingVariants(trx: Transaction<Database>, ctx: StoreContext, ids: string[]) {
-  const products = await getProductsForSale(trx, ctx, [...new Set(ids)]);
-  return new Set(products.flatMap((p) => p.variants.map((v) => `${p.id}|${v.id}`)));
-}
-
-/** Puts back what order lines took: their units in base units (a pack line, its packs × factor). */
-async function returnStock(
-  trx: Transaction<Database>,
-  ctx: StoreContext,
-  orderId: string,
-  lines: Array<{ item: OrderItemsTable; quantity: number }>,
-  reason: 'cancellation' | 'refund',
-): Promise<void> {
-  const existing = await existingVariants(
-    trx,
-    ctx,
-    lines.map((l) => l.item.product_id),
-  );
-  const variantOf = (item: OrderItemsTable) => item.variant_id ?? item.product_id;
-  const movements = lines
-    .filter((l) => l.quantity > 0 && existing.has(`${l.item.product_id}|${variantOf(l.item)}`))
-    .map((l) => ({
-      productId: l.item.product_id,
-      variantId: variantOf(l.item),
-      change: l.quantity * l.item.pack_factor,
-      reason,
-      referenceType: 'order',
-      referenceId: orderId,
-    }));
-  if (movements.length) await applyStockMovements(trx, ctx, movements);
 }
 
 /**
@@ -372,43 +336,4 @@ export async function refundOrder(
     ]);
     return { status: 201, body: { order, refund } };
   });
-}
-
-/**
- * The ways money goes back for an order: its payments' modes, the largest total first (a refund
- * is paid back the way the sale was paid), or the order's payment type when no payment was
- * recorded separately.
- */
-async function refundMethods(db: Db, ctx: StoreContext, row: OrdersTable): Promise<string[]> {
-  const byMode = new Map<string, number>();
-  for (const p of await paymentsOfOrder(db, ctx, row.id)) {
-    byMode.set(p.payment_mode, (byMode.get(p.payment_mode) ?? 0) + p.amount);
-  }
-  if (!byMode.size) return [row.payment_type];
-  return [...byMode.entries()].sort((a, b) => b[1] - a[1]).map(([mode]) => mode);
-}
-
-/**
- * `POST /order/{id}/refund/quote`: the refund these units would make now, worked out by the same
- * functions as the refund itself, so the dialog shows what will happen before it is confirmed.
- * Nothing is written; the refund re-reads the order and works it out again.
- */
-export async function quoteRefund(
-  ctx: StoreContext,
-  id: string,
-  body: z.output<typeof refundQuoteBody>,
-): Promise<RefundQuote> {
-  const row = await orderRowOr404(ctx.db, ctx, id);
-  assertRefundable(row);
-  const items = await ordersRepository(ctx.db, ctx.storeId).items([row.id]);
-  const worth = refundWorth(row, items, unitsToRefund(row, items, body.items ?? null));
-  const { amount, patch } = refundSettlement(row, worth, ctx.now.toISOString());
-  return {
-    value: worth.value,
-    amount,
-    methods: amount > 0 ? await refundMethods(ctx.db, ctx, row) : [],
-    outstanding_after: patch.amount_outstanding ?? row.amount_outstanding,
-    full: worth.full,
-    items: worth.items,
-  };
 }

@@ -16,6 +16,7 @@ import * as placing from './order-placing.service.js';
 import * as returns from './order-returns.service.js';
 import { exportOrders } from './orders.export.js';
 import * as orders from './orders.service.js';
+import { quoteRefund } from './refund-quote.service.js';
 
 export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.list, async (ctx, { query }) => paged(await orders.listOrders(ctx, query)));
@@ -48,7 +49,7 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
     ok(await returns.changeOrderStatus(ctx, params.id, body), 'Order status updated'),
   );
   route(app, ordersRoutes.refundQuote, async (ctx, { params, body }) =>
-    ok(await returns.quoteRefund(ctx, params.id, body)),
+    ok(await quoteRefund(ctx, params.id, body)),
   );
   route(app, ordersRoutes.refund, async (ctx, { params, body, idempotencyKey }) => {
     const outcome = await returns.refundOrder(ctx, params.id, body, idempotencyKey);
@@ -70,8 +71,14 @@ export function registerOrdersRoutes(app: FastifyInstance): void {
   route(app, ordersRoutes.emailInvoice, async (ctx, { params }) =>
     ok(await invoices.emailInvoice(ctx, params.id), 'Invoice sent'),
   );
-  // Routes of other areas' tables that only the orders module can answer: they list a customer's
-  // orders, price a cart with a code, and raise an order's amount received (decision 0025).
+  registerOtherAreasRoutes(app);
+}
+
+/**
+ * Routes of other areas' tables that only the orders module can answer: they list a customer's
+ * orders, price a cart with a code, and raise an order's amount received (decision 0025).
+ */
+function registerOtherAreasRoutes(app: FastifyInstance): void {
   route(app, customersRoutes.orders, async (ctx, { params, query }) =>
     paged(await orders.listCustomerOrders(ctx, params.id, query)),
   );

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { StoreContext } from '../../lib/context.js';
 import { localDateTimeText } from '../../lib/local-dates.js';
 import { formatMajorAmount, minorDigits, toCsv } from '../../lib/spreadsheet.js';
-import { transactionRows, type TransactionDbRow } from './report-orders.queries.js';
+import type { TransactionDbRow } from './report-order-rows.js';
+import { transactionRows } from './report-orders.queries.js';
 import { salesByItemRows, salesReport, salesSummary, transactionFilter } from './reports.service.js';
 import { salesByCashier, takingsByPaymentType } from './takings.service.js';
 

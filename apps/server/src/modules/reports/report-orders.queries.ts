@@ -1,6 +1,23 @@
 import type { OrderStatus } from '@tillbook/contract/orders';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import {
+  cashierRows,
+  largestModeFirst,
+  orderTotals,
+  paidBackByType,
+  receivedByType,
+  recorderRows,
+  variantSalesRows,
+  withTheirLines,
+  type CashierSalesRow,
+  type InstantRange,
+  type RecentOrderRow,
+  type RecorderRow,
+  type TransactionDbRow,
+  type TransactionFilter,
+  type VariantSalesRow,
+} from './report-order-rows.js';
 
 /**
  * What the reports module reads of the orders and payments-received tables, read-only (decision
@@ -9,23 +26,11 @@ import type { Database } from '../../db/schema.js';
  * (`orders (store_id, created_at)`), today's orders for the hourly chart, and the transactions
  * lists and exports (`payments_received (store_id, payment_date)`), and the takings by payment
  * type and by cashier (those two, and `order_refunds (store_id, created_at)` for money paid back).
+ * Only the reads are here; the rows they answer with, and how those are put together, are in
+ * report-order-rows.ts.
  */
 
 type Db = Kysely<Database>;
-
-export interface RecentOrderRow {
-  id: string;
-  number: string;
-  created_at: string;
-  customer_name: string | null;
-  status: OrderStatus;
-  payment_state: 'unpaid' | 'partially_paid' | 'paid';
-  total: number;
-  refunded_total: number;
-  first_item: string | null;
-  lines: number;
-  units: number;
-}
 
 export async function recentOrders(db: Db, storeId: string, limit: number): Promise<RecentOrderRow[]> {
   const orders = await db
@@ -56,16 +61,7 @@ export async function recentOrders(db: Db, storeId: string, limit: number): Prom
       orders.map((o) => o.id),
     )
     .execute();
-  return orders.map((o) => {
-    const mine = lines.filter((l) => l.order_id === o.id).sort((a, b) => a.line_no - b.line_no);
-    return {
-      ...o,
-      total: o.total,
-      first_item: mine[0]?.name ?? null,
-      lines: mine.length,
-      units: mine.reduce((s, l) => s + l.quantity, 0),
-    };
-  });
+  return withTheirLines(orders, lines);
 }
 
 /** Orders placed between two instants (`from` included, `to` not), oldest first: the hourly chart. */
@@ -103,29 +99,6 @@ export async function soldProductNames(
     for (const r of rows) out.set(r.product_id, { name: r.name, sku: r.sku });
   }
   return out;
-}
-
-export interface TransactionFilter {
-  kind: 'orders' | 'payments';
-  /** Instants: `from` included, `to` not. */
-  from: string;
-  to: string;
-  status?: OrderStatus | undefined;
-}
-
-export interface TransactionDbRow {
-  id: string;
-  date: string;
-  number: string;
-  order_id: string;
-  order_number: string;
-  customer_name: string | null;
-  payment_type: string;
-  amount: number;
-  status: OrderStatus;
-  /** With `paidApart`, an order's amount kept (received less refunded) and still owed. */
-  paid?: number;
-  unpaid?: number;
 }
 
 function ordersQuery(db: Db, storeId: string, f: TransactionFilter) {
@@ -175,12 +148,7 @@ export async function transactionTotals(
       eb.fn.sum<number | null>('o.amount_outstanding').as('unpaid'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    count: Number(row.count),
-    amount: Number(row.amount ?? 0),
-    paid: Number(row.paid ?? 0),
-    unpaid: Number(row.unpaid ?? 0),
-  };
+  return orderTotals(row);
 }
 
 /**
@@ -265,15 +233,7 @@ export async function paymentsByMode(
     ])
     .groupBy('payment_mode')
     .execute();
-  return rows
-    .map((r) => ({ payment_type: r.payment_mode, amount: Number(r.amount), count: Number(r.count) }))
-    .sort((a, b) => b.amount - a.amount || a.payment_type.localeCompare(b.payment_type));
-}
-
-/** Instants: `from` included, `to` not. */
-export interface InstantRange {
-  from: string;
-  to: string;
+  return largestModeFirst(rows);
 }
 
 /**
@@ -303,11 +263,7 @@ export async function receivedByPaymentType(
     ])
     .groupBy(['p.source', 'p.payment_mode', 'o.payment_type'])
     .execute();
-  return rows.map((row) => ({
-    payment_type: row.source === 'order' ? row.payment_type : row.payment_mode,
-    amount: Number(row.amount),
-    count: Number(row.count),
-  }));
+  return receivedByType(rows);
 }
 
 /**
@@ -335,22 +291,7 @@ export async function paidBackByPaymentType(
     ])
     .groupBy('o.payment_type')
     .execute();
-  return rows.map((row) => ({
-    payment_type: row.payment_type,
-    amount: Number(row.amount),
-    count: Number(row.count),
-  }));
-}
-
-export interface CashierSalesRow {
-  member_id: string | null;
-  member_name: string | null;
-  /** The latest sale under this name, to pick a member's current name. */
-  last_at: string;
-  orders: number;
-  sales_total: number;
-  refunds: number;
-  discounts: number;
+  return paidBackByType(rows);
 }
 
 /**
@@ -390,29 +331,11 @@ export async function salesByCreator(db: Db, storeId: string, r: InstantRange): 
       .groupBy(['o.created_by_id', 'o.created_by_name'])
       .execute(),
   ]);
-  const key = (id: string | null, name: string | null) => `${id ?? ''}\u0000${name ?? ''}`;
-  const lineDiscounts = new Map(
-    lines.map((l) => [key(l.created_by_id, l.created_by_name), Number(l.discounts)]),
-  );
-  return orders.map((o) => ({
-    member_id: o.created_by_id,
-    member_name: o.created_by_name,
-    last_at: String(o.last_at),
-    orders: Number(o.orders),
-    sales_total: Number(o.sales_total),
-    refunds: Number(o.refunds),
-    discounts: Number(o.discounts) + (lineDiscounts.get(key(o.created_by_id, o.created_by_name)) ?? 0),
-  }));
+  return cashierRows(orders, lines);
 }
 
 /** Payments dated in the range, added up by who recorded them. */
-export async function receivedByRecorder(
-  db: Db,
-  storeId: string,
-  r: InstantRange,
-): Promise<
-  Array<{ member_id: string | null; member_name: string | null; last_at: string; received: number }>
-> {
+export async function receivedByRecorder(db: Db, storeId: string, r: InstantRange): Promise<RecorderRow[]> {
   const rows = await db
     .selectFrom('payments_received')
     .where('store_id', '=', storeId)
@@ -426,24 +349,7 @@ export async function receivedByRecorder(
     ])
     .groupBy(['recorded_by_id', 'recorded_by_name'])
     .execute();
-  return rows.map((row) => ({
-    member_id: row.recorded_by_id,
-    member_name: row.recorded_by_name,
-    last_at: String(row.last_at),
-    received: Number(row.received),
-  }));
-}
-
-/** A variant's sales in a range (decision 0064): base units kept, revenue kept, cost. */
-export interface VariantSalesRow {
-  product_id: string;
-  variant_id: string;
-  variant_name: string | null;
-  name: string;
-  sku: string | null;
-  units: number;
-  revenue: number;
-  cost: number;
+  return recorderRows(rows);
 }
 
 /**
@@ -468,10 +374,5 @@ export async function variantSales(
     where o.store_id = ${storeId} and o.created_at >= ${from} and o.created_at < ${to}
       and o.status in ('success', 'refunded')
     group by i.product_id, coalesce(i.variant_id, i.product_id)`.execute(db);
-  return rows.map((r) => ({
-    ...r,
-    units: Number(r.units),
-    revenue: Number(r.revenue),
-    cost: Number(r.cost),
-  }));
+  return variantSalesRows(rows);
 }

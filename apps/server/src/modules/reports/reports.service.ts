@@ -31,11 +31,11 @@ import {
   startOfWeek,
   startOfYear,
 } from './periods.js';
+import type { TransactionFilter } from './report-order-rows.js';
 import {
   soldProductNames,
   transactionRows,
   transactionTotals,
-  type TransactionFilter,
   variantSales,
 } from './report-orders.queries.js';
 import type { DayFigures } from './reports.repository.js';
