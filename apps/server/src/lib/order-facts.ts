@@ -1,5 +1,6 @@
 import type { Order, OrderRefund, OrderStatus, PaymentState, PaymentType } from '@tillbook/contract/orders';
-import type { PaymentReceived } from '@tillbook/contract/payments-received';
+import type { AccountPaymentResult } from '@tillbook/contract/customer-accounts';
+import type { PaymentMode, PaymentReceived } from '@tillbook/contract/payments-received';
 
 /**
  * What happened to an order, as the orders module tells the rest of the app (decision 0053): a
@@ -151,5 +152,25 @@ export interface OrderMoved {
   from: OrderStatus;
 }
 
+/**
+ * Money paid towards a customer's account (decision 0065), after the `paid` facts of the orders it
+ * paid: how it was shared over them and what is left as credit, as the `customer.payment`
+ * webhook carries it.
+ */
+export interface AccountPaid {
+  kind: 'account_paid';
+  payment: {
+    customer_id: string;
+    amount: number;
+    payment_type: PaymentMode;
+    reference: string | null;
+    allocations: readonly AccountPaymentResult['allocations'][number][];
+    /** What was left of the money after the orders, held as credit. */
+    credit: number;
+    /** The account's balance after it (owed is positive). */
+    balance: number;
+  };
+}
+
 export type OrderFact =
-  OrderPlaced | OrderPaid | OrderCompleted | OrderCancelled | OrderRefunded | OrderMoved;
+  OrderPlaced | OrderPaid | OrderCompleted | OrderCancelled | OrderRefunded | OrderMoved | AccountPaid;

@@ -21,7 +21,6 @@ import {
   paymentEntryIds,
 } from '../customers/customers.public.js';
 import { insertPayment } from '../payments-received/payments-received.public.js';
-import { raiseWebhookEvents } from '../webhooks/webhooks.public.js';
 import { publishFacts } from './order-facts.js';
 import { money } from './order-basics.js';
 import { paidFact, receiveOrderPayment } from './order-payments.service.js';
@@ -102,7 +101,7 @@ async function payOpenOrders(
  * `POST /customers/{id}/account/payments`: the money pays the open orders on account oldest
  * first, each through the same conditional update and payment row as `add_payment` (its `paid`
  * fact writes the account's `repayment` entry); what is left over is held as credit. Once per
- * Idempotency-Key. Raises `customer.payment`.
+ * Idempotency-Key. Publishes `account_paid` (the `customer.payment` webhook).
  */
 export async function payAccount(
   ctx: StoreContext,
@@ -134,7 +133,7 @@ export async function payAccount(
       credit: left,
       balance,
     };
-    await raiseWebhookEvents(trx, ctx.storeId, ctx.now, [{ type: 'customer.payment', data }]);
+    await publishFacts(trx, ctx, [{ kind: 'account_paid', payment: data }]);
     await writeAudit(trx, ctx, {
       action: 'customer.account_payment',
       entity: 'customer',

@@ -119,7 +119,11 @@ describe('the order’s facts', () => {
     expect((await setStatus(id, 'refunded')).status).toBe(200);
 
     expect(
-      seen.map((f) => [f.kind, 'from' in f ? f.from : null, f.kind !== 'paid' ? f.order.status : null]),
+      seen.map((f) => [
+        f.kind,
+        'from' in f ? f.from : null,
+        'order' in f && 'status' in f.order ? f.order.status : null,
+      ]),
     ).toEqual([
       ['placed', null, 'pending'],
       ['paid', null, null],

@@ -158,4 +158,5 @@ export const webhooksSubscriber: OrderFactSubscriber = {
         : [...moved, { type: 'order.refunded', data: { order } }],
     );
   },
+  account_paid: ({ payment }, scope) => change(scope, [{ type: 'customer.payment', data: payment }]),
 };
