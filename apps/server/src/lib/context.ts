@@ -174,6 +174,8 @@ export type OrderFactSubscriber = { readonly name: string } & {
 export interface DepositScope {
   trx: Transaction<Database>;
   ctx: RequestContext;
+  /** The deposit's store, read by the wallet in the deposit's transaction. */
+  store: StoreRow;
 }
 
 export interface DepositSubscriber {

@@ -9,14 +9,13 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
-import type { DepositScope, DepositSubscriber, RequestContext, StoreContext } from '../../lib/context.js';
+import type { DepositScope, DepositSubscriber, StoreContext } from '../../lib/context.js';
 import type { CreditedDeposit } from '../../lib/deposit-facts.js';
 import { runIdempotent, type Outcome } from '../../lib/idempotency.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
 import { accountEntryRow, insertAccountEntries } from '../customers/customers.public.js';
 import { insertPayment } from '../payments-received/payments-received.public.js';
-import { findStore } from '../stores/stores.public.js';
 import { publishFacts } from './order-facts.js';
 import { money } from './order-basics.js';
 import { changeStatusIn } from './order-returns.service.js';
@@ -36,21 +35,15 @@ import { tillTransfersRepository, type CandidateRow } from './till-transfers.rep
 const MATCHER = { type: 'system', id: null, name: 'Bank transfer' } as const;
 
 /**
- * The deposit's store as the system sees it, in the deposit's transaction: the orders' services
- * need a store context, and a webhook or a background round has none.
+ * The deposit's store as the system sees it: the orders' services need a store context, and a
+ * webhook or a background round has none.
  */
-async function storeContextOf(
-  trx: Transaction<Database>,
-  ctx: RequestContext,
-  storeId: string,
-): Promise<StoreContext> {
-  const store = await findStore(trx, storeId);
-  if (!store) throw new Error(`A deposit for store ${storeId}, which does not exist`);
+function storeContextOf(scope: DepositScope, storeId: string): StoreContext {
   return {
-    ...ctx,
+    ...scope.ctx,
     actor: MATCHER,
     storeId,
-    access: { store, membershipId: null, role: null, permissions: new Set(PERMISSIONS) },
+    access: { store: scope.store, membershipId: null, role: null, permissions: new Set(PERMISSIONS) },
   };
 }
 
@@ -98,7 +91,7 @@ async function payOrder(
 /** The subscriber: every deposit credited to a store's wallet, matched once (decision 0065). */
 async function matchDeposit(deposit: CreditedDeposit, scope: DepositScope): Promise<void> {
   const { trx } = scope;
-  const ctx = await storeContextOf(trx, scope.ctx, deposit.storeId);
+  const ctx = storeContextOf(scope, deposit.storeId);
   const repo = tillTransfersRepository(trx, ctx.storeId);
   const now = ctx.now.toISOString();
   const row: IncomingTransfersTable = {

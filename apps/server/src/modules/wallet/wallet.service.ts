@@ -21,6 +21,7 @@ import { formatMoney } from '../../lib/money-text.js';
 import { exportFormats } from '../../lib/csv-export.js';
 import { toCsv } from '../../lib/spreadsheet.js';
 import { ProviderRefused, type IncomingDeposit } from '../../providers/payments/payment-provider.js';
+import { findStore } from '../stores/stores.public.js';
 import { newReference, recordTransaction } from './ledger.js';
 import { recentBeneficiaries } from './beneficiaries.repository.js';
 import { toWalletTransaction, walletForDeposit, walletRepository } from './wallet.repository.js';
@@ -285,7 +286,12 @@ async function tellDepositSubscribers(
     wallet_transaction_id: credited.id,
     received_at: credited.created_at,
   };
-  for (const subscriber of ctx.deps.deposits) await subscriber.credited(fact, { trx, ctx });
+  if (!ctx.deps.deposits.length) return;
+  // The subscribers act in the store (a sale paid, a transfer queued) and a webhook's or a
+  // background round's context has none: the wallet, which knows whose account it is, reads it.
+  const store = await findStore(trx, wallet.store_id);
+  if (!store) throw new Error(`A deposit for store ${wallet.store_id}, which does not exist`);
+  for (const subscriber of ctx.deps.deposits) await subscriber.credited(fact, { trx, ctx, store });
 }
 
 /**
