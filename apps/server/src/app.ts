@@ -32,7 +32,7 @@ import { registerMembersRoutes } from './modules/members/members.routes.js';
 import { registerOrdersRoutes } from './modules/orders/orders.routes.js';
 import { registerTillTransfersRoutes } from './modules/orders/till-transfers.routes.js';
 import { startTillTransferRequery } from './modules/orders/transfer-requery.js';
-import { registerReceiptSharingRoutes } from './modules/orders/receipt-sharing.routes.js';
+import { registerReceiptSharingRoutes } from './modules/receipts/receipt-sharing.routes.js';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerPaymentsReceivedRoutes } from './modules/payments-received/payments-received.routes.js';
 import { registerProductsRoutes } from './modules/products/products.routes.js';

@@ -1,7 +1,8 @@
 /**
  * What other modules may use of the receipts module (decision 0066): signed links to a record's
- * receipt (made, opened, revoked) and the store's receipt settings. The module knows no order:
- * the orders module renders what a link opens.
+ * receipt (made, opened, revoked) and the store's receipt settings. The module's own sharing
+ * (`receipt-sharing.service.ts`) renders what a link opens, reading the order through the orders
+ * module's face.
  */
 export {
   createReceiptLink,

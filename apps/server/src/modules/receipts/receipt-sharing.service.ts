@@ -7,18 +7,17 @@ import { notFound, unprocessable } from '../../lib/app-error.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { RequestContext, StoreContext } from '../../lib/context.js';
 import { formatMoneySign } from '../../lib/money-text.js';
+import { findCustomerForOrder, getAccount, statementPdf } from '../customers/customers.public.js';
+import { findOrderRow, getInvoice, invoicePdf } from '../orders/orders.public.js';
+import { findStore } from '../stores/stores.public.js';
+import { walletTransactionOf } from '../wallet/wallet.public.js';
+import { receiptPageHtml } from './receipt-page.js';
 import {
   createReceiptLink,
   openReceiptLink,
   receiptSettings,
   revokeReceiptLinks,
-} from '../receipts/receipts.public.js';
-import { findCustomerForOrder, getAccount, statementPdf } from '../customers/customers.public.js';
-import { findStore } from '../stores/stores.public.js';
-import { walletTransactionOf } from '../wallet/wallet.public.js';
-import { getInvoice, invoicePdf } from './invoice.service.js';
-import { ordersRepository } from './orders.repository.js';
-import { receiptPageHtml } from './receipt-page.js';
+} from './receipts.service.js';
 import { statementPageHtml } from './statement-page.js';
 import { maskedAccount, transferPageHtml } from './transfer-page.js';
 
@@ -33,7 +32,7 @@ export const receiptUrl = (ctx: RequestContext, origin: string, token: string) =
   `${ctx.deps.config.PUBLIC_URL ?? origin}/api/v1/r/${token}`;
 
 async function orderRowOr404(ctx: StoreContext, id: string) {
-  const row = await ordersRepository(ctx.db, ctx.storeId).getRow(id);
+  const row = await findOrderRow(ctx, id);
   if (!row) throw notFound('Order');
   return row;
 }
