@@ -30,14 +30,14 @@ export async function flushAsOneStatement(
     () => statementText(parts, sequences, marks),
   );
   const bump = sequences.flatMap((s) => [numbers!.storeId, s.counter]);
-  const { rows } = await db.executeQuery<{ name: string; value: number | string }>(
+  const { rows } = await db.executeQuery<{ name: string; value: number }>(
     CompiledQuery.raw(last ? COMMIT_WITH_STATEMENT + text : text, [...bump, ...parameters]),
   );
   const taken = new Map<string, string>();
   for (const s of sequences) {
     const row = rows.find((r) => r.name === s.counter);
     if (!row) throw new Error(`No number was taken for ${s.counter}`);
-    taken.set(s.counter, formatNumber(s, Number(row.value)));
+    taken.set(s.counter, formatNumber(s, row.value));
   }
   return taken;
 }

@@ -31,7 +31,7 @@ export async function bumpCounter(db: Db, storeId: string, name: string, delta: 
     )
     .returning('value')
     .executeTakeFirstOrThrow();
-  return Number(row.value);
+  return row.value;
 }
 
 const sumText = (n: number) =>
@@ -44,17 +44,17 @@ const VALUES_TEXTS: string[] = [];
 /** The sum of some counters of a store (0 for a counter never bumped), in one statement. */
 export async function readCounters(db: Db, storeId: string, names: string[]): Promise<number> {
   // Plain SQL: this runs on every unfiltered list page, where building the query cost more than running it.
-  const { rows } = await runSql<{ total: number | string | null }>(
+  const { rows } = await runSql<{ total: number | null }>(
     db,
     (SUM_TEXTS[names.length] ??= sumText(names.length)),
     [storeId, ...names],
   );
-  return Number(rows[0]?.total ?? 0);
+  return rows[0]?.total ?? 0;
 }
 
-/** Counter rows as read or bumped (PostgreSQL's int8 may arrive as text): their values by name. */
-type CounterRow = { name: string; value: number | string };
-const valuesByName = (rows: CounterRow[]) => new Map(rows.map((r) => [r.name, Number(r.value)]));
+/** Counter rows as read or bumped (int8, a number from the connection): their values by name. */
+type CounterRow = { name: string; value: number };
+const valuesByName = (rows: CounterRow[]) => new Map(rows.map((r) => [r.name, r.value]));
 
 /** Some counters of a store by name (absent: never bumped), in one statement. */
 export async function readCounterValues(

@@ -43,7 +43,7 @@ export class RateLimiter {
       )
       .returning(['count', 'window_start'])
       .executeTakeFirstOrThrow();
-    return { count: Number(row.count), resetInMs: Number(row.window_start) + windowMs - now };
+    return { count: row.count, resetInMs: row.window_start + windowMs - now };
   }
 
   /**
@@ -64,7 +64,7 @@ export class RateLimiter {
       )
       .returning(['count', 'window_start'])
       .executeTakeFirstOrThrow();
-    return { count: Number(row.count), windowStart: Number(row.window_start) };
+    return { count: row.count, windowStart: row.window_start };
   }
 
   /**
@@ -99,8 +99,8 @@ export class RateLimiter {
       .where('key', '=', key)
       .executeTakeFirst();
     if (!row) return;
-    const resetAt = Number(row.window_start) + limit.windowMs;
-    if (resetAt > now && Number(row.count) >= limit.max) throw tooMany(resetAt - now, what);
+    const resetAt = row.window_start + limit.windowMs;
+    if (resetAt > now && row.count >= limit.max) throw tooMany(resetAt - now, what);
   }
 
   async reset(key: string): Promise<void> {

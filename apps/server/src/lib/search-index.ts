@@ -324,5 +324,5 @@ export async function searchCount(
   const { rows } = await sql<{
     n: number;
   }>`select count(distinct t.record_id) as n from ${matchedTerms(storeId, kinds, words)}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }

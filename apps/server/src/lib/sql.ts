@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../db/connection.js';
+import { rowsChanged } from '../db/results.js';
 import type { Database } from '../db/schema.js';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -99,7 +100,7 @@ export async function runSql<R>(
     if (postgresTexts.size < 500) postgresTexts.set(text, query);
   }
   const result = await db.executeQuery<R>(CompiledQuery.raw(query, parameters as unknown[]));
-  return { rows: result.rows, affected: Number(result.numAffectedRows ?? 0) };
+  return { rows: result.rows, affected: rowsChanged(result) };
 }
 
 /** `?, ?, ?` for a list of `n` values, built once per length. */

@@ -86,12 +86,13 @@ export async function withPostgres<T>(
 
 /** Tables, views and sequences outside PostgreSQL's own schemas: none in an empty database. */
 export async function userRelations(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ n: string }>(
-    `select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  // int4, which pg reads as a number (this client is not the app's: its int8 would be text).
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int4 as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
        and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'`,
   );
-  return Number(rows[0]!.n);
+  return rows[0]!.n;
 }
 
 /** The migrations applied to the database the connection works in, in order. */

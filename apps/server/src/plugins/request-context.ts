@@ -157,7 +157,7 @@ interface AccessRow {
   st_tin: string | null;
   st_created_at: string;
   st_updated_at: string;
-  st_webhooks: number | string;
+  st_webhooks: number;
 }
 
 async function lookupSession(db: Kysely<Database>, tokenHash: string): Promise<SessionRow | undefined> {
@@ -187,7 +187,7 @@ function accessFrom(row: AccessRow): StoreAccess {
     membershipId: row.membership_id,
     role: { id: row.role_id, name: row.role_name, key: row.role_key },
     permissions: rolePermissions(row.role_key, row.role_permissions),
-    webhooks: Number(row.st_webhooks) === 1,
+    webhooks: row.st_webhooks === 1,
     store: {
       id: row.st_id,
       parent_store_id: row.st_parent_store_id,

@@ -28,20 +28,20 @@ export function accountsRepository(db: Db, storeId: string) {
     /** What one customer owes now (negative: credit held). */
     async balance(customerId: string): Promise<number> {
       const row = await entries()
-        .select((eb) => eb.fn.sum<number | string | null>('amount').as('balance'))
+        .select((eb) => eb.fn.sum<number | null>('amount').as('balance'))
         .where('customer_id', '=', customerId)
         .executeTakeFirst();
-      return Number(row?.balance ?? 0);
+      return row?.balance ?? 0;
     },
 
     /** The balance before an instant (a statement's opening balance). */
     async balanceBefore(customerId: string, before: string): Promise<number> {
       const row = await entries()
-        .select((eb) => eb.fn.sum<number | string | null>('amount').as('balance'))
+        .select((eb) => eb.fn.sum<number | null>('amount').as('balance'))
         .where('customer_id', '=', customerId)
         .where('created_at', '<', before)
         .executeTakeFirst();
-      return Number(row?.balance ?? 0);
+      return row?.balance ?? 0;
     },
 
     /** Sums of the entries in a period by kind, and how many there are. */
@@ -51,18 +51,14 @@ export function accountsRepository(db: Db, storeId: string) {
       to: string | null,
     ): Promise<{ byKind: Map<AccountEntryKind, number>; count: number }> {
       let q = entries()
-        .select((eb) => [
-          'kind',
-          eb.fn.sum<number | string>('amount').as('total'),
-          eb.fn.countAll<number>().as('n'),
-        ])
+        .select((eb) => ['kind', eb.fn.sum<number>('amount').as('total'), eb.fn.countAll<number>().as('n')])
         .where('customer_id', '=', customerId);
       if (from) q = q.where('created_at', '>=', from);
       if (to) q = q.where('created_at', '<=', to);
       const rows = await q.groupBy('kind').execute();
       return {
-        byKind: new Map(rows.map((r) => [r.kind as AccountEntryKind, Number(r.total)])),
-        count: rows.reduce((n, r) => n + Number(r.n), 0),
+        byKind: new Map(rows.map((r) => [r.kind as AccountEntryKind, r.total])),
+        count: rows.reduce((n, r) => n + r.n, 0),
       };
     },
 
@@ -92,13 +88,12 @@ export function accountsRepository(db: Db, storeId: string) {
       if (period.from) q = q.where('e.created_at', '>=', period.from);
       if (period.to) q = q.where('e.created_at', '<=', period.to);
       const direction = page.newestFirst ? 'desc' : 'asc';
-      const rows = await q
+      return q
         .orderBy('e.created_at', direction)
         .orderBy('e.id', direction)
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      return rows.map((r) => ({ ...r, amount: Number(r.amount), balance_after: Number(r.balance_after) }));
     },
 
     /**
@@ -141,12 +136,7 @@ export function accountsRepository(db: Db, storeId: string) {
           ]),
         );
       }
-      const rows = await q.orderBy('a.customer_id').orderBy('a.created_at').orderBy('a.id').execute();
-      return rows.map((r) => ({
-        ...r,
-        amount: Number(r.amount),
-        credit_limit: r.credit_limit === null ? null : Number(r.credit_limit),
-      }));
+      return q.orderBy('a.customer_id').orderBy('a.created_at').orderBy('a.id').execute();
     },
 
     /** The entries of a payment (its repayment rows, by the payments' ids). */

@@ -37,7 +37,7 @@ export function toAccountEntry(row: EntryWithBalance): AccountEntry {
   return {
     id: row.id,
     kind: row.kind as AccountEntry['kind'],
-    amount: Number(row.amount),
+    amount: row.amount,
     balance_after: row.balance_after,
     order_id: row.order_id,
     order_number: row.order_number,
@@ -84,7 +84,7 @@ export async function getAccount(
     }),
     openAccountOrders(ctx.db, ctx.storeId, id),
   ]);
-  const limit = customer.credit_limit === null ? null : Number(customer.credit_limit);
+  const limit = customer.credit_limit;
   const sum = (...kinds: Parameters<typeof totals.byKind.get>[0][]) =>
     kinds.reduce((s, k) => s + (totals.byKind.get(k) ?? 0), 0);
   return {
@@ -120,7 +120,7 @@ export async function setCreditLimit(
     const repo = customersRepository(trx, ctx.storeId, ctx.now);
     const row = await repo.row(id, true);
     if (!row) throw notFound('Customer');
-    const before = row.credit_limit === null ? null : Number(row.credit_limit);
+    const before = row.credit_limit;
     await repo.setCreditLimit(id, body.credit_limit);
     const money = (n: number | null) =>
       n === null ? 'no credit' : formatMoney(n, ctx.access.store.currency);

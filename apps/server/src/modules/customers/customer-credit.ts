@@ -41,7 +41,7 @@ export async function lockCustomerForCredit(
     customer: {
       id: row.id,
       name: `${row.first_name} ${row.last_name}`.trim(),
-      credit_limit: row.credit_limit === null ? null : Number(row.credit_limit),
+      credit_limit: row.credit_limit,
     },
     balance: await accountsRepository(trx, ctx.storeId).balance(customerId),
   };

@@ -82,7 +82,7 @@ export async function customerOrderStats(
         .groupBy('customer_id')
         .execute()
     : [];
-  for (const row of balances) stats.get(row.customer_id)!.account_balance = Number(row.balance);
+  for (const row of balances) stats.get(row.customer_id)!.account_balance = row.balance;
   return stats;
 }
 
@@ -102,7 +102,7 @@ export async function openAccountOrders(
 ): Promise<
   Array<{ id: string; number: string; total: number; amount_outstanding: number; created_at: string }>
 > {
-  const rows = await db
+  return db
     .selectFrom('orders')
     .select(['id', 'number', 'total', 'amount_outstanding', 'created_at'])
     .where('store_id', '=', storeId)
@@ -113,9 +113,4 @@ export async function openAccountOrders(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    total: Number(r.total),
-    amount_outstanding: Number(r.amount_outstanding),
-  }));
 }

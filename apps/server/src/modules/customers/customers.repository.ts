@@ -301,7 +301,7 @@ export function customersRepository(db: Db, storeId: string, now: Date = new Dat
         .where('customer_id', 'in', ids)
         .groupBy('customer_id')
         .execute();
-      return new Map(rows.map((r) => [r.customer_id, Number(r.balance)]));
+      return new Map(rows.map((r) => [r.customer_id, r.balance]));
     },
 
     changedSince(after: { at: string; id: string } | null, limit: number): Promise<CustomersTable[]> {

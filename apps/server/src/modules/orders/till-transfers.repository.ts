@@ -126,7 +126,7 @@ export function tillTransfersRepository(db: Db, storeId: string) {
         .values(row)
         .onConflict((oc) => oc.columns(['store_id', 'provider_reference']).doNothing())
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+      return rowsChanged(result) === 1;
     },
 
     incoming(id: string): Promise<IncomingTransfersTable | undefined> {
@@ -172,7 +172,7 @@ export function tillTransfersRepository(db: Db, storeId: string) {
           .execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       ]);
-      return pageOf(rows, Number(count?.n ?? 0), f);
+      return pageOf(rows, count?.n ?? 0, f);
     },
 
     /**

@@ -10,6 +10,12 @@ type Db = Kysely<Database> | Transaction<Database>;
  * place the catalogue knows their tables, and it only reads them (decision 0025).
  */
 
+/** What `productSalesColumns` adds to a product list row. */
+export interface ProductSalesColumns {
+  units_sold: number;
+  revenue: number;
+}
+
 /**
  * Select-list columns `units_sold` and `revenue` of the product `p`, a product of the store
  * `storeId`: completed (and refunded) orders, net of refunded quantities, revenue as decision
@@ -18,10 +24,12 @@ type Db = Kysely<Database> | Transaction<Database>;
  * a probe of `order_items_product_idx`. The store is bound as a value in each subquery (twice in
  * all), not read from the product's row: Citus routes the statement to the store's worker only
  * when every table in it is filtered by the store as a value. The list caches its statement text
- * per function, so this is one long-lived function, not an expression built per call.
+ * per function, so this is one long-lived function, not an expression built per call. Both are
+ * numbers on either engine, never null (`coalesce(sum(…), 0)`; PostgreSQL's numeric sum is parsed
+ * by the connection, decision 0054).
  */
-export function productSalesColumns(storeId: string): RawBuilder<unknown> {
-  return sql`${SALES_TEXT[0]}${storeId}${SALES_TEXT[1]}${storeId}${SALES_TEXT[2]}`;
+export function productSalesColumns(storeId: string): RawBuilder<ProductSalesColumns> {
+  return sql<ProductSalesColumns>`${SALES_TEXT[0]}${storeId}${SALES_TEXT[1]}${storeId}${SALES_TEXT[2]}`;
 }
 
 const salesSubquery = (expr: string) =>

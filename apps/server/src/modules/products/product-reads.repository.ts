@@ -53,17 +53,17 @@ type ListRow = ProductRow & Record<string, unknown>;
 /** A newest-first page's row: the status's counter and `products.positions` ride along. */
 type CountedRow = ListRow & { list_total: number; list_positions: number };
 
-export interface ListOptions {
+export interface ListOptions<E extends object = object> {
   /**
    * More select-list expressions over the product `p` (such as another module's figures), read in
    * the page's one statement rather than one more per page. Given the store's id, they may bind
    * it as a value (so Citus can route the statement) and nothing else. Pass a long-lived function
    * (one per module), not one made per request: the list's statement text is cached per function
-   * (see `columnsKey`).
+   * (see `columnsKey`). `E` is what they add to each row, as `sql<E>` types a raw row.
    */
-  extraColumns?: ExtraColumns;
+  extraColumns?: ExtraColumns<E>;
 }
-type ExtraColumns = (storeId: string) => RawBuilder<unknown>;
+type ExtraColumns<E extends object = object> = (storeId: string) => RawBuilder<E>;
 
 /**
  * A short name for each `extraColumns` function, for the shape of a built statement. Callers
@@ -267,6 +267,38 @@ export function productReads(db: Db, storeId: string) {
   const isUnfiltered = (f: ProductFilter) =>
     !f.categoryId && !f.stock && !(f.search !== undefined && queryWords(f.search).length);
 
+  /** A page of raw rows, with the `extra` columns beside the product's own (`listRows`). */
+  async function pageOfRows(f: ProductFilter, extra: ExtraColumns | undefined): Promise<Page<ListRow>> {
+    // Hand-written SQL: building these with the query builder cost more CPU than running them.
+    const dir =
+      (f.order ?? (f.sort === 'created_at' || f.sort === 'updated_at' ? 'desc' : 'asc')) === 'asc'
+        ? 'asc'
+        : 'desc';
+    const words = f.search === undefined ? [] : queryWords(f.search);
+    if (words.length && !f.categoryId && !f.stock && (f.sort === 'name' || f.sort === 'created_at')) {
+      return searchList(f, words, dir, columnsOf(extra));
+    }
+    if (isUnfiltered(f) && f.sort === 'created_at') return newestList(f, dir, extra);
+    const key = SORT_KEYS[f.sort];
+    const where = whereOf(f);
+    const order = (alias: string) =>
+      sql.raw(`${key ? `${key.replace('$', alias)} ${dir}, ` : ''}${alias}.id ${dir}`);
+    const ids = sql`select products.id from products where ${where} order by ${order('products')} limit ${limitCount(f.perPage)}${offsetClause(offsetOf(f))}`;
+    // The total rides in the page's statement (one round trip less on PostgreSQL); a page past
+    // the end has no row to carry it, and counts on its own.
+    const total = isUnfiltered(f)
+      ? sql`(select coalesce(sum(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name in (${sql.join(statusCounters(f.status))}))`
+      : sql`(select count(*) from products where ${where})`;
+    const { rows } = await sql<
+      ListRow & { list_total: number }
+    >`select ${columnsOf(extra)}, ${total} as list_total from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by ${order('p')}`.execute(
+      db,
+    );
+    if (rows[0]) return pageOf(rows, rows[0].list_total, f);
+    const { rows: counted } = await sql<{ n: number | null }>`select ${total} as n`.execute(db);
+    return pageOf(rows, counted[0]?.n ?? 0, f);
+  }
+
   return {
     ...productSaleReads(db, storeId),
 
@@ -281,35 +313,12 @@ export function productReads(db: Db, storeId: string) {
     },
 
     /** A page of raw rows, with `options.extraColumns` beside the product's own. */
-    async listRows(f: ProductFilter, options: ListOptions = {}): Promise<Page<ListRow>> {
-      // Hand-written SQL: building these with the query builder cost more CPU than running them.
-      const dir =
-        (f.order ?? (f.sort === 'created_at' || f.sort === 'updated_at' ? 'desc' : 'asc')) === 'asc'
-          ? 'asc'
-          : 'desc';
-      const words = f.search === undefined ? [] : queryWords(f.search);
-      if (words.length && !f.categoryId && !f.stock && (f.sort === 'name' || f.sort === 'created_at')) {
-        return searchList(f, words, dir, columnsOf(options.extraColumns));
-      }
-      if (isUnfiltered(f) && f.sort === 'created_at') return newestList(f, dir, options.extraColumns);
-      const key = SORT_KEYS[f.sort];
-      const where = whereOf(f);
-      const order = (alias: string) =>
-        sql.raw(`${key ? `${key.replace('$', alias)} ${dir}, ` : ''}${alias}.id ${dir}`);
-      const ids = sql`select products.id from products where ${where} order by ${order('products')} limit ${limitCount(f.perPage)}${offsetClause(offsetOf(f))}`;
-      // The total rides in the page's statement (one round trip less on PostgreSQL); a page past
-      // the end has no row to carry it, and counts on its own.
-      const total = isUnfiltered(f)
-        ? sql`(select coalesce(sum(counters.value), 0) from counters where counters.store_id = ${storeId} and counters.name in (${sql.join(statusCounters(f.status))}))`
-        : sql`(select count(*) from products where ${where})`;
-      const { rows } = await sql<
-        ListRow & { list_total: number }
-      >`select ${columnsOf(options.extraColumns)}, ${total} as list_total from (${ids}) k cross join products p where p.store_id = ${storeId} and p.id = k.id order by ${order('p')}`.execute(
-        db,
-      );
-      if (rows[0]) return pageOf(rows, rows[0].list_total, f);
-      const { rows: counted } = await sql<{ n: number | null }>`select ${total} as n`.execute(db);
-      return pageOf(rows, counted[0]?.n ?? 0, f);
+    async listRows<E extends object = object>(
+      f: ProductFilter,
+      options: ListOptions<E> = {},
+    ): Promise<Page<ListRow & E>> {
+      // Each statement of `pageOfRows` selects `columnsOf(extra)`: every row has E's columns.
+      return (await pageOfRows(f, options.extraColumns)) as Page<ListRow & E>;
     },
 
     /** Every product matching the filters, in list order, a batch at a time (exports). */

@@ -79,8 +79,8 @@ export async function listProducts(
       const shape = variantShapeOf(row);
       item.variant_count = shape.variant_count;
       item.packs = shape.packs;
-      item.units_sold = Number(row.units_sold ?? 0);
-      item.revenue = Number(row.revenue ?? 0);
+      item.units_sold = row.units_sold;
+      item.revenue = row.revenue;
       return item;
     }),
   };

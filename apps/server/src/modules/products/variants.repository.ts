@@ -144,7 +144,7 @@ export function variantsRepository(db: Db, storeId: string) {
         .where('store_id', '=', storeId)
         .where('product_id', '=', productId)
         .executeTakeFirstOrThrow();
-      const counts = { variants: Number(variants.n), packs: Number(packs.n) };
+      const counts = { variants: variants.n, packs: packs.n };
       await db
         .updateTable('products')
         .set({ variant_count: counts.variants, pack_count: counts.packs })

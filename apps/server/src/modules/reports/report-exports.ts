@@ -168,8 +168,8 @@ export async function* exportTransactions(
       count += rows.length;
       for (const r of rows) {
         amount += r.amount;
-        paid += Number(r.paid ?? 0);
-        unpaid += Number(r.unpaid ?? 0);
+        paid += r.paid ?? 0;
+        unpaid += r.unpaid ?? 0;
       }
       yield rows;
       const last = rows.at(-1)!;
@@ -188,7 +188,7 @@ export async function* exportTransactions(
       r.payment_type,
       money(r.amount),
       r.status,
-      ...(orders ? [money(Number(r.paid ?? 0)), money(Number(r.unpaid ?? 0))] : []),
+      ...(orders ? [money(r.paid ?? 0), money(r.unpaid ?? 0)] : []),
     ],
     () => [
       'Total',

@@ -69,22 +69,22 @@ export function orderTotals(row: {
   unpaid: number | null;
 }): { count: number; amount: number; paid: number; unpaid: number } {
   return {
-    count: Number(row.count),
-    amount: Number(row.amount ?? 0),
-    paid: Number(row.paid ?? 0),
-    unpaid: Number(row.unpaid ?? 0),
+    count: row.count,
+    amount: row.amount ?? 0,
+    paid: row.paid ?? 0,
+    unpaid: row.unpaid ?? 0,
   };
 }
 
 /** Money by payment type: the amount and how many payments or refunds made it. */
 type TypeTotal = { payment_type: string; amount: number; count: number };
-/** A sum and a count as the database answers them (PostgreSQL's may come back as text). */
-type Summed = { amount: number | string; count: number | string };
+/** A sum and a count as the database answers them (numbers on both engines: decision 0054). */
+type Summed = { amount: number; count: number };
 
 /** Payments by mode, the largest first. */
 export function largestModeFirst(rows: Array<Summed & { payment_mode: string }>): TypeTotal[] {
   return rows
-    .map((r) => ({ payment_type: r.payment_mode, amount: Number(r.amount), count: Number(r.count) }))
+    .map((r) => ({ payment_type: r.payment_mode, amount: r.amount, count: r.count }))
     .sort((a, b) => b.amount - a.amount || a.payment_type.localeCompare(b.payment_type));
 }
 
@@ -94,8 +94,8 @@ export function receivedByType(
 ): TypeTotal[] {
   return rows.map((row) => ({
     payment_type: row.source === 'order' ? row.payment_type : row.payment_mode,
-    amount: Number(row.amount),
-    count: Number(row.count),
+    amount: row.amount,
+    count: row.count,
   }));
 }
 
@@ -103,8 +103,8 @@ export function receivedByType(
 export function paidBackByType(rows: Array<Summed & { payment_type: string }>): TypeTotal[] {
   return rows.map((row) => ({
     payment_type: row.payment_type,
-    amount: Number(row.amount),
-    count: Number(row.count),
+    amount: row.amount,
+    count: row.count,
   }));
 }
 
@@ -130,10 +130,10 @@ interface CreatorTotals {
   created_by_id: string | null;
   created_by_name: string | null;
   last_at: string;
-  orders: number | string;
-  sales_total: number | string;
-  refunds: number | string;
-  discounts: number | string;
+  orders: number;
+  sales_total: number;
+  refunds: number;
+  discounts: number;
 }
 
 /** Each creator's totals with the discounts of their orders' lines added to the code's. */
@@ -142,17 +142,15 @@ export function cashierRows(
   lines: Array<Pick<CreatorTotals, 'created_by_id' | 'created_by_name' | 'discounts'>>,
 ): CashierSalesRow[] {
   const key = (id: string | null, name: string | null) => `${id ?? ''}\u0000${name ?? ''}`;
-  const lineDiscounts = new Map(
-    lines.map((l) => [key(l.created_by_id, l.created_by_name), Number(l.discounts)]),
-  );
+  const lineDiscounts = new Map(lines.map((l) => [key(l.created_by_id, l.created_by_name), l.discounts]));
   return orders.map((o) => ({
     member_id: o.created_by_id,
     member_name: o.created_by_name,
     last_at: String(o.last_at),
-    orders: Number(o.orders),
-    sales_total: Number(o.sales_total),
-    refunds: Number(o.refunds),
-    discounts: Number(o.discounts) + (lineDiscounts.get(key(o.created_by_id, o.created_by_name)) ?? 0),
+    orders: o.orders,
+    sales_total: o.sales_total,
+    refunds: o.refunds,
+    discounts: o.discounts + (lineDiscounts.get(key(o.created_by_id, o.created_by_name)) ?? 0),
   }));
 }
 
@@ -170,14 +168,14 @@ export function recorderRows(
     recorded_by_id: string | null;
     recorded_by_name: string | null;
     last_at: string;
-    received: number | string;
+    received: number;
   }>,
 ): RecorderRow[] {
   return rows.map((row) => ({
     member_id: row.recorded_by_id,
     member_name: row.recorded_by_name,
     last_at: String(row.last_at),
-    received: Number(row.received),
+    received: row.received,
   }));
 }
 
@@ -191,14 +189,4 @@ export interface VariantSalesRow {
   units: number;
   revenue: number;
   cost: number;
-}
-
-/** The variants' sums as numbers (PostgreSQL answers a sum of integers as text). */
-export function variantSalesRows(rows: VariantSalesRow[]): VariantSalesRow[] {
-  return rows.map((r) => ({
-    ...r,
-    units: Number(r.units),
-    revenue: Number(r.revenue),
-    cost: Number(r.cost),
-  }));
 }

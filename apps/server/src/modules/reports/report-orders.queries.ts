@@ -8,7 +8,6 @@ import {
   paidBackByType,
   receivedByType,
   recorderRows,
-  variantSalesRows,
   withTheirLines,
   type CashierSalesRow,
   type InstantRange,
@@ -137,8 +136,8 @@ export async function transactionTotals(
         eb.fn.sum<number | null>('p.amount').as('amount'),
       ])
       .executeTakeFirstOrThrow();
-    const amount = Number(row.amount ?? 0);
-    return { count: Number(row.count), amount, paid: amount, unpaid: 0 };
+    const amount = row.amount ?? 0;
+    return { count: row.count, amount, paid: amount, unpaid: 0 };
   }
   const row = await ordersQuery(db, storeId, f)
     .select((eb) => [
@@ -228,8 +227,8 @@ export async function paymentsByMode(
     .where('payment_date', '<', to)
     .select((eb) => [
       'payment_mode',
-      eb.fn.sum<number | string>('amount').as('amount'),
-      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number>('amount').as('amount'),
+      eb.fn.countAll<number>().as('count'),
     ])
     .groupBy('payment_mode')
     .execute();
@@ -258,8 +257,8 @@ export async function receivedByPaymentType(
       'p.source',
       'p.payment_mode',
       'o.payment_type',
-      eb.fn.sum<number | string>('p.amount').as('amount'),
-      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number>('p.amount').as('amount'),
+      eb.fn.countAll<number>().as('count'),
     ])
     .groupBy(['p.source', 'p.payment_mode', 'o.payment_type'])
     .execute();
@@ -286,8 +285,8 @@ export async function paidBackByPaymentType(
     .where('r.amount', '>', 0)
     .select((eb) => [
       'o.payment_type',
-      eb.fn.sum<number | string>('r.amount').as('amount'),
-      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number>('r.amount').as('amount'),
+      eb.fn.countAll<number>().as('count'),
     ])
     .groupBy('o.payment_type')
     .execute();
@@ -312,10 +311,10 @@ export async function salesByCreator(db: Db, storeId: string, r: InstantRange): 
         'o.created_by_id',
         'o.created_by_name',
         eb.fn.max('o.created_at').as('last_at'),
-        eb.fn.countAll<number | string>().as('orders'),
-        eb.fn.sum<number | string>('o.total').as('sales_total'),
-        eb.fn.sum<number | string>('o.refunded_total').as('refunds'),
-        eb.fn.sum<number | string>('o.discount').as('discounts'),
+        eb.fn.countAll<number>().as('orders'),
+        eb.fn.sum<number>('o.total').as('sales_total'),
+        eb.fn.sum<number>('o.refunded_total').as('refunds'),
+        eb.fn.sum<number>('o.discount').as('discounts'),
       ])
       .groupBy(['o.created_by_id', 'o.created_by_name'])
       .execute(),
@@ -326,7 +325,7 @@ export async function salesByCreator(db: Db, storeId: string, r: InstantRange): 
       .select((eb) => [
         'o.created_by_id',
         'o.created_by_name',
-        eb.fn.sum<number | string>('i.discount').as('discounts'),
+        eb.fn.sum<number>('i.discount').as('discounts'),
       ])
       .groupBy(['o.created_by_id', 'o.created_by_name'])
       .execute(),
@@ -345,7 +344,7 @@ export async function receivedByRecorder(db: Db, storeId: string, r: InstantRang
       'recorded_by_id',
       'recorded_by_name',
       eb.fn.max('payment_date').as('last_at'),
-      eb.fn.sum<number | string>('amount').as('received'),
+      eb.fn.sum<number>('amount').as('received'),
     ])
     .groupBy(['recorded_by_id', 'recorded_by_name'])
     .execute();
@@ -374,5 +373,5 @@ export async function variantSales(
     where o.store_id = ${storeId} and o.created_at >= ${from} and o.created_at < ${to}
       and o.status in ('success', 'refunded')
     group by i.product_id, coalesce(i.variant_id, i.product_id)`.execute(db);
-  return variantSalesRows(rows);
+  return rows;
 }

@@ -14,11 +14,9 @@ export async function topSellingProductIds(
 ): Promise<string[]> {
   const to = localDate(ctx.now.getTime(), ctx.access.store.timezone);
   const from = addDays(to, -(days - 1));
-  const rows = (await (await figuresOf(ctx)).products(from, to)).filter((r) => Number(r.units) > 0);
+  const rows = (await (await figuresOf(ctx)).products(from, to)).filter((r) => r.units > 0);
   rows.sort(
-    (a, b) =>
-      Number(b.units) - Number(a.units) ||
-      (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0),
+    (a, b) => b.units - a.units || (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0),
   );
   return rows.slice(0, limit).map((r) => r.product_id);
 }

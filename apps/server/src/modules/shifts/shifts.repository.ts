@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { engineOf } from '../../db/connection.js';
+import { rowsChanged } from '../../db/results.js';
 import type { Database } from '../../db/schema.js';
 import { offsetOf, pageOf, type Page } from '../../lib/pagination.js';
 import { runSql } from '../../lib/sql.js';
@@ -68,14 +69,14 @@ export function shiftsRepository(db: Db, storeId: string) {
       named: string | null,
     ): Promise<{ shiftId: string | null; required: boolean }> {
       // Fixed SQL text (decision 0009): every sale runs it, and building it cost more than running it.
-      const { rows } = await runSql<{ shift_id: string | null; required: number | string | null }>(
+      const { rows } = await runSql<{ shift_id: string | null; required: number | null }>(
         db,
         named ? FOR_SALE_NAMED : FOR_SALE_OPEN,
         named ? [storeId, named, storeId] : [storeId, memberId, storeId],
       );
       const row = rows[0];
       if (!row?.shift_id && named) return this.findForSale(memberId, null);
-      return { shiftId: row?.shift_id ?? null, required: Number(row?.required ?? 0) === 1 };
+      return { shiftId: row?.shift_id ?? null, required: row?.required === 1 };
     },
 
     /**
@@ -112,7 +113,7 @@ export function shiftsRepository(db: Db, storeId: string) {
         .where('id', '=', id)
         .where('status', '=', 'open')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return rowsChanged(result) === 1;
     },
 
     /**
@@ -127,7 +128,7 @@ export function shiftsRepository(db: Db, storeId: string) {
     /** The sums of the shifts' entries by shift, kind and payment type. */
     async groups(shiftIds: readonly string[]): Promise<EntryGroup[]> {
       if (!shiftIds.length) return [];
-      const rows = await db
+      return db
         .selectFrom('shift_entries')
         .select((eb) => [
           'shift_id',
@@ -143,15 +144,6 @@ export function shiftsRepository(db: Db, storeId: string) {
         .where('shift_id', 'in', shiftIds)
         .groupBy(['shift_id', 'kind', 'payment_type'])
         .execute();
-      // Sums arrive as text from PostgreSQL's numeric; counts may be bigint.
-      return rows.map((r) => ({
-        ...r,
-        count: Number(r.count),
-        paid_count: Number(r.paid_count),
-        amount: Number(r.amount),
-        sale_total: Number(r.sale_total),
-        discount: Number(r.discount),
-      }));
     },
 
     /** A shift's pay-ins and payouts, oldest first. */
@@ -182,7 +174,7 @@ export function shiftsRepository(db: Db, storeId: string) {
           .execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       ]);
-      return pageOf(rows, Number(count?.n ?? 0), f);
+      return pageOf(rows, count?.n ?? 0, f);
     },
   };
 }
