@@ -1,6 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../db/connection.js';
-import { rowsChanged } from '../db/results.js';
 import type { Database } from '../db/schema.js';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -92,7 +91,7 @@ export async function runSql<R>(
   db: Kysely<Database> | Transaction<Database>,
   text: string,
   parameters: readonly unknown[],
-): Promise<{ rows: R[]; affected: number }> {
+): Promise<{ rows: R[] }> {
   textCheck?.(text);
   let query = text;
   if (engineOf(db as Kysely<unknown>) === 'postgres') {
@@ -100,7 +99,7 @@ export async function runSql<R>(
     if (postgresTexts.size < 500) postgresTexts.set(text, query);
   }
   const result = await db.executeQuery<R>(CompiledQuery.raw(query, parameters as unknown[]));
-  return { rows: result.rows, affected: rowsChanged(result) };
+  return { rows: result.rows };
 }
 
 /** `?, ?, ?` for a list of `n` values, built once per length. */
